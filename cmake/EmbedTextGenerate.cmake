@@ -1,0 +1,21 @@
+# Script mode: writes OUT_DIR/TARGET.hpp and .cpp from PAIRS (ident=path|ident=path).
+string(REPLACE "|" ";" pairs "${PAIRS}")
+set(decls "")
+set(defs "")
+foreach(pair IN LISTS pairs)
+  string(REPLACE "=" ";" parts "${pair}")
+  list(GET parts 0 ident)
+  list(GET parts 1 path)
+  file(READ ${path} content HEX)
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "'\\\\x\\1'," bytes "${content}")
+  string(APPEND decls "std::string_view ${ident}();\n")
+  string(APPEND defs "namespace {\nconst char ${ident}_data[] = {${bytes}};\n}\n")
+  string(APPEND defs "std::string_view ${ident}() { return {${ident}_data, sizeof(${ident}_data)}; }\n")
+endforeach()
+file(MAKE_DIRECTORY ${OUT_DIR})
+file(WRITE ${OUT_DIR}/${TARGET}.hpp.tmp
+  "#pragma once\n#include <string_view>\nnamespace ${NAMESPACE} {\n${decls}}\n")
+file(WRITE ${OUT_DIR}/${TARGET}.cpp.tmp
+  "#include \"${TARGET}.hpp\"\nnamespace ${NAMESPACE} {\n${defs}}\n")
+file(COPY_FILE ${OUT_DIR}/${TARGET}.hpp.tmp ${OUT_DIR}/${TARGET}.hpp ONLY_IF_DIFFERENT)
+file(COPY_FILE ${OUT_DIR}/${TARGET}.cpp.tmp ${OUT_DIR}/${TARGET}.cpp ONLY_IF_DIFFERENT)

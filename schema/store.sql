@@ -1,0 +1,86 @@
+-- The pbench store, schema version 1. Typed columns for what is queried; every result document
+-- is also kept whole beside them. The version lives in PRAGMA user_version and is checked at open.
+PRAGMA foreign_keys = ON;
+
+CREATE TABLE meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+
+-- A named sweep: its specification (canonical JSON) and the directory of its job scripts.
+CREATE TABLE sweeps (
+  id         INTEGER PRIMARY KEY,
+  name       TEXT NOT NULL UNIQUE,
+  spec_json  TEXT NOT NULL,
+  scheduler  TEXT NOT NULL,
+  directory  TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+
+-- One cell of a sweep's grid. point_key is a stable hash of the point's parameters.
+CREATE TABLE points (
+  id          INTEGER PRIMARY KEY,
+  sweep_id    INTEGER NOT NULL REFERENCES sweeps(id) ON DELETE CASCADE,
+  point_key   TEXT NOT NULL,
+  worker      TEXT NOT NULL,
+  partition   INTEGER NOT NULL CHECK (partition > 0),
+  params_json TEXT NOT NULL,
+  script_path TEXT NOT NULL,
+  state       TEXT NOT NULL CHECK (state IN ('planned', 'queued', 'running', 'done', 'failed',
+                                             'cancelled', 'timeout')),
+  UNIQUE (sweep_id, point_key)
+);
+CREATE INDEX points_by_sweep ON points (sweep_id, state);
+
+-- Every submission of a point is kept; the newest attempt decides the point's state.
+CREATE TABLE attempts (
+  id           INTEGER PRIMARY KEY,
+  point_id     INTEGER NOT NULL REFERENCES points(id) ON DELETE CASCADE,
+  attempt_no   INTEGER NOT NULL,
+  job_id       TEXT,
+  native_state TEXT,
+  state        TEXT NOT NULL,
+  submitted_at TEXT,
+  started_at   TEXT,
+  ended_at     TEXT,
+  exit_status  INTEGER,
+  signal       TEXT,
+  job_dir      TEXT NOT NULL,
+  stdout_path  TEXT NOT NULL,
+  stderr_path  TEXT NOT NULL,
+  result_path  TEXT NOT NULL,
+  stderr_tail  TEXT,
+  UNIQUE (point_id, attempt_no)
+);
+
+-- One ingested result document, stored once (document_hash is the hash of its canonical form).
+CREATE TABLE results (
+  id             INTEGER PRIMARY KEY,
+  point_id       INTEGER REFERENCES points(id) ON DELETE CASCADE,
+  attempt_id     INTEGER REFERENCES attempts(id) ON DELETE SET NULL,
+  document_hash  TEXT NOT NULL UNIQUE,
+  schema_version INTEGER NOT NULL,
+  worker         TEXT NOT NULL,
+  worker_version TEXT NOT NULL,
+  nprocs         INTEGER NOT NULL,
+  valid          INTEGER NOT NULL,
+  started_at     TEXT NOT NULL,
+  ended_at       TEXT NOT NULL,
+  ingested_at    TEXT NOT NULL,
+  document       TEXT NOT NULL
+);
+CREATE INDEX results_by_point ON results (point_id);
+
+-- The summary metrics of a result, one row each; labels (JSON object) say which point
+-- (queue depth, pair, message size, ...).
+CREATE TABLE metrics (
+  id        INTEGER PRIMARY KEY,
+  result_id INTEGER NOT NULL REFERENCES results(id) ON DELETE CASCADE,
+  name      TEXT NOT NULL,
+  value     REAL,
+  unit      TEXT NOT NULL,
+  samples   INTEGER NOT NULL,
+  labels    TEXT NOT NULL
+);
+CREATE INDEX metrics_by_name ON metrics (name, result_id);
+CREATE INDEX metrics_by_result ON metrics (result_id);

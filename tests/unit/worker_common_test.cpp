@@ -1,0 +1,107 @@
+// The worker common library: statistics, parameters (command line, environment, echo) and the
+// result document's shape.
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <vector>
+
+#include "common/Parameters.hpp"
+#include "common/ResultDocument.hpp"
+#include "common/Stats.hpp"
+
+using namespace pbench::worker;
+
+TEST_CASE("describe gives min, mean, max, sample standard deviation and count") {
+  const std::vector<double> xs{2, 4, 4, 4, 5, 5, 7, 9};
+  const Stats s = describe(xs);
+  CHECK(s.min == 2);
+  CHECK(s.max == 9);
+  CHECK(s.mean == doctest::Approx(5.0));
+  CHECK(s.stddev == doctest::Approx(2.138089935));
+  CHECK(s.count == 8);
+  CHECK(describe(std::vector<double>{}).count == 0);
+  CHECK(describe(std::vector<double>{3.0}).stddev == 0);
+}
+
+TEST_CASE("median of odd and even counts") {
+  CHECK(median({3, 1, 2}) == 2);
+  CHECK(median({4, 1, 3, 2}) == doctest::Approx(2.5));
+  CHECK(median({}) == 0);
+}
+
+namespace {
+struct Argv {
+  std::vector<std::string> words;
+  std::vector<char*> pointers;
+  explicit Argv(std::vector<std::string> w) : words(std::move(w)) {
+    for (auto& x : words) pointers.push_back(x.data());
+  }
+  int argc() { return static_cast<int>(pointers.size()); }
+  char** argv() { return pointers.data(); }
+};
+}  // namespace
+
+TEST_CASE("parameters come from the command line, then the environment, then the default") {
+  std::vector<int> depths{1, 2};
+  int runs = 10;
+  double window = 2.5;
+  Parameters p("logp", "test");
+  p.add("queue_depths", depths, "messages", "queue depths");
+  p.add("eel_runs", runs, "count", "runs");
+  p.add("window_ms", window, "ms", "window");
+  ::setenv("PBENCH_EEL_RUNS", "12", 1);
+  ::setenv("PBENCH_QUEUE_DEPTHS", "4,8", 1);
+  Argv args({"pbench-logp", "--queue-depths", "16,32,64"});
+  CHECK_FALSE(p.parse(args.argc(), args.argv()).has_value());
+  ::unsetenv("PBENCH_EEL_RUNS");
+  ::unsetenv("PBENCH_QUEUE_DEPTHS");
+  CHECK(depths == std::vector<int>{16, 32, 64});
+  CHECK(runs == 12);
+  const auto echo = p.echo();
+  CHECK(echo["queue_depths"]["source"] == "command_line");
+  CHECK(echo["queue_depths"]["unit"] == "messages");
+  CHECK(echo["eel_runs"]["source"] == "environment");
+  CHECK(echo["eel_runs"]["value"] == 12);
+  CHECK(echo["window_ms"]["source"] == "default");
+}
+
+TEST_CASE("a malformed parameter is a usage error with exit code 2") {
+  int runs = 10;
+  Parameters p("logp", "test");
+  p.add("eel_runs", runs, "count", "runs");
+  Argv args({"pbench-logp", "--eel-runs", "ten"});
+  CHECK(p.parse(args.argc(), args.argv()) == 2);
+}
+
+TEST_CASE("parameter names map to PBENCH_ variables and dashed options") {
+  CHECK(Parameters::env_of("queue_depths") == "PBENCH_QUEUE_DEPTHS");
+  CHECK(Parameters::flag_of("queue_depths") == "--queue-depths");
+}
+
+TEST_CASE("a table refuses a row with the wrong number of values") {
+  Table t({{"size", "B"}, {"time", "s"}});
+  t.add_row({8, 1e-6});
+  CHECK_THROWS_AS(t.add_row({8}), std::logic_error);
+  CHECK(t.rows().size() == 1);
+}
+
+TEST_CASE("the result document has every field of the contract, non-finite values as null") {
+  ResultDocument doc("logp");
+  doc.add_table("eel", {{"run", ""}, {"eel", "s"}}).add_row({0, std::nan("")});
+  doc.add_metric("eel_min", 1.5e-6, "s", 10, {{"pair", 0}});
+  doc.add_metric("g", std::nullopt, "s", 0);
+  doc.invalidate("too short");
+  doc.finish();
+  const auto j = doc.to_json();
+  for (const char* key : {"schema_version", "worker", "worker_version", "started_at", "ended_at",
+                          "hosts", "mpi_library_version", "nprocs", "procs_per_node",
+                          "parameters", "seeds", "measurements", "summary", "validity",
+                          "warnings"}) {
+    CHECK_MESSAGE(j.contains(key), key);
+  }
+  CHECK(j["measurements"]["eel"]["rows"][0][1].is_null());
+  CHECK(j["summary"][0]["labels"]["pair"] == 0);
+  CHECK(j["summary"][1]["value"].is_null());
+  CHECK(j["validity"]["valid"] == false);
+  CHECK(j["validity"]["reasons"][0] == "too short");
+}

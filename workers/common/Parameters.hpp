@@ -1,0 +1,74 @@
+#pragma once
+// Worker parameters, declared once: each is a command-line option `--some-name`, also read from
+// the environment as PBENCH_SOME_NAME (the command line wins), documented with its unit and
+// default in --help, and echoed with its value and source into the result document.
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pbench::worker {
+
+class Parameters {
+ public:
+  /// A parameter set for `pbench-<worker>`; `description` heads the --help text.
+  Parameters(std::string worker, std::string description);
+
+  /// Declares parameter `name` (snake_case) bound to `value`, whose current value is the default.
+  template <class T>
+  CLI::Option* add(const std::string& name, T& value, std::string unit, const std::string& help) {
+    CLI::Option* option = app_.add_option(flag_of(name), value, describe(help, unit));
+    option->envname(env_of(name))->capture_default_str();
+    if constexpr (is_vector<T>::value) option->delimiter(',');
+    entries_.push_back({name, std::move(unit), option, [&value] { return nlohmann::json(value); }});
+    return option;
+  }
+
+  /// Declares a boolean switch `--name` (also PBENCH_NAME=1/0).
+  CLI::Option* add_flag(const std::string& name, bool& value, const std::string& help);
+
+  /// Parses argv. Returns an exit code when the program should stop (0 after --help, 2 after a
+  /// usage error, both already printed), or nothing when the run goes on.
+  std::optional<int> parse(int argc, char** argv);
+
+  /// Every parameter as {"name": {"value", "unit", "source"}}.
+  nlohmann::json echo() const;
+
+  /// The underlying CLI11 application, for checks that span parameters.
+  CLI::App& app() { return app_; }
+  const std::string& worker() const { return worker_; }
+
+  /// The environment variable for a parameter: "queue_depths" -> "PBENCH_QUEUE_DEPTHS".
+  static std::string env_of(const std::string& name);
+  /// The option for a parameter: "queue_depths" -> "--queue-depths".
+  static std::string flag_of(const std::string& name);
+
+ private:
+  template <class T>
+  struct is_vector : std::false_type {};
+  template <class T, class A>
+  struct is_vector<std::vector<T, A>> : std::true_type {};
+
+  struct Entry {
+    std::string name;
+    std::string unit;
+    CLI::Option* option;
+    std::function<nlohmann::json()> value;
+  };
+
+  static std::string describe(const std::string& help, const std::string& unit);
+
+  std::string worker_;
+  CLI::App app_;
+  std::vector<Entry> entries_;
+  std::vector<std::string> argv_;
+};
+
+/// True in the process that should print messages before MPI starts (rank 0 of the launch, or
+/// a process started without a launcher).
+bool is_reporting_process();
+
+}  // namespace pbench::worker

@@ -1,0 +1,137 @@
+#include "common/ResultDocument.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <stdexcept>
+
+#include "common/MpiSession.hpp"
+
+namespace pbench::worker {
+
+void Table::add_row(std::vector<nlohmann::json> row) {
+  if (row.size() != columns_.size()) {
+    throw std::logic_error("table row has " + std::to_string(row.size()) + " values for " +
+                           std::to_string(columns_.size()) + " columns");
+  }
+  rows_.push_back(std::move(row));
+}
+
+nlohmann::json Table::to_json() const {
+  nlohmann::json columns = nlohmann::json::array();
+  for (const auto& c : columns_) columns.push_back({{"name", c.name}, {"unit", c.unit}});
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& row : rows_) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& v : row) {
+      // JSON has no NaN or infinity: a value that could not be computed is null.
+      out.push_back(v.is_number_float() && !std::isfinite(v.get<double>()) ? nlohmann::json()
+                                                                           : v);
+    }
+    rows.push_back(std::move(out));
+  }
+  return {{"columns", columns}, {"rows", rows}};
+}
+
+ResultDocument::ResultDocument(std::string worker)
+    : worker_(std::move(worker)), started_at_(utc_timestamp()) {}
+
+Table& ResultDocument::add_table(const std::string& name, std::vector<Column> columns) {
+  for (auto& [existing, table] : tables_) {
+    if (existing == name) return table = Table(std::move(columns));
+  }
+  tables_.emplace_back(name, Table(std::move(columns)));
+  return tables_.back().second;
+}
+
+void ResultDocument::add_metric(const std::string& name, std::optional<double> value,
+                                const std::string& unit, std::size_t samples,
+                                nlohmann::json labels) {
+  nlohmann::json v;  // null unless a finite value exists
+  if (value && std::isfinite(*value)) v = *value;
+  summary_.push_back(
+      {{"name", name}, {"value", v}, {"unit", unit}, {"labels", labels}, {"samples", samples}});
+}
+
+void ResultDocument::set_environment(const MpiSession& session) {
+  hosts_ = session.host_names();
+  procs_per_node_ = session.procs_per_node();
+  nprocs_ = session.size();
+  mpi_version_ = MpiSession::library_version();
+}
+
+void ResultDocument::finish() { ended_at_ = utc_timestamp(); }
+
+nlohmann::json ResultDocument::to_json() const {
+  nlohmann::json measurements = nlohmann::json::object();
+  for (const auto& [name, table] : tables_) measurements[name] = table.to_json();
+  std::vector<std::string> hosts = hosts_;
+  if (hosts.empty()) {
+    char name[256] = {};
+    gethostname(name, sizeof(name) - 1);
+    hosts.emplace_back(name);
+  }
+  return {{"schema_version", kResultSchemaVersion},
+          {"worker", worker_},
+          {"worker_version", build_version()},
+          {"started_at", started_at_},
+          {"ended_at", ended_at_.empty() ? utc_timestamp() : ended_at_},
+          {"hosts", hosts},
+          {"mpi_library_version", mpi_version_},
+          {"nprocs", nprocs_},
+          {"procs_per_node", procs_per_node_},
+          {"parameters", parameters_},
+          {"seeds", seeds_},
+          {"measurements", measurements},
+          {"summary", summary_},
+          {"validity", {{"valid", reasons_.empty()}, {"reasons", reasons_}}},
+          {"warnings", warnings_}};
+}
+
+void ResultDocument::write(const std::string& path) const {
+  const std::string text = to_json().dump(1) + "\n";
+  if (path == "-" || path.empty()) {
+    std::cout << text << std::flush;
+    return;
+  }
+  const std::string temporary = path + ".tmp." + std::to_string(getpid());
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.flush();
+    if (!out) {
+      const int error = errno;
+      std::remove(temporary.c_str());
+      throw std::runtime_error("cannot write result '" + path + "': " + std::strerror(error));
+    }
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    const int error = errno;
+    std::remove(temporary.c_str());
+    throw std::runtime_error("cannot write result '" + path + "': " + std::strerror(error));
+  }
+}
+
+std::string utc_timestamp() {
+  using namespace std::chrono;
+  const auto now = system_clock::now();
+  const std::time_t seconds = system_clock::to_time_t(now);
+  const auto millis = duration_cast<milliseconds>(now.time_since_epoch()).count() % 1000;
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  char text[80];
+  std::snprintf(text, sizeof(text), "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", utc.tm_year + 1900,
+                utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec,
+                static_cast<int>(millis));
+  return text;
+}
+
+std::string build_version() { return PBENCH_VERSION; }
+
+}  // namespace pbench::worker

@@ -1,0 +1,88 @@
+#pragma once
+// The result document every worker writes (schema/result.schema.json, schema_version 1):
+// the run's environment, every parameter, the seeds, measurement tables with units, summary
+// metrics with units and sample counts, validity with reasons, and warnings.
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pbench::worker {
+
+class MpiSession;
+
+inline constexpr int kResultSchemaVersion = 1;
+
+struct Column {
+  std::string name;  ///< snake_case
+  std::string unit;  ///< base unit ("s", "B", "B/s", "count") or "" for labels
+};
+
+/// One measurement table: named columns with units and one row per measured point.
+class Table {
+ public:
+  explicit Table(std::vector<Column> columns) : columns_(std::move(columns)) {}
+  /// Appends a row; throws std::logic_error when it does not have one value per column.
+  void add_row(std::vector<nlohmann::json> row);
+  const std::vector<Column>& columns() const { return columns_; }
+  const std::vector<std::vector<nlohmann::json>>& rows() const { return rows_; }
+  nlohmann::json to_json() const;
+
+ private:
+  std::vector<Column> columns_;
+  std::vector<std::vector<nlohmann::json>> rows_;
+};
+
+class ResultDocument {
+ public:
+  explicit ResultDocument(std::string worker);
+
+  /// The parameter echo (Parameters::echo()).
+  void set_parameters(nlohmann::json parameters) { parameters_ = std::move(parameters); }
+  /// Records the seed of a random choice.
+  void add_seed(const std::string& name, std::uint64_t seed) { seeds_[name] = seed; }
+  /// Adds (or replaces) measurement table `name` and returns it for rows to be added.
+  Table& add_table(const std::string& name, std::vector<Column> columns);
+  /// Adds a summary metric; an absent value is written as null (not measurable in this run).
+  void add_metric(const std::string& name, std::optional<double> value, const std::string& unit,
+                  std::size_t samples, nlohmann::json labels = nlohmann::json::object());
+  void add_warning(std::string warning) { warnings_.push_back(std::move(warning)); }
+  /// Marks the result as not valid by the method's rules, with the reason.
+  void invalidate(std::string reason) { reasons_.push_back(std::move(reason)); }
+  bool valid() const { return reasons_.empty(); }
+  const std::vector<std::string>& warnings() const { return warnings_; }
+
+  /// Records hosts, MPI version, process counts (collective over the session's world).
+  void set_environment(const MpiSession& session);
+  /// Stamps the end time.
+  void finish();
+
+  nlohmann::json to_json() const;
+  /// Writes the document to `path` ("-" for stdout) atomically (temporary file, then rename);
+  /// throws std::runtime_error naming the path on failure.
+  void write(const std::string& path) const;
+
+ private:
+  std::string worker_;
+  std::string started_at_;
+  std::string ended_at_;
+  std::vector<std::string> hosts_;
+  std::string mpi_version_ = "unknown MPI library";
+  int nprocs_ = 1;
+  int procs_per_node_ = 1;
+  nlohmann::json parameters_ = nlohmann::json::object();
+  nlohmann::json seeds_ = nlohmann::json::object();
+  std::vector<std::pair<std::string, Table>> tables_;
+  nlohmann::json summary_ = nlohmann::json::array();
+  std::vector<std::string> reasons_;
+  std::vector<std::string> warnings_;
+};
+
+/// Current UTC time as "YYYY-MM-DDTHH:MM:SS.mmmZ".
+std::string utc_timestamp();
+/// The version of this build (git describe at configure time).
+std::string build_version();
+
+}  // namespace pbench::worker

@@ -1,0 +1,45 @@
+#pragma once
+// The shape every worker's main() shares: declare parameters, parse them before MPI starts,
+// start MPI, measure, and have rank 0 write the result document. Errors end every rank with a
+// clear message and a non-zero exit.
+#include <functional>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+
+#include "common/MpiSession.hpp"
+#include "common/Parameters.hpp"
+#include "common/ResultDocument.hpp"
+
+namespace pbench::worker {
+
+/// A problem with the run's inputs that every rank detects alike (for example too few
+/// processes): rank 0 prints it, every rank exits with status 2, nothing is written.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct WorkerContext {
+  MpiSession& mpi;
+  ResultDocument& result;
+  /// Where rank 0 prints the readable protocol: stdout, or stderr when the JSON goes to stdout.
+  std::ostream& protocol;
+};
+
+struct WorkerSpec {
+  std::string name;         ///< "logp", "comm", "io", "bcast"
+  std::string description;  ///< first line of --help
+  /// Declares the worker's own parameters (bound to variables the body reads).
+  std::function<void(Parameters&)> declare;
+  /// Runs before MPI starts, after parsing: returns an exit code to stop early (for example
+  /// after printing a description), or -1 to go on. Optional.
+  std::function<int()> before_mpi;
+  /// The measurement; runs on every rank.
+  std::function<void(WorkerContext&)> body;
+};
+
+/// Runs a worker; returns the process exit code.
+int run_worker(const WorkerSpec& spec, int argc, char** argv);
+
+}  // namespace pbench::worker
