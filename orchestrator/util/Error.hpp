@@ -1,0 +1,33 @@
+#pragma once
+// The orchestrator's typed errors. Each becomes a one-line message and an exit code in main,
+// once; messages are stable so tests can assert them word for word.
+#include <stdexcept>
+#include <string>
+
+namespace pbench {
+
+/// Bad input from the user (arguments, files, names): exit code 2.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// A problem with the store (not a pbench database, wrong schema version, SQL failure): exit 3.
+class StoreError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// A result document that does not meet the contract: exit 4.
+class ValidationError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// A scheduler or process problem (command missing, submission refused): exit 5.
+class SchedulerError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace pbench
