@@ -1,0 +1,26 @@
+#pragma once
+// The pbench subcommands, one file each, thin over the library.
+#include <CLI/CLI.hpp>
+
+#include <string>
+
+namespace pbench::cli {
+
+/// Options every subcommand shares.
+struct GlobalOptions {
+  std::string db = "pbench.db";
+  std::string runs_dir = "pbench-runs";
+  int exit_code = 0;  ///< set by a subcommand that ends with a non-zero status
+};
+
+void add_sweep_command(CLI::App& app, GlobalOptions& global);
+void add_submit_command(CLI::App& app, GlobalOptions& global);
+void add_status_command(CLI::App& app, GlobalOptions& global);
+void add_wait_command(CLI::App& app, GlobalOptions& global);
+void add_cancel_command(CLI::App& app, GlobalOptions& global);
+void add_collect_command(CLI::App& app, GlobalOptions& global);
+void add_query_command(CLI::App& app, GlobalOptions& global);
+void add_run_command(CLI::App& app, GlobalOptions& global);
+void add_drive_command(CLI::App& app, GlobalOptions& global);
+
+}  // namespace pbench::cli

@@ -1,0 +1,50 @@
+#include <iostream>
+#include <memory>
+
+#include "cli/Commands.hpp"
+#include "cli/SweepContext.hpp"
+#include "cli/SweepOptions.hpp"
+#include "query/LogpQuery.hpp"
+#include "run/Collector.hpp"
+#include "run/SweepPlanner.hpp"
+
+namespace pbench::cli {
+
+namespace {
+struct RunOptions {
+  SweepOptions sweep;
+  int max_parallel = 1;
+  std::string format = "table";
+};
+}  // namespace
+
+void add_run_command(CLI::App& app, GlobalOptions& global) {
+  auto* command = app.add_subcommand(
+      "run", "Sweep, submit, wait, collect and query in one step (default: the demo sweep)");
+  auto o = std::make_shared<RunOptions>();
+  o->sweep.declare(*command, "demo");
+  command->add_option("--max-parallel", o->max_parallel, "Points running at once")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  command->add_option("--format", o->format, "table, csv or json")->capture_default_str();
+  command->callback([o, &global] {
+    const auto format = query::parse_format(o->format);
+    const auto plan = run::make_plan(o->sweep.spec(), o->sweep.plan_options(global.runs_dir));
+    {
+      auto store = store::Store::open(global.db, store::Store::Access::create);
+      run::store_plan(store, plan, o->sweep.force);
+    }
+    SweepContext context(global.db, plan.spec.name);
+    std::cerr << "pbench: sweep " << plan.spec.name << " (" << plan.points.size()
+              << " points) with the " << plan.spec.scheduler << " scheduler, store "
+              << global.db << "\n";
+    const auto progress = follow_sweep(context, o->max_parallel, 0);
+    const auto report = run::collect(context.store, context.sweep);
+    for (const auto& m : report.messages) std::cerr << "  " << m << "\n";
+    std::cerr << "pbench: " << progress.line() << "; " << report.stored << " results stored\n";
+    std::cout << query::render(query::logp_table(context.store, plan.spec.name), format);
+    global.exit_code = exit_code_of(context.driver->progress());
+  });
+}
+
+}  // namespace pbench::cli

@@ -1,0 +1,88 @@
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include "cli/Commands.hpp"
+#include "cli/SweepContext.hpp"
+#include "run/DriverLock.hpp"
+#include "util/Error.hpp"
+
+namespace pbench::cli {
+namespace fs = std::filesystem;
+
+namespace {
+struct SubmitOptions {
+  std::string name;
+  int max_parallel = 1;
+  bool retry_failed = false;
+  bool foreground = false;
+};
+}  // namespace
+
+void add_submit_command(CLI::App& app, GlobalOptions& global) {
+  auto* command = app.add_subcommand("submit", "Submit a sweep's planned points to its scheduler");
+  auto o = std::make_shared<SubmitOptions>();
+  command->add_option("name", o->name, "Sweep name")->required();
+  command->add_option("--max-parallel", o->max_parallel, "Points running at once")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  command->add_flag("--retry-failed", o->retry_failed,
+                    "Run failed, cancelled and timed-out points again (earlier attempts are kept)");
+  command->add_flag("--foreground", o->foreground,
+                    "Drive the sweep in this process until it ends instead of in the background");
+  command->callback([o, &global] {
+    SweepContext context(global.db, o->name);
+    if (o->retry_failed) {
+      const int again = context.driver->requeue_failed();
+      std::cout << "sweep " << o->name << ": " << again << " failed points planned again\n";
+    }
+    const auto before = context.driver->progress();
+    if (!before.unfinished()) {
+      std::cout << "sweep " << o->name << ": nothing to submit (" << before.line()
+                << "); failed points run again with --retry-failed\n";
+      return;
+    }
+    if (o->foreground) {
+      const auto p = follow_sweep(context, o->max_parallel, 0);
+      std::cout << "sweep " << o->name << ": " << p.line() << "\n";
+      global.exit_code = exit_code_of(p);
+      return;
+    }
+    {
+      run::DriverLock probe(context.sweep.directory);
+      if (!probe.owns_lock()) {
+        std::cout << "sweep " << o->name << ": already being driven (" << before.line() << ")\n";
+        return;
+      }
+    }
+    // A background driver in its own session submits and tracks the points, so this command
+    // returns and the sweep goes on. `pbench wait` follows it (or takes over if it died).
+    const std::string self = fs::read_symlink("/proc/self/exe").string();
+    const std::string log = context.sweep.directory + "/driver.log";
+    const int rc = context.runner.run_redirected(
+        {"setsid", "-f", self, "--db", fs::absolute(global.db).string(), "--runs-dir",
+         fs::absolute(global.runs_dir).string(), "_drive", o->name, "--max-parallel",
+         std::to_string(o->max_parallel)},
+        context.sweep.directory, log, log);
+    if (rc != 0) throw SchedulerError("could not start the background driver (see " + log + ")");
+    std::cout << "sweep " << o->name << ": submitting " << before.line()
+              << " (background driver, log " << log << "); follow with 'pbench wait " << o->name
+              << "'\n";
+  });
+}
+
+void add_drive_command(CLI::App& app, GlobalOptions& global) {
+  auto* command = app.add_subcommand("_drive", "(internal) drive a sweep to its end");
+  command->group("");  // hidden from --help
+  auto o = std::make_shared<SubmitOptions>();
+  command->add_option("name", o->name)->required();
+  command->add_option("--max-parallel", o->max_parallel)->check(CLI::PositiveNumber);
+  command->callback([o, &global] {
+    SweepContext context(global.db, o->name);
+    run::DriverLock lock(context.sweep.directory);
+    if (!lock.owns_lock()) return;  // another process drives this sweep
+    context.driver->drive(o->max_parallel, std::chrono::milliseconds(200), nullptr);
+  });
+}
+
+}  // namespace pbench::cli

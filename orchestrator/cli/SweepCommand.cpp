@@ -1,0 +1,39 @@
+#include <iostream>
+#include <memory>
+
+#include "cli/Commands.hpp"
+#include "cli/SweepOptions.hpp"
+#include "run/SweepPlanner.hpp"
+#include "store/Store.hpp"
+
+namespace pbench::cli {
+
+void add_sweep_command(CLI::App& app, GlobalOptions& global) {
+  auto* command = app.add_subcommand("sweep", "Plan a sweep: expand the grid, store it, render job scripts");
+  auto options = std::make_shared<SweepOptions>();
+  auto dry_run = std::make_shared<bool>(false);
+  options->declare(*command);
+  command->add_flag("--dry-run", *dry_run, "Print the grid and the scripts; change nothing");
+  command->callback([options, dry_run, &global] {
+    const auto plan = run::make_plan(options->spec(), options->plan_options(global.runs_dir));
+    if (*dry_run) {
+      std::cout << "sweep " << plan.spec.name << ": " << plan.points.size() << " points in "
+                << plan.directory << " (dry run: nothing stored)\n";
+      for (const auto& p : plan.points) {
+        std::cout << "\n# point " << p.point.key << " " << p.point.params.dump() << "\n# "
+                  << p.script_path << "\n"
+                  << p.script;
+      }
+      return;
+    }
+    auto store = store::Store::open(global.db, store::Store::Access::create);
+    const auto outcome = run::store_plan(store, plan, options->force);
+    const char* verb = outcome == run::StoreOutcome::created    ? "planned"
+                       : outcome == run::StoreOutcome::replaced ? "replaced"
+                                                                : "unchanged";
+    std::cout << "sweep " << plan.spec.name << " " << verb << ": " << plan.points.size()
+              << " points, scripts in " << plan.directory << ", store " << global.db << "\n";
+  });
+}
+
+}  // namespace pbench::cli

@@ -1,0 +1,33 @@
+#pragma once
+// What the commands that act on a stored sweep share: the store, the sweep, its scheduler and
+// a driver, plus the foreground loop with a progress display.
+#include <memory>
+#include <string>
+
+#include "process/ProcessRunner.hpp"
+#include "run/SweepDriver.hpp"
+#include "schedulers/Scheduler.hpp"
+#include "store/Store.hpp"
+
+namespace pbench::cli {
+
+struct SweepContext {
+  /// Opens the store and finds the sweep; throws UsageError when there is no such sweep.
+  SweepContext(const std::string& db, const std::string& name,
+               store::Store::Access access = store::Store::Access::existing);
+
+  store::Store store;
+  store::SweepRecord sweep;
+  process::BoostProcessRunner runner;
+  std::unique_ptr<schedulers::Scheduler> scheduler;
+  std::unique_ptr<run::SweepDriver> driver;
+};
+
+/// Drives the sweep to the end in this process (when no other process does) or watches the
+/// one that does, showing progress on stderr; returns the final progress.
+run::Progress follow_sweep(SweepContext& context, int max_parallel, double timeout_seconds);
+
+/// 0 when every point is done, 1 otherwise (failed, cancelled, timed out or unfinished).
+int exit_code_of(const run::Progress& progress);
+
+}  // namespace pbench::cli

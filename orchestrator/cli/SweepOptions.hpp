@@ -1,0 +1,33 @@
+#pragma once
+// The sweep-defining options `pbench sweep` and `pbench run` share, declared once.
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+#include "run/SweepPlanner.hpp"
+#include "sweep/SweepSpec.hpp"
+
+namespace pbench::cli {
+
+struct SweepOptions {
+  std::string name;
+  std::string workers = "logp";
+  std::string partitions = "1,2";
+  std::string queue_depths = "1,8,64";
+  std::string scheduler = "local";
+  std::string launcher = "mpiexec";
+  std::vector<std::string> settings;
+  std::string template_path;
+  bool force = false;
+
+  /// Declares the options on a subcommand; the name is positional (required unless a
+  /// default is given).
+  void declare(CLI::App& command, const std::string& default_name = "");
+  /// The specification these options describe; throws UsageError for bad input.
+  sweep::SweepSpec spec() const;
+  /// Planning options (runs dir from the global options).
+  run::PlanOptions plan_options(const std::string& runs_dir) const;
+};
+
+}  // namespace pbench::cli

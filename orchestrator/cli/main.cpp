@@ -1,0 +1,56 @@
+// pbench: plans sweeps of the MPI workers, runs them through a scheduler, collects their
+// results into SQLite and answers questions about them.
+#include <iostream>
+
+#include "cli/Commands.hpp"
+#include "util/Error.hpp"
+
+int main(int argc, char** argv) {
+  using namespace pbench;
+  CLI::App app("pbench: network and parallel I/O benchmarks (b_eff, b_eff_io, LogP, broadcast) "
+               "over sweeps, into SQLite",
+               "pbench");
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string(PBENCH_VERSION));
+  cli::GlobalOptions global;
+  app.add_option("--db", global.db, "The SQLite store")
+      ->envname("PBENCH_DB")
+      ->capture_default_str();
+  app.add_option("--runs-dir", global.runs_dir, "Where sweeps keep their job scripts and outputs")
+      ->envname("PBENCH_RUNS_DIR")
+      ->capture_default_str();
+  cli::add_sweep_command(app, global);
+  cli::add_submit_command(app, global);
+  cli::add_status_command(app, global);
+  cli::add_wait_command(app, global);
+  cli::add_cancel_command(app, global);
+  cli::add_collect_command(app, global);
+  cli::add_query_command(app, global);
+  cli::add_run_command(app, global);
+  cli::add_drive_command(app, global);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() != 0) {
+      std::cerr << "pbench: error: " << e.what() << "\n";
+      return 2;
+    }
+    return app.exit(e);
+  } catch (const UsageError& e) {
+    std::cerr << "pbench: error: " << e.what() << "\n";
+    return 2;
+  } catch (const StoreError& e) {
+    std::cerr << "pbench: store error: " << e.what() << "\n";
+    return 3;
+  } catch (const ValidationError& e) {
+    std::cerr << "pbench: invalid result: " << e.what() << "\n";
+    return 4;
+  } catch (const SchedulerError& e) {
+    std::cerr << "pbench: scheduler error: " << e.what() << "\n";
+    return 5;
+  } catch (const std::exception& e) {
+    std::cerr << "pbench: error: " << e.what() << "\n";
+    return 1;
+  }
+  return global.exit_code;
+}

@@ -1,0 +1,114 @@
+#include "ingest/Ingester.hpp"
+
+#include <fstream>
+#include <sstream>
+
+#include "ingest/SchemaValidator.hpp"
+#include "util/Error.hpp"
+#include "util/Sha256.hpp"
+#include "util/Time.hpp"
+
+namespace pbench::ingest {
+namespace {
+
+constexpr int kSupportedSchemaVersion = 1;
+constexpr std::size_t kProblemsShown = 5;
+
+std::string summarise(const std::vector<std::string>& problems) {
+  std::string out;
+  for (std::size_t i = 0; i < problems.size() && i < kProblemsShown; ++i) {
+    out += (i ? "; " : "") + problems[i];
+  }
+  if (problems.size() > kProblemsShown) {
+    out += "; and " + std::to_string(problems.size() - kProblemsShown) + " more";
+  }
+  return out;
+}
+
+}  // namespace
+
+nlohmann::json parse_and_validate(const std::string& text, const std::string& origin) {
+  const std::string where = "result '" + origin + "'";
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw ValidationError(where + ": malformed JSON at byte " + std::to_string(e.byte) +
+                          (text.empty() ? " (empty file)" : ""));
+  }
+  if (!doc.is_object()) throw ValidationError(where + ": not a JSON object");
+  if (!doc.contains("schema_version")) {
+    throw ValidationError(where + ": no schema_version (not a pbench result document)");
+  }
+  if (doc["schema_version"] != kSupportedSchemaVersion) {
+    throw ValidationError(where + ": schema version " + doc["schema_version"].dump() +
+                          "; this pbench reads version " +
+                          std::to_string(kSupportedSchemaVersion));
+  }
+  auto problems = result_schema_validator().validate(doc);
+  if (problems.empty()) problems = check_result_semantics(doc);
+  if (!problems.empty()) throw ValidationError(where + ": " + summarise(problems));
+  return doc;
+}
+
+IngestOutcome Ingester::ingest_file(const std::string& path, std::optional<std::int64_t> point_id,
+                                    std::optional<std::int64_t> attempt_id) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ValidationError("result '" + path + "': cannot be read");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return ingest_text(text.str(), path, point_id, attempt_id);
+}
+
+IngestOutcome Ingester::ingest_text(const std::string& text, const std::string& origin,
+                                    std::optional<std::int64_t> point_id,
+                                    std::optional<std::int64_t> attempt_id) {
+  const nlohmann::json doc = parse_and_validate(text, origin);
+  const std::string canonical = doc.dump();
+  const std::string hash = sha256_hex(canonical);
+
+  auto& db = store_.db();
+  store::Transaction txn(db);
+  auto existing = db.prepare("SELECT id FROM results WHERE document_hash = ?1");
+  existing.bind(1, hash);
+  if (existing.step()) {
+    IngestOutcome outcome{true, existing.int64(0), 0};
+    // The transaction rolls back: nothing changes for a document stored before.
+    return outcome;
+  }
+  auto insert = db.prepare(
+      "INSERT INTO results(point_id, attempt_id, document_hash, schema_version, worker, "
+      "worker_version, nprocs, valid, started_at, ended_at, ingested_at, document) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
+  insert.bind(1, point_id).bind(2, attempt_id).bind(3, hash);
+  insert.bind(4, doc["schema_version"].get<std::int64_t>());
+  insert.bind(5, doc["worker"].get<std::string>());
+  insert.bind(6, doc["worker_version"].get<std::string>());
+  insert.bind(7, doc["nprocs"].get<std::int64_t>());
+  insert.bind(8, doc["validity"]["valid"].get<bool>() ? 1 : 0);
+  insert.bind(9, doc["started_at"].get<std::string>());
+  insert.bind(10, doc["ended_at"].get<std::string>());
+  insert.bind(11, utc_now());
+  insert.bind(12, canonical).run();
+  IngestOutcome outcome{false, db.last_insert_rowid(), 0};
+
+  auto metric = db.prepare(
+      "INSERT INTO metrics(result_id, name, value, unit, samples, labels) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+  for (const auto& m : doc["summary"]) {
+    metric.reset();
+    metric.bind(1, outcome.result_id).bind(2, m["name"].get<std::string>());
+    if (m["value"].is_null()) {
+      metric.bind(3, std::nullopt);
+    } else {
+      metric.bind(3, m["value"].get<double>());
+    }
+    metric.bind(4, m["unit"].get<std::string>()).bind(5, m["samples"].get<std::int64_t>());
+    metric.bind(6, m["labels"].dump()).run();
+    ++outcome.metrics;
+  }
+  txn.commit();
+  return outcome;
+}
+
+}  // namespace pbench::ingest

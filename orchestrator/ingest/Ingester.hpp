@@ -1,0 +1,40 @@
+#pragma once
+// Validates worker result documents against the contract and stores each once: the document
+// whole, its typed columns and its summary metrics, in one transaction.
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "store/Store.hpp"
+
+namespace pbench::ingest {
+
+struct IngestOutcome {
+  bool duplicate = false;  ///< the same document was already stored; nothing changed
+  std::int64_t result_id = 0;
+  std::size_t metrics = 0;
+};
+
+class Ingester {
+ public:
+  explicit Ingester(store::Store& store) : store_(store) {}
+
+  /// Reads, validates and stores the document at `path`, linked to a point and attempt when
+  /// given. Throws ValidationError naming the path and the problems; nothing is stored then.
+  IngestOutcome ingest_file(const std::string& path, std::optional<std::int64_t> point_id = {},
+                            std::optional<std::int64_t> attempt_id = {});
+  /// The same for a document's text; `origin` names it in errors.
+  IngestOutcome ingest_text(const std::string& text, const std::string& origin,
+                            std::optional<std::int64_t> point_id = {},
+                            std::optional<std::int64_t> attempt_id = {});
+
+ private:
+  store::Store& store_;
+};
+
+/// Parses and validates a document; throws ValidationError ("result 'origin': ...").
+nlohmann::json parse_and_validate(const std::string& text, const std::string& origin);
+
+}  // namespace pbench::ingest

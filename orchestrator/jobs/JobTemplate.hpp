@@ -1,0 +1,42 @@
+#pragma once
+// Job script templates with named placeholders {{name}}. Every substituted value is
+// shell-quoted (a word) or quoted word by word (a command); a placeholder the caller does not
+// know, or a required one the template lacks, is an error.
+#include <map>
+#include <set>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace pbench::jobs {
+
+/// A single shell word, or a command given as its words.
+using TemplateValue = std::variant<std::string, std::vector<std::string>>;
+
+class JobTemplate {
+ public:
+  /// Parses `text`; `name` appears in errors. Throws UsageError for a malformed placeholder.
+  JobTemplate(std::string name, std::string text);
+
+  /// The placeholder names the template uses.
+  const std::set<std::string>& placeholders() const { return placeholders_; }
+
+  /// Substitutes `values`. Throws UsageError when the template uses a placeholder not in
+  /// `values`, or lacks one of `required`.
+  std::string render(const std::map<std::string, TemplateValue>& values,
+                     const std::set<std::string>& required) const;
+
+  /// The built-in template of a scheduler ("local"); throws UsageError for an unknown one.
+  static JobTemplate builtin(const std::string& scheduler);
+
+ private:
+  struct Piece {
+    bool is_placeholder;
+    std::string text;
+  };
+  std::string name_;
+  std::vector<Piece> pieces_;
+  std::set<std::string> placeholders_;
+};
+
+}  // namespace pbench::jobs

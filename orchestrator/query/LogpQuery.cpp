@@ -1,0 +1,109 @@
+#include "query/LogpQuery.hpp"
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <tuple>
+
+#include "util/Error.hpp"
+
+namespace pbench::query {
+namespace {
+
+struct Row {
+  std::map<std::string, double> values;  // metric name -> value
+  bool valid = true;
+};
+
+// Metrics without a queue depth label apply to every queue depth of their result.
+const std::set<std::string> kPerRun = {"eel_min", "o_s", "o_r", "latency_l"};
+const std::set<std::string> kPerDepth = {"g", "big_g", "bandwidth", "large_message_threshold"};
+
+}  // namespace
+
+QueryTable logp_table(store::Store& store, const std::optional<std::string>& sweep) {
+  if (sweep && !store.find_sweep(*sweep)) throw UsageError("no sweep named '" + *sweep + "'");
+  QueryTable table;
+  table.columns = {
+      {"sweep", "", "sweep", "", 1, 0},
+      {"partition", "", "procs", "", 1, 0},
+      {"queue_depth", "", "q", "", 1, 0},
+      {"eel", "s", "EEL", "us", 1e6, 3},
+      {"o_s", "s", "o_s", "us", 1e6, 3},
+      {"o_r", "s", "o_r", "us", 1e6, 3},
+      {"g", "s", "g", "us", 1e6, 3},
+      {"big_g", "s/B", "G", "ns/B", 1e9, 3},
+      {"bandwidth", "B/s", "1/G", "MB/s", 1e-6, 4},
+      {"latency_l", "s", "L", "us", 1e6, 3},
+      {"large_message_threshold", "B", "M=g/G", "B", 1, 4},
+      {"valid", "", "valid", "", 1, 0},
+  };
+  // The newest result of each point of the chosen sweep(s), with its metrics.
+  auto s = store.db().prepare(
+      "SELECT sw.name, p.partition, p.params_json, r.id, r.valid, r.document, m.name, m.value, "
+      "m.labels FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
+      "JOIN results r ON r.id = (SELECT max(id) FROM results WHERE point_id = p.id) "
+      "LEFT JOIN metrics m ON m.result_id = r.id "
+      "WHERE p.worker = 'logp' AND (?1 IS NULL OR sw.name = ?1) ORDER BY sw.id, p.partition, p.id");
+  s.bind(1, sweep);
+  using Key = std::tuple<std::string, std::int64_t, std::int64_t>;  // sweep, partition, q
+  std::map<Key, Row> rows;
+  std::map<std::int64_t, std::tuple<std::string, std::int64_t, std::map<std::string, double>>>
+      per_run;  // result id -> (sweep, partition, run-wide metrics)
+  std::map<std::int64_t, bool> validity;
+  std::set<std::int64_t> noted;
+  while (s.step()) {
+    const std::string sweep_name = s.text(0);
+    const std::int64_t partition = s.int64(1);
+    const std::int64_t result_id = s.int64(3);
+    validity[result_id] = s.int64(4) != 0;
+    auto& run = per_run[result_id];
+    std::get<0>(run) = sweep_name;
+    std::get<1>(run) = partition;
+    if (s.is_null(6)) {
+      // A result without metrics: say why (the worker's validity reasons).
+      if (noted.insert(result_id).second) {
+        const auto doc = nlohmann::json::parse(s.text(5), nullptr, false);
+        std::string why = "no measurement";
+        if (!doc.is_discarded() && !doc["validity"]["reasons"].empty()) {
+          why = doc["validity"]["reasons"][0].get<std::string>();
+        }
+        table.notes.push_back("sweep " + sweep_name + ", partition " + std::to_string(partition) +
+                              ": " + why);
+      }
+      continue;
+    }
+    const std::string name = s.text(6);
+    if (s.is_null(7)) continue;
+    const double value = s.real(7);
+    const auto labels = nlohmann::json::parse(s.text(8), nullptr, false);
+    if (kPerRun.count(name) && (labels.is_discarded() || labels.empty())) {
+      std::get<2>(run)[name] = value;
+    } else if (kPerDepth.count(name) && labels.contains("queue_depth")) {
+      const Key key{sweep_name, partition, labels["queue_depth"].get<std::int64_t>()};
+      rows[key].values[name] = value;
+      rows[key].valid = validity[result_id];
+      rows[key].values["__result"] = static_cast<double>(result_id);
+    }
+  }
+  for (auto& [key, row] : rows) {
+    const auto result_id = static_cast<std::int64_t>(row.values["__result"]);
+    for (const auto& [name, value] : std::get<2>(per_run[result_id])) row.values[name] = value;
+    auto metric = [&](const char* name) -> Cell {
+      auto it = row.values.find(name);
+      return it == row.values.end() ? Cell{} : Cell{it->second};
+    };
+    table.rows.push_back({std::get<0>(key), std::get<1>(key), std::get<2>(key), metric("eel_min"),
+                          metric("o_s"), metric("o_r"), metric("g"), metric("big_g"),
+                          metric("bandwidth"), metric("latency_l"),
+                          metric("large_message_threshold"),
+                          std::string(row.valid ? "yes" : "no")});
+  }
+  if (table.rows.empty() && table.notes.empty()) {
+    table.notes.push_back("no logp results" + (sweep ? " in sweep " + *sweep : std::string()) +
+                          " (run 'pbench collect' after the jobs finish)");
+  }
+  return table;
+}
+
+}  // namespace pbench::query

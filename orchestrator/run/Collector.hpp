@@ -1,0 +1,25 @@
+#pragma once
+// Ingests each finished point's result document; records why failed points failed.
+#include <string>
+#include <vector>
+
+#include "store/Store.hpp"
+
+namespace pbench::run {
+
+struct CollectReport {
+  int stored = 0;
+  int duplicates = 0;
+  int rejected = 0;  ///< documents that failed validation (their points are now failed)
+  int failed = 0;    ///< points that failed, were cancelled or timed out
+  int pending = 0;   ///< points not finished yet
+  std::vector<std::string> messages;
+};
+
+/// Collects every finished point of `sweep` not collected before.
+CollectReport collect(store::Store& store, const store::SweepRecord& sweep);
+
+/// "logp p=2 q=8 [3f2a...]": how messages name a point.
+std::string describe_point(const store::PointRecord& point);
+
+}  // namespace pbench::run

@@ -1,0 +1,202 @@
+#include "run/SweepDriver.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "util/Error.hpp"
+#include "util/Time.hpp"
+
+namespace pbench::run {
+namespace fs = std::filesystem;
+using store::PointState;
+
+namespace {
+
+constexpr std::size_t kStderrTailBytes = 2048;
+
+PointState point_state_of(schedulers::JobState s) {
+  switch (s) {
+    case schedulers::JobState::queued: return PointState::queued;
+    case schedulers::JobState::running: return PointState::running;
+    case schedulers::JobState::completed: return PointState::done;
+    case schedulers::JobState::failed: return PointState::failed;
+    case schedulers::JobState::cancelled: return PointState::cancelled;
+    case schedulers::JobState::timeout: return PointState::timeout;
+  }
+  return PointState::failed;
+}
+
+bool is_active(PointState s) { return s == PointState::queued || s == PointState::running; }
+
+}  // namespace
+
+bool Progress::unfinished() const {
+  return count(PointState::planned) + count(PointState::queued) + count(PointState::running) > 0;
+}
+
+std::string Progress::line() const {
+  std::string out = std::to_string(total) + " points:";
+  bool first = true;
+  for (auto s : {PointState::done, PointState::running, PointState::queued, PointState::planned,
+                 PointState::failed, PointState::cancelled, PointState::timeout}) {
+    if (count(s) == 0) continue;
+    out += (first ? " " : ", ") + std::to_string(count(s)) + " " + store::to_string(s);
+    first = false;
+  }
+  return out;
+}
+
+std::string file_tail(const std::string& path, std::size_t max_bytes) {
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  if (!in) return "";
+  const std::streamoff size = in.tellg();
+  const std::streamoff start = size > static_cast<std::streamoff>(max_bytes)
+                                   ? size - static_cast<std::streamoff>(max_bytes)
+                                   : 0;
+  in.seekg(start);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (start > 0) {
+    const auto newline = text.find('\n');
+    if (newline != std::string::npos) text.erase(0, newline + 1);
+  }
+  return text;
+}
+
+SweepDriver::SweepDriver(store::Store& store, schedulers::Scheduler& scheduler,
+                         store::SweepRecord sweep)
+    : store_(store), scheduler_(scheduler), sweep_(std::move(sweep)) {}
+
+Progress SweepDriver::progress() {
+  Progress p;
+  for (const auto& point : store_.points(sweep_.id)) {
+    ++p.by_state[point.state];
+    ++p.total;
+  }
+  return p;
+}
+
+int SweepDriver::submit_ready(int max_active) {
+  auto points = store_.points(sweep_.id);
+  int active = 0;
+  for (const auto& p : points) active += is_active(p.state) ? 1 : 0;
+  int submitted = 0;
+  for (const auto& point : points) {
+    if (active >= max_active) break;
+    if (point.state != PointState::planned) continue;
+    store::AttemptRecord attempt;
+    attempt.point_id = point.id;
+    attempt.state = PointState::queued;
+    attempt = store_.add_attempt(attempt);
+    const fs::path dir = fs::path(point.script_path).parent_path() /
+                         ("attempt-" + std::to_string(attempt.attempt_no));
+    fs::create_directories(dir);
+    attempt.job_dir = dir.string();
+    attempt.stdout_path = (dir / "stdout.log").string();
+    attempt.stderr_path = (dir / "stderr.log").string();
+    attempt.result_path = (dir / "result.json").string();
+    attempt.submitted_at = utc_now();
+    try {
+      attempt.job_id = scheduler_.submit(
+          {point.script_path, attempt.job_dir, attempt.stdout_path, attempt.stderr_path});
+      attempt.native_state = "submitted";
+      store_.update_attempt(attempt);
+      store_.set_point_state(point.id, PointState::queued);
+      ++active;
+      ++submitted;
+    } catch (const SchedulerError& e) {
+      attempt.state = PointState::failed;
+      attempt.native_state = "not submitted";
+      attempt.stderr_tail = e.what();
+      attempt.ended_at = utc_now();
+      store_.update_attempt(attempt);
+      store_.set_point_state(point.id, PointState::failed);
+    }
+  }
+  return submitted;
+}
+
+int SweepDriver::requeue_failed() {
+  int count = 0;
+  for (const auto& point : store_.points(sweep_.id)) {
+    if (point.state == PointState::failed || point.state == PointState::cancelled ||
+        point.state == PointState::timeout) {
+      store_.set_point_state(point.id, PointState::planned);
+      ++count;
+    }
+  }
+  return count;
+}
+
+void SweepDriver::record_final(store::AttemptRecord& attempt, const schedulers::JobStatus& status) {
+  attempt.exit_status = status.exit_status;
+  attempt.signal = status.signal;
+  if (status.started_at && !status.started_at->empty()) attempt.started_at = status.started_at;
+  attempt.ended_at = status.ended_at && !status.ended_at->empty() ? *status.ended_at : utc_now();
+  if (attempt.state == PointState::done && !fs::exists(attempt.result_path)) {
+    attempt.state = PointState::failed;
+    attempt.stderr_tail = "the job exited 0 but wrote no result document (" +
+                          attempt.result_path + ")\n" +
+                          file_tail(attempt.stderr_path, kStderrTailBytes);
+  } else if (attempt.state != PointState::done) {
+    attempt.stderr_tail = file_tail(attempt.stderr_path, kStderrTailBytes);
+  }
+}
+
+void SweepDriver::poll_once() {
+  std::vector<std::pair<store::PointRecord, store::AttemptRecord>> active;
+  std::vector<schedulers::JobRef> refs;
+  for (const auto& point : store_.points(sweep_.id)) {
+    if (!is_active(point.state)) continue;
+    auto attempt = store_.latest_attempt(point.id);
+    if (!attempt || !attempt->job_id) continue;
+    refs.push_back({*attempt->job_id, attempt->job_dir});
+    active.emplace_back(point, *attempt);
+  }
+  if (refs.empty()) return;
+  const auto statuses = scheduler_.poll(refs);
+  for (auto& [point, attempt] : active) {
+    auto it = std::find_if(statuses.begin(), statuses.end(),
+                           [&](const auto& s) { return s.job_id == *attempt.job_id; });
+    if (it == statuses.end()) continue;
+    const PointState state = point_state_of(it->state);
+    if (state == attempt.state && attempt.native_state == it->native_state) continue;
+    attempt.state = state;
+    attempt.native_state = it->native_state;
+    if (state == PointState::running && !attempt.started_at) attempt.started_at = utc_now();
+    if (store::is_terminal(state)) record_final(attempt, *it);
+    store_.update_attempt(attempt);
+    store_.set_point_state(point.id, attempt.state);
+  }
+}
+
+void SweepDriver::drive(int max_active, std::chrono::milliseconds interval,
+                        const std::function<void(const Progress&)>& on_cycle) {
+  for (;;) {
+    submit_ready(max_active);
+    poll_once();
+    submit_ready(max_active);
+    const Progress p = progress();
+    if (on_cycle) on_cycle(p);
+    if (!p.unfinished()) return;
+    std::this_thread::sleep_for(interval);
+  }
+}
+
+int SweepDriver::cancel_all() {
+  std::vector<schedulers::JobRef> refs;
+  for (const auto& point : store_.points(sweep_.id)) {
+    if (point.state == PointState::planned) {
+      store_.set_point_state(point.id, PointState::cancelled);
+      continue;
+    }
+    if (!is_active(point.state)) continue;
+    if (auto attempt = store_.latest_attempt(point.id); attempt && attempt->job_id) {
+      refs.push_back({*attempt->job_id, attempt->job_dir});
+    }
+  }
+  if (!refs.empty()) scheduler_.cancel(refs);
+  return static_cast<int>(refs.size());
+}
+
+}  // namespace pbench::run

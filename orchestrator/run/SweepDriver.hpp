@@ -1,0 +1,59 @@
+#pragma once
+// Moves a sweep's points through their states: submits planned points within the throttle,
+// polls every active job in one scheduler call per cycle, and records each attempt's outcome.
+#include <chrono>
+#include <functional>
+#include <map>
+#include <string>
+
+#include "schedulers/Scheduler.hpp"
+#include "store/Store.hpp"
+
+namespace pbench::run {
+
+/// Points of a sweep by state.
+struct Progress {
+  std::map<store::PointState, int> by_state;
+  int total = 0;
+  int count(store::PointState s) const {
+    auto it = by_state.find(s);
+    return it == by_state.end() ? 0 : it->second;
+  }
+  /// Planned, queued or running points remain.
+  bool unfinished() const;
+  /// "6 points: 3 done, 1 running, 2 planned".
+  std::string line() const;
+};
+
+class SweepDriver {
+ public:
+  SweepDriver(store::Store& store, schedulers::Scheduler& scheduler, store::SweepRecord sweep);
+
+  /// Submits planned points while fewer than `max_active` are queued or running; returns how
+  /// many it submitted.
+  int submit_ready(int max_active);
+  /// Makes failed, cancelled and timed-out points planned again (their attempts are kept);
+  /// returns how many.
+  int requeue_failed();
+  /// Polls every queued or running point's job in one scheduler call and records the states.
+  void poll_once();
+  /// Submits and polls until no point is planned, queued or running; `on_cycle` is called
+  /// after each cycle with the progress.
+  void drive(int max_active, std::chrono::milliseconds interval,
+             const std::function<void(const Progress&)>& on_cycle);
+  /// Cancels every queued or running job of the sweep; returns how many.
+  int cancel_all();
+  Progress progress();
+
+ private:
+  void record_final(store::AttemptRecord& attempt, const schedulers::JobStatus& status);
+
+  store::Store& store_;
+  schedulers::Scheduler& scheduler_;
+  store::SweepRecord sweep_;
+};
+
+/// The last `max_bytes` of a file (whole lines), or "" when it cannot be read.
+std::string file_tail(const std::string& path, std::size_t max_bytes);
+
+}  // namespace pbench::run

@@ -1,0 +1,125 @@
+#include "run/SweepPlanner.hpp"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "jobs/JobTemplate.hpp"
+#include "process/ProcessRunner.hpp"
+#include "schedulers/Launcher.hpp"
+#include "sweep/WorkerCatalog.hpp"
+#include "util/Error.hpp"
+#include "util/Time.hpp"
+
+namespace pbench::run {
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path self_directory() {
+  std::error_code ec;
+  fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  return ec ? fs::current_path() : self.parent_path();
+}
+
+jobs::JobTemplate load_template(const PlanOptions& options, const std::string& scheduler) {
+  if (options.template_path.empty()) return jobs::JobTemplate::builtin(scheduler);
+  std::ifstream in(options.template_path);
+  if (!in) throw UsageError("cannot read job template '" + options.template_path + "'");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return jobs::JobTemplate(options.template_path, text.str());
+}
+
+}  // namespace
+
+std::string locate_worker(const std::string& binary) {
+  std::vector<fs::path> candidates;
+  if (const char* dir = std::getenv("PBENCH_WORKER_DIR")) candidates.push_back(fs::path(dir) / binary);
+  const fs::path self = self_directory();
+  candidates.push_back(self / binary);
+  const std::string name = binary.substr(binary.find('-') + 1);  // pbench-logp -> logp
+  candidates.push_back(self.parent_path() / "workers" / name / binary);
+  for (const auto& c : candidates) {
+    if (::access(c.c_str(), X_OK) == 0) return fs::absolute(c).lexically_normal().string();
+  }
+  if (process::command_exists(binary)) return binary;
+  std::string looked;
+  for (const auto& c : candidates) looked += (looked.empty() ? "" : ", ") + c.string();
+  throw UsageError("worker binary '" + binary + "' not found (looked in " + looked +
+                   " and PATH); set PBENCH_WORKER_DIR");
+}
+
+Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options) {
+  spec.validate();
+  Plan plan;
+  plan.spec = spec;
+  plan.directory = (fs::absolute(options.runs_dir) / spec.name).lexically_normal().string();
+  const jobs::JobTemplate job_template = load_template(options, spec.scheduler);
+  for (auto& point : sweep::expand(spec)) {
+    const auto& worker = sweep::find_worker(point.worker);
+    std::vector<std::string> worker_argv{locate_worker(worker.binary)};
+    for (auto& arg : sweep::worker_arguments(point)) worker_argv.push_back(arg);
+    worker_argv.insert(worker_argv.end(), {"--output", "result.json"});
+    const std::map<std::string, jobs::TemplateValue> values = {
+        {"sweep", spec.name},
+        {"point_key", point.key},
+        {"worker", point.worker},
+        {"partition", std::to_string(point.partition)},
+        {"command", schedulers::launch_command(spec.launcher, point.partition, worker_argv)},
+    };
+    PlannedPoint planned;
+    planned.script = job_template.render(values, {"command"});
+    planned.script_path = (fs::path(plan.directory) / "points" / point.key / "job.sh").string();
+    planned.point = std::move(point);
+    plan.points.push_back(std::move(planned));
+  }
+  return plan;
+}
+
+StoreOutcome store_plan(store::Store& store, const Plan& plan, bool force) {
+  const std::string spec_json = plan.spec.to_json().dump();
+  StoreOutcome outcome = StoreOutcome::created;
+  if (auto existing = store.find_sweep(plan.spec.name)) {
+    if (existing->spec_json == spec_json) return StoreOutcome::unchanged;
+    if (!force) {
+      throw UsageError("sweep '" + plan.spec.name +
+                       "' exists with different parameters (use --force to replace it)");
+    }
+    outcome = StoreOutcome::replaced;
+  }
+  for (const auto& p : plan.points) {
+    fs::create_directories(fs::path(p.script_path).parent_path());
+    const std::string temporary = p.script_path + ".tmp";
+    {
+      std::ofstream out(temporary, std::ios::trunc);
+      out << p.script;
+      if (!out) throw UsageError("cannot write job script '" + p.script_path + "'");
+    }
+    fs::rename(temporary, p.script_path);
+    fs::permissions(p.script_path, fs::perms::owner_exec, fs::perm_options::add);
+  }
+  std::vector<store::PointRecord> records;
+  for (const auto& p : plan.points) {
+    store::PointRecord r;
+    r.key = p.point.key;
+    r.worker = p.point.worker;
+    r.partition = p.point.partition;
+    r.params_json = p.point.params.dump();
+    r.script_path = p.script_path;
+    records.push_back(std::move(r));
+  }
+  store::SweepRecord sweep{0, plan.spec.name, spec_json, plan.spec.scheduler, plan.directory,
+                           utc_now()};
+  if (outcome == StoreOutcome::replaced) {
+    store.replace_sweep(sweep, records);
+  } else {
+    store.insert_sweep(sweep, records);
+  }
+  return outcome;
+}
+
+}  // namespace pbench::run

@@ -1,0 +1,41 @@
+#pragma once
+// Plans a sweep: validates the specification, expands it into points, renders each point's job
+// script, and stores sweep and points (scripts on disk first, then one transaction).
+#include <string>
+#include <vector>
+
+#include "store/Store.hpp"
+#include "sweep/SweepSpec.hpp"
+
+namespace pbench::run {
+
+struct PlanOptions {
+  std::string runs_dir = "pbench-runs";  ///< sweeps live in <runs_dir>/<name>/
+  std::string template_path;             ///< a user's job template instead of the built-in one
+};
+
+struct PlannedPoint {
+  sweep::Point point;
+  std::string script_path;
+  std::string script;
+};
+
+struct Plan {
+  sweep::SweepSpec spec;
+  std::string directory;  ///< absolute
+  std::vector<PlannedPoint> points;
+};
+
+/// Validates and expands a specification and renders every job script (no side effects).
+Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options);
+
+enum class StoreOutcome { created, unchanged, replaced };
+/// Writes the scripts and stores the sweep. An existing sweep of the same name and the same
+/// specification is left as it is; with another specification it is refused (UsageError)
+/// unless `force`, which replaces it with its attempts and results.
+StoreOutcome store_plan(store::Store& store, const Plan& plan, bool force);
+
+/// Finds a worker binary: $PBENCH_WORKER_DIR, beside pbench, the build tree, then PATH.
+std::string locate_worker(const std::string& binary);
+
+}  // namespace pbench::run

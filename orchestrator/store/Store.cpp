@@ -1,0 +1,259 @@
+#include "store/Store.hpp"
+
+#include <sys/stat.h>
+
+#include "pbench_schema.hpp"
+#include "util/Error.hpp"
+
+namespace pbench::store {
+namespace {
+
+constexpr const char* kApplication = "pbench";
+
+const char* kAttemptColumns =
+    "id, point_id, attempt_no, job_id, native_state, state, submitted_at, started_at, ended_at, "
+    "exit_status, signal, job_dir, stdout_path, stderr_path, result_path, stderr_tail";
+
+AttemptRecord read_attempt(Statement& s) {
+  AttemptRecord a;
+  a.id = s.int64(0);
+  a.point_id = s.int64(1);
+  a.attempt_no = static_cast<int>(s.int64(2));
+  a.job_id = s.optional_text(3);
+  a.native_state = s.optional_text(4);
+  a.state = point_state_from(s.text(5));
+  a.submitted_at = s.optional_text(6);
+  a.started_at = s.optional_text(7);
+  a.ended_at = s.optional_text(8);
+  a.exit_status = s.optional_int64(9);
+  a.signal = s.optional_text(10);
+  a.job_dir = s.text(11);
+  a.stdout_path = s.text(12);
+  a.stderr_path = s.text(13);
+  a.result_path = s.text(14);
+  a.stderr_tail = s.optional_text(15);
+  return a;
+}
+
+bool file_is_empty_or_missing(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return true;
+  return st.st_size == 0;
+}
+
+}  // namespace
+
+std::string to_string(PointState state) {
+  switch (state) {
+    case PointState::planned: return "planned";
+    case PointState::queued: return "queued";
+    case PointState::running: return "running";
+    case PointState::done: return "done";
+    case PointState::failed: return "failed";
+    case PointState::cancelled: return "cancelled";
+    case PointState::timeout: return "timeout";
+  }
+  return "planned";
+}
+
+PointState point_state_from(const std::string& name) {
+  for (auto s : {PointState::planned, PointState::queued, PointState::running, PointState::done,
+                 PointState::failed, PointState::cancelled, PointState::timeout}) {
+    if (to_string(s) == name) return s;
+  }
+  throw StoreError("unknown point state '" + name + "' in the store");
+}
+
+bool is_terminal(PointState state) {
+  return state == PointState::done || state == PointState::failed ||
+         state == PointState::cancelled || state == PointState::timeout;
+}
+
+Store Store::open(const std::string& path, Access access) {
+  const bool fresh = file_is_empty_or_missing(path);
+  if (fresh && access != Access::create) {
+    throw StoreError("no pbench store at '" + path + "' (create one with 'pbench sweep')");
+  }
+  Database::Mode mode = access == Access::read_only ? Database::Mode::read_only
+                        : access == Access::create  ? Database::Mode::read_write_create
+                                                    : Database::Mode::read_write;
+  Store store(Database(path, mode));
+  store.initialise_or_check();
+  if (access != Access::read_only) store.db_.exec("PRAGMA journal_mode=WAL");
+  return store;
+}
+
+Store Store::open_in_memory() {
+  Store store(Database(":memory:", Database::Mode::read_write_create));
+  store.initialise_or_check();
+  return store;
+}
+
+void Store::initialise_or_check() {
+  const std::string& path = db_.path();
+  int user_version = 0;
+  bool has_tables = false;
+  try {
+    auto version = db_.prepare("PRAGMA user_version");
+    if (version.step()) user_version = static_cast<int>(version.int64(0));
+    auto tables = db_.prepare("SELECT count(*) FROM sqlite_master");
+    if (tables.step()) has_tables = tables.int64(0) > 0;
+  } catch (const StoreError&) {
+    throw StoreError("'" + path + "' is not a pbench store (not an SQLite database)");
+  }
+  if (!has_tables && user_version == 0) {
+    Transaction txn(db_);
+    db_.exec(std::string(schema::store_sql()));
+    auto meta = db_.prepare("INSERT INTO meta(key, value) VALUES ('application', ?1)");
+    meta.bind(1, kApplication).run();
+    db_.exec("PRAGMA user_version = " + std::to_string(kStoreSchemaVersion));
+    txn.commit();
+    db_.exec("PRAGMA foreign_keys = ON");
+    return;
+  }
+  std::string application;
+  try {
+    auto meta = db_.prepare("SELECT value FROM meta WHERE key = 'application'");
+    if (meta.step()) application = meta.text(0);
+  } catch (const StoreError&) {
+    application.clear();
+  }
+  if (application != kApplication) {
+    throw StoreError("'" + path + "' is an SQLite database but not a pbench store");
+  }
+  if (user_version != kStoreSchemaVersion) {
+    throw StoreError("'" + path + "' has store schema version " + std::to_string(user_version) +
+                     "; this pbench reads version " + std::to_string(kStoreSchemaVersion));
+  }
+  db_.exec("PRAGMA foreign_keys = ON");
+}
+
+std::optional<SweepRecord> Store::find_sweep(const std::string& name) {
+  auto s = db_.prepare(
+      "SELECT id, name, spec_json, scheduler, directory, created_at FROM sweeps WHERE name = ?1");
+  s.bind(1, name);
+  if (!s.step()) return std::nullopt;
+  return SweepRecord{s.int64(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5)};
+}
+
+std::vector<SweepRecord> Store::sweeps() {
+  auto s = db_.prepare(
+      "SELECT id, name, spec_json, scheduler, directory, created_at FROM sweeps ORDER BY id");
+  std::vector<SweepRecord> out;
+  while (s.step()) out.push_back({s.int64(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5)});
+  return out;
+}
+
+SweepRecord Store::insert_sweep(SweepRecord sweep, std::vector<PointRecord>& points) {
+  Transaction txn(db_);
+  sweep = insert_sweep_rows(std::move(sweep), points);
+  txn.commit();
+  return sweep;
+}
+
+SweepRecord Store::replace_sweep(SweepRecord sweep, std::vector<PointRecord>& points) {
+  Transaction txn(db_);
+  db_.prepare("DELETE FROM sweeps WHERE name = ?1").bind(1, sweep.name).run();
+  sweep = insert_sweep_rows(std::move(sweep), points);
+  txn.commit();
+  return sweep;
+}
+
+SweepRecord Store::insert_sweep_rows(SweepRecord sweep, std::vector<PointRecord>& points) {
+  auto s = db_.prepare(
+      "INSERT INTO sweeps(name, spec_json, scheduler, directory, created_at) "
+      "VALUES (?1, ?2, ?3, ?4, ?5)");
+  s.bind(1, sweep.name).bind(2, sweep.spec_json).bind(3, sweep.scheduler).bind(4, sweep.directory);
+  s.bind(5, sweep.created_at).run();
+  sweep.id = db_.last_insert_rowid();
+  auto p = db_.prepare(
+      "INSERT INTO points(sweep_id, point_key, worker, partition, params_json, script_path, state) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+  for (auto& point : points) {
+    p.reset();
+    p.bind(1, sweep.id).bind(2, point.key).bind(3, point.worker).bind(4, point.partition);
+    p.bind(5, point.params_json).bind(6, point.script_path).bind(7, to_string(point.state)).run();
+    point.id = db_.last_insert_rowid();
+    point.sweep_id = sweep.id;
+  }
+  return sweep;
+}
+
+void Store::delete_sweep(std::int64_t sweep_id) {
+  Transaction txn(db_);
+  db_.prepare("DELETE FROM sweeps WHERE id = ?1").bind(1, sweep_id).run();
+  txn.commit();
+}
+
+std::vector<PointRecord> Store::points(std::int64_t sweep_id) {
+  auto s = db_.prepare(
+      "SELECT id, sweep_id, point_key, worker, partition, params_json, script_path, state "
+      "FROM points WHERE sweep_id = ?1 ORDER BY id");
+  s.bind(1, sweep_id);
+  std::vector<PointRecord> out;
+  while (s.step()) {
+    out.push_back({s.int64(0), s.int64(1), s.text(2), s.text(3), static_cast<int>(s.int64(4)),
+                   s.text(5), s.text(6), point_state_from(s.text(7))});
+  }
+  return out;
+}
+
+void Store::set_point_state(std::int64_t point_id, PointState state) {
+  db_.prepare("UPDATE points SET state = ?1 WHERE id = ?2")
+      .bind(1, to_string(state))
+      .bind(2, point_id)
+      .run();
+}
+
+AttemptRecord Store::add_attempt(AttemptRecord a) {
+  Transaction txn(db_);
+  auto next = db_.prepare("SELECT coalesce(max(attempt_no), 0) + 1 FROM attempts WHERE point_id = ?1");
+  next.bind(1, a.point_id);
+  next.step();
+  a.attempt_no = static_cast<int>(next.int64(0));
+  auto s = db_.prepare(
+      "INSERT INTO attempts(point_id, attempt_no, state, job_dir, stdout_path, stderr_path, "
+      "result_path) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+  s.bind(1, a.point_id).bind(2, a.attempt_no).bind(3, to_string(a.state)).bind(4, a.job_dir);
+  s.bind(5, a.stdout_path).bind(6, a.stderr_path).bind(7, a.result_path).run();
+  a.id = db_.last_insert_rowid();
+  txn.commit();
+  update_attempt(a);
+  return a;
+}
+
+void Store::update_attempt(const AttemptRecord& a) {
+  auto s = db_.prepare(
+      "UPDATE attempts SET job_id = ?1, native_state = ?2, state = ?3, submitted_at = ?4, "
+      "started_at = ?5, ended_at = ?6, exit_status = ?7, signal = ?8, job_dir = ?9, "
+      "stdout_path = ?10, stderr_path = ?11, result_path = ?12, stderr_tail = ?13 WHERE id = ?14");
+  s.bind(1, a.job_id).bind(2, a.native_state).bind(3, to_string(a.state)).bind(4, a.submitted_at);
+  s.bind(5, a.started_at).bind(6, a.ended_at).bind(7, a.exit_status).bind(8, a.signal);
+  s.bind(9, a.job_dir).bind(10, a.stdout_path).bind(11, a.stderr_path).bind(12, a.result_path);
+  s.bind(13, a.stderr_tail).bind(14, a.id).run();
+}
+
+std::optional<AttemptRecord> Store::latest_attempt(std::int64_t point_id) {
+  auto s = db_.prepare(std::string("SELECT ") + kAttemptColumns +
+                       " FROM attempts WHERE point_id = ?1 ORDER BY attempt_no DESC LIMIT 1");
+  s.bind(1, point_id);
+  if (!s.step()) return std::nullopt;
+  return read_attempt(s);
+}
+
+std::vector<AttemptRecord> Store::attempts(std::int64_t point_id) {
+  auto s = db_.prepare(std::string("SELECT ") + kAttemptColumns +
+                       " FROM attempts WHERE point_id = ?1 ORDER BY attempt_no");
+  s.bind(1, point_id);
+  std::vector<AttemptRecord> out;
+  while (s.step()) out.push_back(read_attempt(s));
+  return out;
+}
+
+bool Store::has_result_for_attempt(std::int64_t attempt_id) {
+  auto s = db_.prepare("SELECT 1 FROM results WHERE attempt_id = ?1 LIMIT 1");
+  s.bind(1, attempt_id);
+  return s.step();
+}
+
+}  // namespace pbench::store

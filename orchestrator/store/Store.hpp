@@ -1,0 +1,109 @@
+#pragma once
+// The pbench store: sweeps, their points, every job attempt, and ingested results with their
+// metrics, in one SQLite file (schema/store.sql, version checked at open, WAL).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "store/Database.hpp"
+
+namespace pbench::store {
+
+inline constexpr int kStoreSchemaVersion = 1;
+
+/// The canonical point states; a scheduler's native state is kept beside them in attempts.
+enum class PointState { planned, queued, running, done, failed, cancelled, timeout };
+std::string to_string(PointState state);
+/// Parses a canonical state name; throws StoreError for anything else.
+PointState point_state_from(const std::string& name);
+/// done, failed, cancelled and timeout are final for an attempt.
+bool is_terminal(PointState state);
+
+struct SweepRecord {
+  std::int64_t id = 0;
+  std::string name;
+  std::string spec_json;  ///< canonical JSON of the sweep specification
+  std::string scheduler;
+  std::string directory;  ///< absolute path of the sweep's job directory
+  std::string created_at;
+};
+
+struct PointRecord {
+  std::int64_t id = 0;
+  std::int64_t sweep_id = 0;
+  std::string key;  ///< stable hash of the point's parameters
+  std::string worker;
+  int partition = 0;
+  std::string params_json;
+  std::string script_path;
+  PointState state = PointState::planned;
+};
+
+struct AttemptRecord {
+  std::int64_t id = 0;
+  std::int64_t point_id = 0;
+  int attempt_no = 0;
+  std::optional<std::string> job_id;
+  std::optional<std::string> native_state;
+  PointState state = PointState::queued;
+  std::optional<std::string> submitted_at;
+  std::optional<std::string> started_at;
+  std::optional<std::string> ended_at;
+  std::optional<std::int64_t> exit_status;
+  std::optional<std::string> signal;
+  std::string job_dir;
+  std::string stdout_path;
+  std::string stderr_path;
+  std::string result_path;
+  std::optional<std::string> stderr_tail;
+};
+
+class Store {
+ public:
+  enum class Access { create, existing, read_only };
+  /// Opens the store at `path`. `create` makes a new file when none exists; `existing` and
+  /// `read_only` require one. Throws StoreError when the file is not a pbench store or has
+  /// another schema version; such a file is never modified.
+  static Store open(const std::string& path, Access access);
+  /// A fresh in-memory store (tests).
+  static Store open_in_memory();
+
+  /// The sweep called `name`, if stored.
+  std::optional<SweepRecord> find_sweep(const std::string& name);
+  /// All sweeps, oldest first.
+  std::vector<SweepRecord> sweeps();
+  /// Stores a new sweep with its points (one transaction); the records get their ids.
+  SweepRecord insert_sweep(SweepRecord sweep, std::vector<PointRecord>& points);
+  /// Replaces the sweep of the same name, with its points, attempts and results, by a new one
+  /// (one transaction).
+  SweepRecord replace_sweep(SweepRecord sweep, std::vector<PointRecord>& points);
+  /// Deletes a sweep with its points, attempts and results (one transaction).
+  void delete_sweep(std::int64_t sweep_id);
+
+  /// The points of a sweep in insertion order.
+  std::vector<PointRecord> points(std::int64_t sweep_id);
+  void set_point_state(std::int64_t point_id, PointState state);
+
+  /// Adds the next attempt of a point (attempt_no = previous + 1); returns it with its id.
+  AttemptRecord add_attempt(AttemptRecord attempt);
+  /// Writes every field of an attempt back.
+  void update_attempt(const AttemptRecord& attempt);
+  /// The newest attempt of a point.
+  std::optional<AttemptRecord> latest_attempt(std::int64_t point_id);
+  /// Every attempt of a point, oldest first.
+  std::vector<AttemptRecord> attempts(std::int64_t point_id);
+  /// True when a result document is stored for this attempt.
+  bool has_result_for_attempt(std::int64_t attempt_id);
+
+  Database& db() { return db_; }
+
+ private:
+  explicit Store(Database db) : db_(std::move(db)) {}
+  void initialise_or_check();
+  SweepRecord insert_sweep_rows(SweepRecord sweep, std::vector<PointRecord>& points);
+
+  Database db_;
+};
+
+}  // namespace pbench::store

@@ -1,0 +1,21 @@
+#pragma once
+// The workers pbench can run, in one explicit table looked up by name.
+#include <string>
+#include <vector>
+
+namespace pbench::sweep {
+
+struct WorkerInfo {
+  std::string name;    ///< "logp"
+  std::string binary;  ///< "pbench-logp"
+  std::string summary;
+  /// Sweep dimensions besides the partition that this worker varies over ("queue_depth").
+  std::vector<std::string> dimensions;
+};
+
+/// Every worker, in the order tables list them.
+const std::vector<WorkerInfo>& worker_catalog();
+/// The worker called `name`; throws UsageError listing the known names otherwise.
+const WorkerInfo& find_worker(const std::string& name);
+
+}  // namespace pbench::sweep

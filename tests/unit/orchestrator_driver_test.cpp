@@ -1,0 +1,202 @@
+// The sweep driver on a recording fake scheduler: the throttle, one poll call per cycle for
+// all active jobs, terminal states recorded with exit status and stderr tail, retries that
+// keep earlier attempts, cancel; and the collector on top.
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "run/Collector.hpp"
+#include "run/SweepDriver.hpp"
+#include "run/SweepPlanner.hpp"
+#include "store/Store.hpp"
+#include "support/ResultFixtures.hpp"
+#include "util/Error.hpp"
+
+using namespace pbench;
+using namespace pbench::schedulers;
+using store::PointState;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// Records submissions and poll calls; jobs end when the test says so.
+class FakeScheduler : public Scheduler {
+ public:
+  std::string name() const override { return "fake"; }
+  std::string submit(const JobSubmission& job) override {
+    if (refuse_next) {
+      refuse_next = false;
+      throw SchedulerError("fake: submission refused (QOSMaxSubmitJobPerUserLimit)");
+    }
+    const std::string id = std::to_string(100 + submitted.size());
+    submitted.push_back(job);
+    states[id] = {id, JobState::queued, "PENDING", {}, {}, {}, {}};
+    return id;
+  }
+  std::vector<JobStatus> poll(const std::vector<JobRef>& jobs) override {
+    ++poll_calls;
+    polled_per_call.push_back(jobs.size());
+    std::vector<JobStatus> out;
+    for (const auto& j : jobs) out.push_back(states.at(j.job_id));
+    return out;
+  }
+  void cancel(const std::vector<JobRef>& jobs) override {
+    for (const auto& j : jobs) {
+      cancelled.push_back(j.job_id);
+      states[j.job_id].state = JobState::cancelled;
+      states[j.job_id].native_state = "CANCELLED";
+    }
+  }
+  void finish(const std::string& id, int status, const JobSubmission& job, bool write_result) {
+    states[id].state = status == 0 ? JobState::completed : JobState::failed;
+    states[id].native_state = status == 0 ? "COMPLETED" : "FAILED";
+    states[id].exit_status = status;
+    if (write_result) {
+      std::ofstream(fs::path(job.job_dir) / "result.json")
+          << testing::logp_document(2, 8, 1e-6, 2e-7, 1e-10).dump();
+    }
+  }
+
+  std::vector<JobSubmission> submitted;
+  std::map<std::string, JobStatus> states;
+  std::vector<std::string> cancelled;
+  int poll_calls = 0;
+  std::vector<std::size_t> polled_per_call;
+  bool refuse_next = false;
+};
+
+struct Fixture {
+  fs::path dir;
+  store::Store store = store::Store::open_in_memory();
+  FakeScheduler scheduler;
+  store::SweepRecord sweep;
+
+  explicit Fixture(int npoints) {
+    dir = fs::temp_directory_path() / ("pbench-driver-test-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    std::vector<store::PointRecord> points;
+    for (int i = 0; i < npoints; ++i) {
+      store::PointRecord p;
+      p.key = "k" + std::to_string(i);
+      p.worker = "logp";
+      p.partition = 2;
+      p.params_json = "{\"queue_depth\":" + std::to_string(i + 1) + "}";
+      p.script_path = (dir / "points" / p.key / "job.sh").string();
+      fs::create_directories(fs::path(p.script_path).parent_path());
+      points.push_back(p);
+    }
+    sweep = store.insert_sweep({0, "s", "{}", "fake", dir.string(), "t"}, points);
+  }
+  ~Fixture() { fs::remove_all(dir); }
+};
+
+}  // namespace
+
+TEST_CASE("the driver submits within the throttle and polls all active jobs in one call") {
+  Fixture f(5);
+  run::SweepDriver driver(f.store, f.scheduler, f.sweep);
+  CHECK(driver.submit_ready(2) == 2);
+  CHECK(driver.submit_ready(2) == 0);
+  CHECK(driver.progress().count(PointState::queued) == 2);
+  CHECK(driver.progress().count(PointState::planned) == 3);
+  driver.poll_once();
+  CHECK(f.scheduler.poll_calls == 1);
+  CHECK(f.scheduler.polled_per_call.back() == 2);
+  f.scheduler.finish("100", 0, f.scheduler.submitted[0], true);
+  driver.poll_once();
+  CHECK(driver.progress().count(PointState::done) == 1);
+  CHECK(driver.submit_ready(2) == 1);
+  CHECK(f.scheduler.submitted.size() == 3);
+  // Each attempt runs in its own directory under the point's.
+  CHECK(f.scheduler.submitted[0].job_dir == (f.dir / "points/k0/attempt-1").string());
+}
+
+TEST_CASE("a failed job is recorded with its exit status and stderr tail; retry keeps attempts") {
+  Fixture f(1);
+  run::SweepDriver driver(f.store, f.scheduler, f.sweep);
+  driver.submit_ready(1);
+  const auto job = f.scheduler.submitted[0];
+  std::ofstream(job.stderr_path) << "starting\npbench-logp: error: boom (rank 1)\n";
+  f.scheduler.finish("100", 3, job, false);
+  driver.poll_once();
+  const auto point = f.store.points(f.sweep.id)[0];
+  CHECK(point.state == PointState::failed);
+  auto attempt = f.store.latest_attempt(point.id);
+  CHECK(attempt->exit_status == 3);
+  CHECK(attempt->native_state == "FAILED");
+  CHECK(attempt->stderr_tail->find("boom (rank 1)") != std::string::npos);
+  CHECK(attempt->ended_at.has_value());
+
+  const auto report = run::collect(f.store, f.sweep);
+  CHECK(report.failed == 1);
+  REQUIRE(report.messages.size() == 1);
+  CHECK(report.messages[0] ==
+        "logp p=2 q=1 [k0]: failed, exit status 3: pbench-logp: error: boom (rank 1)");
+
+  CHECK(driver.requeue_failed() == 1);
+  driver.submit_ready(1);
+  f.scheduler.finish("101", 0, f.scheduler.submitted[1], true);
+  driver.poll_once();
+  CHECK(f.store.points(f.sweep.id)[0].state == PointState::done);
+  const auto attempts = f.store.attempts(point.id);
+  REQUIRE(attempts.size() == 2);
+  CHECK(attempts[0].state == PointState::failed);
+  CHECK(attempts[1].state == PointState::done);
+  CHECK(attempts[1].job_dir != attempts[0].job_dir);
+}
+
+TEST_CASE("a job that exits 0 without a result document is failed, not done") {
+  Fixture f(1);
+  run::SweepDriver driver(f.store, f.scheduler, f.sweep);
+  driver.submit_ready(1);
+  f.scheduler.finish("100", 0, f.scheduler.submitted[0], false);
+  driver.poll_once();
+  CHECK(f.store.points(f.sweep.id)[0].state == PointState::failed);
+  CHECK(f.store.latest_attempt(f.store.points(f.sweep.id)[0].id)->stderr_tail->find(
+            "wrote no result document") != std::string::npos);
+}
+
+TEST_CASE("a refused submission fails the point with the scheduler's message") {
+  Fixture f(1);
+  run::SweepDriver driver(f.store, f.scheduler, f.sweep);
+  f.scheduler.refuse_next = true;
+  CHECK(driver.submit_ready(1) == 0);
+  const auto point = f.store.points(f.sweep.id)[0];
+  CHECK(point.state == PointState::failed);
+  CHECK(f.store.latest_attempt(point.id)->stderr_tail->find("QOSMaxSubmitJobPerUserLimit") !=
+        std::string::npos);
+}
+
+TEST_CASE("cancel sends one cancel for the active jobs and cancels planned points") {
+  Fixture f(3);
+  run::SweepDriver driver(f.store, f.scheduler, f.sweep);
+  driver.submit_ready(1);
+  CHECK(driver.cancel_all() == 1);
+  CHECK(f.scheduler.cancelled == std::vector<std::string>{"100"});
+  driver.poll_once();
+  const auto p = driver.progress();
+  CHECK(p.count(PointState::cancelled) == 3);
+  CHECK_FALSE(p.unfinished());
+}
+
+TEST_CASE("collect stores each finished point's result once and rejects invalid ones") {
+  Fixture f(2);
+  run::SweepDriver driver(f.store, f.scheduler, f.sweep);
+  driver.submit_ready(2);
+  f.scheduler.finish("100", 0, f.scheduler.submitted[0], true);
+  f.scheduler.finish("101", 0, f.scheduler.submitted[1], false);
+  std::ofstream(fs::path(f.scheduler.submitted[1].job_dir) / "result.json") << "{\"truncated\":";
+  driver.poll_once();
+  auto report = run::collect(f.store, f.sweep);
+  CHECK(report.stored == 1);
+  CHECK(report.rejected == 1);
+  CHECK(f.store.points(f.sweep.id)[1].state == PointState::failed);
+  report = run::collect(f.store, f.sweep);
+  CHECK(report.stored == 0);
+  auto count = f.store.db().prepare("SELECT count(*) FROM results");
+  count.step();
+  CHECK(count.int64(0) == 1);
+}
