@@ -99,6 +99,26 @@ QueryTable logp_table(store::Store& store, const std::optional<std::string>& swe
                           metric("large_message_threshold"),
                           std::string(row.valid ? "yes" : "no")});
   }
+  // Cells of the grid without a result: say what became of them.
+  auto missing = store.db().prepare(
+      "SELECT sw.name, p.partition, p.params_json, p.state, a.exit_status, a.signal "
+      "FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
+      "LEFT JOIN attempts a ON a.id = (SELECT max(id) FROM attempts WHERE point_id = p.id) "
+      "WHERE p.worker = 'logp' AND (?1 IS NULL OR sw.name = ?1) "
+      "AND NOT EXISTS (SELECT 1 FROM results r WHERE r.point_id = p.id) ORDER BY sw.id, p.id");
+  missing.bind(1, sweep);
+  while (missing.step()) {
+    const auto params = nlohmann::json::parse(missing.text(2), nullptr, false);
+    std::string cell = "sweep " + missing.text(0) + ", partition " +
+                       std::to_string(missing.int64(1));
+    if (!params.is_discarded() && params.contains("queue_depth")) {
+      cell += ", q " + params["queue_depth"].dump();
+    }
+    std::string why = "no result: " + missing.text(3);
+    if (auto status = missing.optional_int64(4)) why += ", exit status " + std::to_string(*status);
+    if (auto signal = missing.optional_text(5)) why += ", signal " + *signal;
+    table.notes.push_back(cell + ": " + why);
+  }
   if (table.rows.empty() && table.notes.empty()) {
     table.notes.push_back("no logp results" + (sweep ? " in sweep " + *sweep : std::string()) +
                           " (run 'pbench collect' after the jobs finish)");
