@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# submit in the background, status, wait, collect; a failing point is recorded with its exit
+# status and stderr tail; --retry-failed reruns only it, keeping the first attempt; cancel.
+source "$(dirname "$0")/common.sh"
+
+# A template that makes the partition-1 point fail while a flag file exists.
+flag="$work/fail-flag"
+touch "$flag"
+cat > template.sh <<EOT
+#!/usr/bin/env bash
+# test template: sweep {{sweep}}, point {{point_key}}, {{worker}}
+set -u
+trap 'printf "{\"status\": %d, \"signal\": \"\", \"started_at\": \"\", \"ended_at\": \"\"}\n" \$? > exit.json' EXIT
+echo \$\$ > job.pid
+if [ {{partition}} = 1 ] && [ -e '$flag' ]; then echo "injected failure for the test" >&2; exit 3; fi
+{{command}}
+EOT
+"$PBENCH" sweep bg --partitions 1,2 --queue-depths 4 --template template.sh "${SMALL[@]}"
+"$PBENCH" submit bg
+"$PBENCH" wait bg --timeout 120 && fail "wait should report the failed point" || true
+"$PBENCH" status bg --format json > status.json
+"$PY" - status.json <<'PY'
+import json, sys
+rows = json.load(open(sys.argv[1]))["rows"]
+states = {r["partition"]: (r["state"], r["exit_status"], r["attempts"]) for r in rows}
+assert states == {1: ("failed", 3, 1), 2: ("done", 0, 1)}, states
+PY
+out=$("$PBENCH" collect bg 2>&1)
+echo "$out"
+[[ "$out" == *"logp p=1 q=4"*"failed, exit status 3: injected failure for the test"* ]] || fail "collect did not report the failure"
+[[ "$out" == *"1 results stored"* ]] || fail "collect did not store the good result"
+
+# Submitting again without --retry-failed does nothing; with it only the failed point reruns.
+"$PBENCH" submit bg | grep -q "nothing to submit" || fail "submit was not idempotent"
+rm "$flag"
+"$PBENCH" submit bg --retry-failed --foreground
+"$PBENCH" collect bg
+"$PY" - "$PBENCH_DB" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+rows = db.execute("""select p.partition, a.attempt_no, a.state, a.exit_status
+                     from attempts a join points p on p.id = a.point_id
+                     order by p.partition, a.attempt_no""").fetchall()
+assert rows == [(1, 1, "failed", 3), (1, 2, "done", 0), (2, 1, "done", 0)], rows
+assert db.execute("select count(*) from results").fetchone()[0] == 2
+PY
+
+# Cancel: a sweep whose job sleeps is cancelled and recorded so.
+cat > slow.sh <<'EOT'
+#!/usr/bin/env bash
+# slow test template for {{sweep}} {{point_key}} {{worker}} {{partition}}
+trap 'echo "{\"status\": 143, \"signal\": \"TERM\", \"started_at\": \"\", \"ended_at\": \"\"}" > exit.json; exit 143' TERM
+echo $$ > job.pid
+sleep 60 & wait
+{{command}}
+EOT
+"$PBENCH" sweep slow --partitions 2 --queue-depths 1 --template slow.sh "${SMALL[@]}"
+"$PBENCH" submit slow
+for _ in $(seq 50); do
+  "$PBENCH" status slow --format csv | grep -q ",queued,\|,running," && break
+  sleep 0.1
+done
+"$PBENCH" cancel slow
+"$PBENCH" wait slow --timeout 30 || true
+"$PBENCH" status slow --format csv | grep -q ",cancelled," || fail "the cancelled point is not cancelled"
+echo "background submit: ok"

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Every bad input gets a clear one-line error and a non-zero exit, and the store is unchanged.
+source "$(dirname "$0")/common.sh"
+
+"$PBENCH" sweep base --partitions 2 --queue-depths 1 "${SMALL[@]}" > /dev/null
+digest=$(db_digest)
+unchanged() { [[ $(db_digest) == "$digest" ]] || fail "the store changed after: $*"; }
+
+expect_fail 2 "unknown worker 'nope' (known: logp)" "$PBENCH" sweep s1 --workers nope
+unchanged unknown worker
+expect_fail 2 "unknown scheduler 'lsf' (known: local)" "$PBENCH" sweep s1 --scheduler lsf
+expect_fail 2 "--partitions: '8,,x' has an empty item at position 2" "$PBENCH" sweep s1 --partitions 8,,x
+expect_fail 2 "--partitions: '0': '0' must be positive" "$PBENCH" sweep s1 --partitions 0
+expect_fail 2 "--queue-depths: '-4': '-4' must be positive" "$PBENCH" sweep s1 --queue-depths -4
+expect_fail 2 "sweep name 'a;touch canary' is not allowed" "$PBENCH" sweep 'a;touch canary'
+expect_fail 2 "sweep name '../up' is not allowed" "$PBENCH" sweep '../up'
+expect_fail 2 "sweep 'base' exists with different parameters (use --force to replace it)" \
+  "$PBENCH" sweep base --partitions 4 --queue-depths 1
+expect_fail 2 "--set 'logp.output=/etc/x': pbench sets the output path itself" \
+  "$PBENCH" sweep s1 --set logp.output=/etc/x
+expect_fail 2 "no sweep named 'ghost'" "$PBENCH" submit ghost
+expect_fail 2 "unknown format 'xml'" "$PBENCH" query logp --format xml
+unchanged bad sweeps
+[[ ! -e canary && ! -e ../up ]] || fail "a name was executed or used as a path"
+
+# The same sweep again is accepted and changes nothing.
+"$PBENCH" sweep base --partitions 2 --queue-depths 1 "${SMALL[@]}" | grep -q unchanged
+unchanged identical sweep
+
+# Files that are not a pbench store are refused and not modified.
+echo "my notes" > notes.txt
+cp notes.txt notes.orig
+expect_fail 3 "'notes.txt' is not a pbench store (not an SQLite database)" "$PBENCH" --db notes.txt sweep s2
+cmp -s notes.txt notes.orig || fail "a non-database file was modified"
+sqlite3 other.db "create table t(x); insert into t values (1);"
+cp other.db other.orig
+expect_fail 3 "'other.db' is an SQLite database but not a pbench store" "$PBENCH" --db other.db query logp
+cmp -s other.db other.orig || fail "another application's database was modified"
+cp "$PBENCH_DB" v7.db
+sqlite3 v7.db "pragma user_version = 7; pragma journal_mode = delete;" > /dev/null
+cp v7.db v7.orig
+expect_fail 3 "'v7.db' has store schema version 7; this pbench reads version 1" "$PBENCH" --db v7.db status base
+cmp -s v7.db v7.orig || fail "a store of another version was modified"
+expect_fail 3 "no pbench store at 'missing.db'" "$PBENCH" --db missing.db query logp
+[[ ! -e missing.db ]] || fail "a query created a store"
+
+# A malformed result document is rejected at collect; nothing of it is stored.
+"$PBENCH" submit base --foreground > /dev/null
+result=$(ls runs/base/points/*/attempt-1/result.json)
+sqlite3 "$PBENCH_DB" "delete from results"
+head -c 200 "$result" > truncated && mv truncated "$result"
+expect_fail 4 "malformed JSON at byte" "$PBENCH" collect base
+[[ $(sqlite3 "$PBENCH_DB" "select count(*) from results") == 0 ]] || fail "a truncated document was stored"
+[[ $(sqlite3 "$PBENCH_DB" "select state from points") == failed ]] || fail "the point was not failed"
+echo "bad input: ok"

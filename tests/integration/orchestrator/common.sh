@@ -1,0 +1,25 @@
+# Shared by the orchestrator's integration tests: a scratch directory, the pbench binary, a
+# small logp workload, and assertions that print what went wrong.
+set -euo pipefail
+PBENCH=${PBENCH:?PBENCH must name the pbench binary}
+PY=/usr/bin/python3
+work=$(mktemp -d "${TMPDIR:-/tmp}/pbench-it.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+export PBENCH_DB="$work/pbench.db" PBENCH_RUNS_DIR="$work/runs"
+# A logp run small enough for a test (the defaults are the method's).
+SMALL=(--set logp.eel_roundtrips=500 --set logp.eel_runs=10 --set logp.max_size=131072
+       --set logp.repetitions=1 --set logp.flood_messages=500)
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+# expect_fail CODE 'message part' command...: the command exits with CODE and says the message.
+expect_fail() {
+  local code=$1 message=$2
+  shift 2
+  local out rc=0
+  out=$("$@" 2>&1) || rc=$?
+  [[ $rc -eq $code ]] || fail "'$*' exited $rc, expected $code; output: $out"
+  [[ "$out" == *"$message"* ]] || fail "'$*' said '$out', expected it to contain '$message'"
+  [[ $(printf '%s' "$out" | wc -l) -le 3 ]] || fail "'$*' said more than a clear line: $out"
+}
+db_digest() { if [[ -f "$PBENCH_DB" ]]; then sha256sum "$PBENCH_DB" | cut -d' ' -f1; else echo none; fi; }

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# A real local sweep end to end: pbench run plans logp over partitions 1,2 and queue depths
+# 1,8, runs it with mpiexec, collects into SQLite and prints the table read back from it.
+source "$(dirname "$0")/common.sh"
+
+"$PBENCH" run it --partitions 1,2 --queue-depths 1,8 "${SMALL[@]}" > table.txt
+cat table.txt
+grep -q "EEL \[us\]" table.txt || fail "no table heading"
+
+"$PBENCH" query logp --sweep it --format json > table.json
+"$PY" - table.json <<'PY'
+import json, sys
+t = json.load(open(sys.argv[1]))
+rows = t["rows"]
+assert [(r["partition"], r["queue_depth"]) for r in rows] == [(2, 1), (2, 8)], rows
+for r in rows:
+    assert r["eel"] > 0, r
+    assert r["g"] > 0 and r["big_g"] > 0 and r["bandwidth"] > 0, r
+    assert abs(r["bandwidth"] * r["big_g"] - 1) < 1e-6, r
+    assert r["o_s"] is not None and r["o_r"] is not None, r
+    assert abs(r["latency_l"] - (r["eel"] - r["o_s"] - r["o_r"])) < 1e-12, r
+units = {c["name"]: c["unit"] for c in t["columns"]}
+assert units["eel"] == "s" and units["big_g"] == "s/B" and units["bandwidth"] == "B/s", units
+assert any("partition 1" in n and "no pair" in n for n in t["notes"]), t["notes"]
+PY
+
+# The CSV form parses back with the same rows.
+"$PBENCH" query logp --sweep it --format csv > table.csv
+"$PY" -c "import csv,sys; r=list(csv.DictReader(open('table.csv'))); assert len(r)==2, r; assert float(r[0]['eel [s]'])>0"
+
+# The store holds one result per point, with the raw document, and the attempts.
+"$PY" - "$PBENCH_DB" <<'PY'
+import sqlite3, sys, json
+db = sqlite3.connect(sys.argv[1])
+assert db.execute("select count(*) from points").fetchone()[0] == 4
+assert db.execute("select count(*) from results").fetchone()[0] == 4
+assert db.execute("select count(*) from results where valid = 0").fetchone()[0] == 2  # partition 1
+states = db.execute("select state from points").fetchall()
+assert all(s == ("done",) for s in states), states
+doc = json.loads(db.execute("select document from results where nprocs = 2 limit 1").fetchone()[0])
+assert doc["worker"] == "logp" and doc["parameters"]["eel_roundtrips"]["value"] == 500
+for a in db.execute("select exit_status, job_id, started_at, ended_at from attempts"):
+    assert a[0] == 0 and a[1] and a[2] and a[3], a
+PY
+
+# Running it again changes nothing: every point is done and stays stored once.
+before=$(sqlite3 "$PBENCH_DB" "select count(*) from results; select count(*) from attempts")
+"$PBENCH" run it --partitions 1,2 --queue-depths 1,8 "${SMALL[@]}" > /dev/null
+after=$(sqlite3 "$PBENCH_DB" "select count(*) from results; select count(*) from attempts")
+[[ "$before" == "$after" ]] || fail "a second run changed the store: $before -> $after"
+
+# The job scripts quote what they substitute and record an exit marker.
+script=$(ls runs/it/points/*/job.sh | head -1)
+grep -q "trap pbench_on_exit EXIT" "$script" || fail "no exit trap in $script"
+ls runs/it/points/*/attempt-1/exit.json > /dev/null || fail "no exit markers"
+echo "local sweep: ok"

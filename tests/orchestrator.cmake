@@ -1,0 +1,9 @@
+# Integration tests of the orchestrator: real pbench, real mpiexec, real pbench-logp, real
+# SQLite files. Each script makes and removes its own scratch directory.
+foreach(script local_sweep background_submit bad_input)
+  add_test(NAME "orchestrator: ${script}"
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/orchestrator/${script}.sh)
+  set_tests_properties("orchestrator: ${script}" PROPERTIES
+    ENVIRONMENT "PBENCH=$<TARGET_FILE:pbench>;PBENCH_WORKER_DIR=$<TARGET_FILE_DIR:pbench-logp>"
+    TIMEOUT 300)
+endforeach()

@@ -1,0 +1,177 @@
+// logp: reduction of measurements to the summary (derived values, flags) and the result document
+// the orchestrator reads.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "logp/LogpReport.hpp"
+
+using namespace pbench::logp;
+using nlohmann::json;
+
+namespace {
+
+constexpr std::size_t kN = 1000;
+
+// One pair; EEL runs of eel + run * 10 ns; flood curves g_q + s * G at q = 1 and 4 (repetitions
+// 1 and 2 are 10% and 20% slower); the overlap test of a sender with overhead o_s and a
+// receiver with overhead o_r at t0 = g_1.
+LogpMeasurements synthetic(double eel, double o_s, double o_r) {
+  LogpMeasurements m;
+  m.parameters.queue_depths = {1, 4};
+  m.parameters.max_size = 1048576;
+  m.nprocs = 2;
+  m.pairs = 1;
+  for (int run = 0; run < 10; ++run) {
+    m.eel.push_back({0, run, 10000, (eel + run * 1e-8) * 2 * 10000});
+  }
+  const double big_g = 1e-10;
+  for (int rep = 0; rep < 3; ++rep) {
+    for (int q : {1, 4}) {
+      const double g = q == 1 ? 0.3e-6 : 0.2e-6;
+      for (std::size_t s = 8; s <= 1048576; s *= 2) {
+        const double t = (g + static_cast<double>(s) * big_g) * (1.0 + 0.1 * rep);
+        m.flood.push_back({0, q, s, kN, rep, t * kN});
+      }
+    }
+  }
+  const double t0 = 0.3e-6;
+  for (auto [side, overhead] : {std::pair{OverlapSide::send, o_s}, std::pair{OverlapSide::recv, o_r}}) {
+    for (int b = 0; b < 4; ++b) m.overlap.push_back({0, side, 0, b, 0, 0, kN, t0 * kN});
+    for (int k = 1; k <= 32; ++k) {
+      const double busy = k * t0 / 16;
+      const double t = std::max(t0, overhead + busy);
+      m.overlap.push_back({0, side, k, 0, busy, busy, kN, t * kN});
+    }
+  }
+  return m;
+}
+
+std::set<std::string> warnings_with(const LogpSummary& s, const std::string& text) {
+  std::set<std::string> found;
+  for (const auto& w : s.warnings) {
+    if (w.find(text) != std::string::npos) found.insert(w);
+  }
+  return found;
+}
+
+const json* metric(const json& doc, const std::string& name, const json& labels) {
+  for (const auto& m : doc["summary"]) {
+    if (m["name"] == name && m["labels"] == labels) return &m;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("logp summary: EEL minimum and median, g per q, g_best and G from the flood curves") {
+  const LogpReport report(synthetic(1e-6, 0.1e-6, 0.1e-6));
+  const LogpSummary& s = report.summary();
+  CHECK(s.eel_min == doctest::Approx(1e-6));
+  CHECK(s.eel_median == doctest::Approx(1.045e-6));
+  CHECK(s.eel_samples == 10);
+  REQUIRE(s.queue_depths.size() == 2);
+  CHECK(s.queue_depths[0].g == doctest::Approx(0.3e-6 + 8e-10));
+  CHECK(s.queue_depths[1].g == doctest::Approx(0.2e-6 + 8e-10));
+  CHECK(s.g_best == doctest::Approx(0.2e-6 + 8e-10));
+  CHECK(s.best_queue_depth == 4);
+  CHECK(s.queue_depths[0].big_g.value() == doctest::Approx(1e-10).epsilon(1e-6));
+  CHECK(s.queue_depths[0].bandwidth.value() == doctest::Approx(1e10).epsilon(1e-6));
+  CHECK(s.queue_depths[1].threshold.value() == doctest::Approx((0.2e-6 + 8e-10) / 1e-10));
+  CHECK(s.invalid_reasons.empty());
+}
+
+TEST_CASE("logp summary: overheads, L and overlap potential; no flag when the model holds") {
+  const LogpReport report(synthetic(1e-6, 0.1e-6, 0.15e-6));
+  const LogpSummary& s = report.summary();
+  // b_max for overhead o: the largest k * t0/16 with o + b <= 1.05 t0
+  CHECK(s.o_s == doctest::Approx(0.3e-6 - 13 * 0.3e-6 / 16));
+  CHECK(s.o_r == doctest::Approx(0.3e-6 - 11 * 0.3e-6 / 16));
+  CHECK(s.latency_l == doctest::Approx(s.eel_min - s.o_s - s.o_r));
+  CHECK(s.overlap_potential == doctest::Approx(s.latency_l));
+  CHECK(warnings_with(s, "does not hold").empty());
+  CHECK(warnings_with(s, "exceeds g_best").empty());
+}
+
+TEST_CASE("logp summary: a negative L is reported and flagged; overheads above g_best flagged") {
+  const LogpReport report(synthetic(0.3e-6, 0.3e-6, 0.3e-6));
+  const LogpSummary& s = report.summary();
+  CHECK(s.o_s == doctest::Approx(0.3e-6));  // every step increased the time: o = t0
+  CHECK(s.overlap[0].send.saturated);
+  CHECK(s.latency_l == doctest::Approx(0.3e-6 - 0.6e-6));
+  CHECK(s.overlap_potential == 0);
+  CHECK(warnings_with(s, "LogP assumption").size() == 1);
+  CHECK(warnings_with(s, "o_s = 0.300 us exceeds g_best").size() == 1);
+  CHECK(warnings_with(s, "o_r = 0.300 us exceeds g_best").size() == 1);
+}
+
+TEST_CASE("logp report: the document carries exactly the metrics the orchestrator reads") {
+  const LogpReport report(synthetic(1e-6, 0.1e-6, 0.1e-6));
+  pbench::worker::ResultDocument doc("logp");
+  report.write(doc);
+  const json j = doc.to_json();
+  const json none = json::object();
+  for (const char* name : {"eel_min", "eel_median", "o_s", "o_r", "latency_l", "overlap_potential"}) {
+    const json* m = metric(j, name, none);
+    REQUIRE_MESSAGE(m != nullptr, name);
+    CHECK((*m)["unit"] == "s");
+    CHECK((*m)["value"].is_number());
+    CHECK((*m)["samples"].get<int>() > 0);
+  }
+  const std::pair<const char*, const char*> per_q[] = {{"g", "s"},
+                                                       {"big_g", "s/B"},
+                                                       {"bandwidth", "B/s"},
+                                                       {"large_message_threshold", "B"},
+                                                       {"protocol_switches", "count"}};
+  for (int q : {1, 4}) {
+    for (const auto& [name, unit] : per_q) {
+      const json* m = metric(j, name, {{"queue_depth", q}});
+      REQUIRE_MESSAGE(m != nullptr, name);
+      CHECK((*m)["unit"] == unit);
+      CHECK((*m)["value"].is_number());
+    }
+  }
+  const json* best = metric(j, "g_best", {{"queue_depth", 4}});
+  REQUIRE(best != nullptr);
+  CHECK((*best)["value"].get<double>() == doctest::Approx(0.2e-6 + 8e-10));
+  CHECK(j["summary"].size() == 6 + 5 * 2 + 1);
+  for (const char* table : {"eel", "flood", "flood_curve", "gap_fit", "overlap",
+                            "overlap_analysis", "calibration"}) {
+    CHECK_MESSAGE(j["measurements"].contains(table), table);
+  }
+  CHECK(j["measurements"]["flood"]["rows"].size() == 3 * 2 * 18);
+  CHECK(j["validity"]["valid"] == true);
+}
+
+TEST_CASE("logp report: one process is a result without measurements, not valid, with reason") {
+  LogpMeasurements m;
+  m.nprocs = 1;
+  m.pairs = 0;
+  m.idle_rank = 0;
+  const LogpReport report(m);
+  pbench::worker::ResultDocument doc("logp");
+  report.write(doc);
+  const json j = doc.to_json();
+  CHECK(j["validity"]["valid"] == false);
+  REQUIRE(j["validity"]["reasons"].size() == 1);
+  CHECK(j["validity"]["reasons"][0] == "no pair: 1 process (logp needs at least 2)");
+  CHECK(j["measurements"].empty());
+  CHECK(j["summary"].empty());
+  std::ostringstream protocol;
+  report.print(protocol);
+  CHECK(protocol.str().find("no pair") != std::string::npos);
+}
+
+TEST_CASE("logp report: an idle rank and data errors are reported") {
+  auto m = synthetic(1e-6, 0.1e-6, 0.1e-6);
+  m.nprocs = 3;
+  m.idle_rank = 2;
+  m.data_errors = 2;
+  const LogpReport report(m);
+  CHECK(warnings_with(report.summary(), "rank 2 idles").size() == 1);
+  REQUIRE(report.summary().invalid_reasons.size() == 1);
+  CHECK(report.summary().invalid_reasons[0] == "2 messages arrived with wrong first or last bytes");
+}

@@ -1,0 +1,27 @@
+#pragma once
+// One logp measurement on every rank: busy-loop calibration, ping-pong (EEL), the flood sweep
+// over queue depths and sizes, and the CPU overlap test for both sides. All pairs measure at the
+// same time; every measurement starts after a barrier of the whole world (an idle rank joins).
+#include <optional>
+
+#include "common/MpiSession.hpp"
+#include "logp/LogpMeasurements.hpp"
+#include "logp/LogpParameters.hpp"
+
+namespace pbench::logp {
+
+class LogpRun {
+ public:
+  /// A run over the session's world with checked parameters.
+  LogpRun(const worker::MpiSession& mpi, const LogpParameters& parameters);
+
+  /// Measures (collective); returns the measurements on rank 0, nothing elsewhere. With fewer
+  /// than two processes nothing is measured and rank 0 gets an empty set.
+  std::optional<LogpMeasurements> measure();
+
+ private:
+  const worker::MpiSession& mpi_;
+  LogpParameters parameters_;
+};
+
+}  // namespace pbench::logp

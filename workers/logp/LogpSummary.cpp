@@ -1,0 +1,197 @@
+#include "logp/LogpSummary.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <numeric>
+
+namespace pbench::logp {
+
+namespace {
+
+double median_of(std::vector<double> values) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  const std::size_t n = values.size();
+  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+double mean_of(const std::vector<double>& values) {
+  if (values.empty()) return 0;
+  return std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(values.size());
+}
+
+std::string us(double seconds) {
+  char text[64];
+  std::snprintf(text, sizeof(text), "%.3f us", seconds * 1e6);
+  return text;
+}
+
+OverlapAnalysis analyse_side(const std::vector<OverlapRow>& rows, int pair, OverlapSide side) {
+  std::vector<double> baselines;
+  std::map<int, OverlapPoint> steps;  // step -> busy and minimum time over repetitions
+  for (const auto& row : rows) {
+    if (row.pair != pair || row.side != side) continue;
+    if (row.step == 0) {
+      baselines.push_back(row.per_message());
+      continue;
+    }
+    auto [it, fresh] = steps.try_emplace(row.step, OverlapPoint{row.busy, row.per_message()});
+    if (!fresh) it->second.time = std::min(it->second.time, row.per_message());
+  }
+  std::vector<OverlapPoint> points;
+  for (const auto& [step, point] : steps) points.push_back(point);
+  OverlapAnalysis a = analyse_overlap(baselines, points);
+  // Every measurement behind the figure, repetitions included.
+  a.points = 0;
+  for (const auto& row : rows) a.points += (row.pair == pair && row.side == side) ? 1 : 0;
+  return a;
+}
+
+}  // namespace
+
+LogpSummary summarise(const LogpMeasurements& m) {
+  LogpSummary s;
+  s.pairs = m.pairs;
+  const LogpParameters& p = m.parameters;
+  for (const auto& reason : p.method_deviations()) s.invalid_reasons.push_back(reason);
+  if (m.pairs == 0) {
+    s.invalid_reasons.insert(s.invalid_reasons.begin(),
+                             "no pair: " + std::to_string(m.nprocs) +
+                                 " process (logp needs at least 2)");
+    return s;
+  }
+  if (m.idle_rank) {
+    s.warnings.push_back("rank " + std::to_string(*m.idle_rank) + " idles: " +
+                         std::to_string(m.nprocs) + " processes make " +
+                         std::to_string(m.pairs) + " pairs (2k, 2k+1); the last rank only " +
+                         "joins the barriers");
+  }
+  if (m.data_errors > 0) {
+    s.invalid_reasons.push_back(std::to_string(m.data_errors) +
+                                " messages arrived with wrong first or last bytes");
+  }
+  if (p.eel_roundtrips < kPaperRoundtrips || p.flood_messages < kPaperRoundtrips) {
+    s.warnings.push_back("fewer messages per test than the paper's 10,000 (eel_roundtrips " +
+                         std::to_string(p.eel_roundtrips) + ", flood_messages " +
+                         std::to_string(p.flood_messages) +
+                         "): timer and start-up costs weigh more");
+  }
+
+  // EEL per pair, then the mean over pairs.
+  std::vector<double> mins;
+  std::vector<double> medians;
+  for (int pair = 0; pair < m.pairs; ++pair) {
+    std::vector<double> eels;
+    for (const auto& row : m.eel) {
+      if (row.pair == pair) eels.push_back(row.eel());
+    }
+    if (eels.empty()) continue;
+    mins.push_back(*std::min_element(eels.begin(), eels.end()));
+    medians.push_back(median_of(eels));
+    s.eel_samples += eels.size();
+  }
+  s.eel_min = mean_of(mins);
+  s.eel_median = mean_of(medians);
+
+  // Flood curves per queue depth.
+  for (int q : p.queue_depths) {
+    QueueDepthSummary qs;
+    qs.queue_depth = q;
+    // (pair, size) -> minimum over repetitions
+    std::map<std::size_t, std::map<int, double>> best;
+    std::size_t repetitions_seen = 0;
+    for (const auto& row : m.flood) {
+      if (row.queue_depth != q) continue;
+      auto& slot = best[row.size];
+      auto [it, fresh] = slot.try_emplace(row.pair, row.per_message());
+      if (!fresh) it->second = std::min(it->second, row.per_message());
+      repetitions_seen = std::max(repetitions_seen, static_cast<std::size_t>(row.repetition + 1));
+    }
+    if (best.empty()) continue;
+    for (const auto& [size, by_pair] : best) {
+      std::vector<double> values;
+      for (const auto& [pair, value] : by_pair) values.push_back(value);
+      qs.curve.push_back({static_cast<double>(size), mean_of(values)});
+    }
+    const std::size_t per_point = static_cast<std::size_t>(m.pairs) * repetitions_seen;
+    qs.g = qs.curve.front().time;
+    qs.g_samples = per_point;
+    qs.fit = fit_gap(qs.curve, qs.g);
+    qs.fit_samples = qs.fit.fitted_sizes.size() * per_point;
+    if (!qs.fit.segments.empty()) {
+      qs.big_g_samples = qs.fit.segments.back().points * per_point;
+    }
+    if (qs.fit.fallback) {
+      s.warnings.push_back("q = " + std::to_string(q) + ": fewer than 3 sizes reach " +
+                           "4 g, so G is fitted on the largest sizes; raise --max-size");
+    }
+    if (auto big_g = qs.fit.big_g(); big_g && *big_g > 0) {
+      qs.big_g = *big_g;
+      qs.bandwidth = 1.0 / *big_g;
+      qs.threshold = qs.g / *big_g;
+    } else if (big_g) {
+      qs.big_g = *big_g;
+      s.warnings.push_back("q = " + std::to_string(q) +
+                           ": the fitted G is not positive; no bandwidth or threshold");
+    }
+    s.queue_depths.push_back(std::move(qs));
+  }
+  for (const auto& qs : s.queue_depths) {
+    if (s.best_queue_depth == 0 || qs.g < s.g_best) {
+      s.g_best = qs.g;
+      s.best_queue_depth = qs.queue_depth;
+      s.g_best_samples = qs.g_samples;
+    }
+  }
+
+  // Overheads per pair, then the mean over pairs.
+  std::vector<double> sends;
+  std::vector<double> recvs;
+  for (int pair = 0; pair < m.pairs; ++pair) {
+    PairOverlap po{pair, analyse_side(m.overlap, pair, OverlapSide::send),
+                   analyse_side(m.overlap, pair, OverlapSide::recv)};
+    if (po.send.points == 0 && po.recv.points == 0) continue;
+    sends.push_back(po.send.overhead);
+    recvs.push_back(po.recv.overhead);
+    s.o_s_samples += po.send.points;
+    s.o_r_samples += po.recv.points;
+    for (const auto* a : {&po.send, &po.recv}) {
+      const char* name = a == &po.send ? "o_s" : "o_r";
+      if (a->tolerance > kOverlapMinTolerance) {
+        char text[200];
+        std::snprintf(text, sizeof(text),
+                      "pair %d %s: baselines spread %.1f%%, so only increases beyond that "
+                      "count (noisy machine?)",
+                      pair, name, a->tolerance * 100);
+        s.warnings.push_back(text);
+      }
+    }
+    s.overlap.push_back(po);
+  }
+  s.o_s = mean_of(sends);
+  s.o_r = mean_of(recvs);
+
+  s.latency_l = s.eel_min - s.o_s - s.o_r;
+  s.overlap_potential = std::max(0.0, s.eel_min - (s.o_s + s.o_r));
+  if (s.latency_l < 0) {
+    s.warnings.push_back("L = EEL - o_s - o_r = " + us(s.latency_l) +
+                         " < 0: the LogP assumption that send overhead, transport latency and "
+                         "receive overhead happen one after the other does not hold here "
+                         "(Bell et al. section 3)");
+  }
+  if (!s.queue_depths.empty()) {
+    for (const auto& [name, value] : {std::pair{"o_s", s.o_s}, std::pair{"o_r", s.o_r}}) {
+      if (value > s.g_best) {
+        s.warnings.push_back(std::string(name) + " = " + us(value) + " exceeds g_best = " +
+                             us(s.g_best) + " (q = " + std::to_string(s.best_queue_depth) +
+                             "): the overheads are measured at q = 1, g at the best queue " +
+                             "depth (Bell et al. section 5.4)");
+      }
+    }
+  }
+  return s;
+}
+
+}  // namespace pbench::logp

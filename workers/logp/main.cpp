@@ -1,0 +1,37 @@
+// pbench-logp: LogP/LogGP parameters after Bell et al. (METHODS.md §4).
+#include <iostream>
+
+#include "common/WorkerMain.hpp"
+#include "logp/LogpParameters.hpp"
+#include "logp/LogpReport.hpp"
+#include "logp/LogpRun.hpp"
+
+int main(int argc, char** argv) {
+  using namespace pbench;
+  logp::LogpParameters parameters;
+  worker::WorkerSpec spec;
+  spec.name = "logp";
+  spec.description =
+      "pbench-logp: LogP/LogGP parameters (EEL, o_s, o_r, g and G by queue depth) after Bell et "
+      "al., on pairs of ranks (2k sends, 2k+1 receives)";
+  spec.declare = [&](worker::Parameters& p) { parameters.declare(p); };
+  spec.before_mpi = [&]() -> int {
+    if (auto problem = parameters.problem()) {
+      if (worker::is_reporting_process()) {
+        std::cerr << "pbench-logp: error: " << *problem << "\n"
+                  << "Run with --help for the parameters.\n";
+      }
+      return 2;
+    }
+    return -1;
+  };
+  spec.body = [&](worker::WorkerContext& context) {
+    logp::LogpRun run(context.mpi, parameters);
+    auto measurements = run.measure();
+    if (!measurements) return;  // not rank 0
+    const logp::LogpReport report(std::move(*measurements));
+    report.write(context.result);
+    report.print(context.protocol);
+  };
+  return worker::run_worker(spec, argc, argv);
+}
