@@ -1,0 +1,65 @@
+#pragma once
+// What pbench-comm tells people and programs: the --describe listing (text or JSON), the
+// readable protocol of a run (settings, pattern list, bandwidth by message size per pattern and
+// method, the summary as the paper's Table 1, the final b_eff line), and the result document.
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "comm/BeffFigures.hpp"
+#include "comm/Benchmark.hpp"
+#include "comm/CommOptions.hpp"
+#include "comm/MessageSizes.hpp"
+#include "comm/PatternSet.hpp"
+
+namespace pbench::worker {
+class ResultDocument;
+}
+
+namespace pbench::comm {
+
+class CommReport {
+ public:
+  /// A report on a run of `patterns` with `sizes`; `memory_source` says where the memory per
+  /// process came from, `seed_drawn` whether the seed was drawn (not given).
+  CommReport(const CommConfig& config, const PatternSet& patterns, MessageSizes sizes,
+             std::string memory_source, bool seed_drawn);
+
+  /// Settings, message sizes and the pattern list, before the measurements.
+  void header(std::ostream& out) const;
+  /// One line before each new message size.
+  void progress(std::ostream& out, int repetition, int position, double elapsed) const;
+  /// Bandwidth tables, b_pat per pattern, the summary, validity, and the final b_eff line.
+  void results(std::ostream& out, const BenchmarkOutcome& outcome, const BeffFigures& figures,
+               const std::vector<std::string>& reasons,
+               const std::vector<std::string>& warnings) const;
+  /// Seeds, tables (message_sizes, l_max, patterns, measurements, table1) and summary metrics.
+  void fill(worker::ResultDocument& result, const BenchmarkOutcome& outcome,
+            const BeffFigures& figures) const;
+
+  /// The input the b_eff reduction needs for this run.
+  BeffInput reduction_input() const;
+
+  /// --describe as text: patterns (ring sizes and labels), random pattern count and seed, and
+  /// the message sizes when the memory per process is given.
+  static std::string describe_text(const CommConfig& config, const PatternSet& patterns,
+                                   const std::optional<MessageSizes>& sizes);
+  /// --describe as JSON, the same content.
+  static nlohmann::json describe_json(const CommConfig& config, const PatternSet& patterns,
+                                      const std::optional<MessageSizes>& sizes);
+  /// The note that the seed is recorded, unlike the original's time seed.
+  static std::string seed_note(std::uint32_t seed, bool drawn);
+
+ private:
+  const CommConfig& config_;
+  const PatternSet& patterns_;
+  MessageSizes sizes_;
+  std::string memory_source_;
+  bool seed_drawn_;
+  int nprocs_;
+};
+
+}  // namespace pbench::comm
