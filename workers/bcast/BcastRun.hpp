@@ -1,0 +1,41 @@
+#pragma once
+// One bcast run on every rank: for each message size, a delivery check, then the per-process
+// gaps (and with them the send latency), OL_i for every task i != root, broadcast rounds,
+// broadcast-barrier and broadcast-acknowledge; each repeated as measurements of M repetitions
+// until the stop rule ends it. Rank 0 collects every measurement and decides when to stop,
+// outside the timed loops.
+#include <mpi.h>
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "bcast/BcastMeasurements.hpp"
+#include "bcast/BcastParameters.hpp"
+#include "common/MpiSession.hpp"
+
+namespace pbench::bcast {
+
+class BcastRun {
+ public:
+  /// A run over the session's world with checked parameters (the root is a rank of it).
+  BcastRun(const worker::MpiSession& mpi, const BcastParameters& parameters);
+
+  /// Measures (collective); returns the measurements on rank 0, nothing elsewhere. With one
+  /// process there is no task to broadcast to: rank 0 gets a set without sizes.
+  std::optional<BcastMeasurements> measure();
+
+ private:
+  /// One value per process for each measurement: the k values `measure` returns on each rank.
+  using PerRank = std::vector<std::vector<double>>;
+  /// Repeats `measure` (collective, k values per rank) until `absorb` on rank 0, given every
+  /// rank's values of one measurement, says all its series are stable, or the rule's maximum.
+  void repeat(MPI_Comm control, const std::function<std::vector<double>()>& measure,
+              const std::function<bool(const PerRank&)>& absorb) const;
+
+  const worker::MpiSession& mpi_;
+  BcastParameters parameters_;
+  StopRule rule_;
+};
+
+}  // namespace pbench::bcast

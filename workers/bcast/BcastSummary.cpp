@@ -1,0 +1,169 @@
+#include "bcast/BcastSummary.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace pbench::bcast {
+
+namespace {
+
+Figure figure_of(const MeasurementSeries& series, const StopRule& rule, std::int64_t m) {
+  return {series.stats(), series.stable(rule), series.count() * static_cast<std::size_t>(m)};
+}
+
+std::string percent(double fraction) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.1f%%", fraction * 100);
+  return text;
+}
+
+std::string seconds_text(double seconds) {
+  char text[48];
+  std::snprintf(text, sizeof(text), "%.3f us", seconds * 1e6);
+  return text;
+}
+
+std::string spread(const Figure& f) {
+  return percent(f.stats.mean != 0 ? f.stats.stddev / f.stats.mean : 0);
+}
+
+}  // namespace
+
+PathGap gap_on_path(const std::vector<double>& gaps, const std::vector<int>& path) {
+  std::vector<int> ranks = path;
+  if (ranks.empty()) {
+    for (int j = 0; j < static_cast<int>(gaps.size()); ++j) ranks.push_back(j);
+  }
+  PathGap out;
+  bool first = true;
+  for (int j : ranks) {
+    if (j < 0 || j >= static_cast<int>(gaps.size())) continue;
+    const double g = gaps[static_cast<std::size_t>(j)];
+    if (first || g > out.gap) out = {g, j};
+    first = false;
+  }
+  return out;
+}
+
+BcastSummary summarise(const BcastMeasurements& m) {
+  BcastSummary out;
+  const BcastParameters& p = m.parameters;
+  for (const auto& deviation : p.deviations()) out.warnings.push_back(deviation);
+  if (m.nprocs < 2) {
+    out.invalid_reasons.push_back(
+        "1 process: there is no task other than the root to broadcast to; nothing was measured "
+        "(run with 2 or more processes)");
+    return out;
+  }
+  const double hop = p.hop_delay_us * 1e-6;
+  const int root = p.root;
+  for (const SizeMeasurements& sm : m.sizes) {
+    if (sm.tasks.empty()) continue;
+    SizeSummary s;
+    s.size = sm.size;
+    s.delivery_errors = sm.delivery_errors;
+    const std::string at = "size " + std::to_string(sm.size) + " B: ";
+
+    std::vector<double> gap_means;
+    for (const auto& g : sm.gaps) {
+      s.gaps.push_back(figure_of(g, m.rule, p.repetitions));
+      gap_means.push_back(g.stats().mean);
+    }
+    const PathGap largest_gap = gap_on_path(gap_means, {});
+    s.max_gap = largest_gap.gap;
+    s.max_gap_rank = largest_gap.rank;
+    if (root >= 0 && root < static_cast<int>(s.gaps.size())) s.send = s.gaps[static_cast<std::size_t>(root)];
+    s.rounds = figure_of(sm.rounds, m.rule, p.repetitions);
+    s.barrier = figure_of(sm.barrier, m.rule, p.repetitions);
+    s.ack = figure_of(sm.ack, m.rule, p.repetitions);
+
+    for (const TaskMeasurements& t : sm.tasks) {
+      OlRow row;
+      row.task = t.task;
+      row.rtl = figure_of(t.rtl, m.rule, p.repetitions);
+      row.e = figure_of(t.e, m.rule, p.repetitions);
+      std::vector<double> ol;
+      const std::size_t n = std::min(t.rtl.count(), t.e.count());
+      for (std::size_t k = 0; k < n; ++k) ol.push_back(ol_estimate(t.e.values()[k], t.rtl.values()[k]));
+      row.ol = worker::describe(ol);
+      std::vector<int> path;
+      if (m.shape) {
+        const int relative = relative_rank(t.task, root, m.nprocs);
+        for (int r : m.shape->path(relative)) path.push_back(absolute_rank(r, root, m.nprocs));
+        if (hop > 0) row.model = m.shape->model_completion(relative, hop);
+      }
+      const PathGap largest = gap_on_path(gap_means, path);
+      row.gap = largest.gap;
+      row.gap_rank = largest.rank;
+      row.assumption_holds = assumption_holds(row.e.stats.mean, row.gap);
+      s.rows.push_back(row);
+    }
+    for (std::size_t k = 0; k < s.rows.size(); ++k) {
+      if (k == 0 || s.rows[k].ol.mean > s.rows[s.argmax].ol.mean) s.argmax = k;
+    }
+    s.ol = s.ol_row().ol.mean;
+    s.ol_task = s.ol_row().task;
+    for (const auto& row : s.rows) {
+      if (row.model) s.model_ol = std::max(s.model_ol.value_or(0), *row.model);
+    }
+
+    // Validity and warnings.
+    if (s.delivery_errors > 0) {
+      out.invalid_reasons.push_back(at + std::to_string(s.delivery_errors) +
+                                    " rank(s) did not receive the root's bytes in the delivery "
+                                    "check");
+    }
+    std::vector<std::string> unstable;
+    for (std::size_t j = 0; j < s.gaps.size(); ++j) {
+      if (!s.gaps[j].stable) {
+        unstable.push_back(std::string(static_cast<int>(j) == root ? "send_latency/" : "") +
+                           "gap of rank " + std::to_string(j) + " (" + spread(s.gaps[j]) + ")");
+      }
+    }
+    for (const auto& row : s.rows) {
+      if (!row.rtl.stable) {
+        unstable.push_back("ol_i task " + std::to_string(row.task) + " rtl (" + spread(row.rtl) + ")");
+      }
+      if (!row.e.stable) {
+        unstable.push_back("ol_i task " + std::to_string(row.task) + " e_i (" + spread(row.e) + ")");
+      }
+    }
+    for (const auto& [name, f] : {std::pair<const char*, const Figure*>{"rounds_latency", &s.rounds},
+                                  {"barrier_latency", &s.barrier},
+                                  {"ack_latency", &s.ack}}) {
+      if (!f->stable) unstable.push_back(std::string(name) + " (" + spread(*f) + ")");
+    }
+    if (!unstable.empty()) {
+      std::string list;
+      for (const auto& u : unstable) list += (list.empty() ? "" : ", ") + u;
+      out.invalid_reasons.push_back(at + "the standard deviation stayed at or above 3% of the mean "
+                                    "after " + std::to_string(p.max_measurements) +
+                                    " measurements (--max-measurements) for: " + list);
+    }
+    const OlRow& top = s.ol_row();
+    if (!top.assumption_holds) {
+      out.invalid_reasons.push_back(
+          at + "OL rests on task " + std::to_string(top.task) + ", whose E_i " +
+          seconds_text(top.e.stats.mean) + " does not exceed the broadcast gap " +
+          seconds_text(top.gap) + " of rank " + std::to_string(top.gap_rank) +
+          (m.shape ? " on its path" : " (the largest; the path of MPI_Bcast is unknown)") +
+          ": the OL_i method's assumption does not hold, OL may be too high");
+    }
+    std::string flagged;
+    for (const auto& row : s.rows) {
+      if (!row.assumption_holds && row.task != top.task) {
+        flagged += (flagged.empty() ? "" : ", ") + std::to_string(row.task);
+      }
+    }
+    if (!flagged.empty()) {
+      out.warnings.push_back(at + "the assumption check fails for task(s) " + flagged +
+                             " (E_i does not exceed the gap on the path): their OL_i may be too "
+                             "high; OL, from task " + std::to_string(top.task) +
+                             ", is not affected");
+    }
+    out.sizes.push_back(std::move(s));
+  }
+  return out;
+}
+
+}  // namespace pbench::bcast

@@ -1,0 +1,92 @@
+#pragma once
+// The reduction of a bcast run (pure), per message size:
+// - OL_i = E_i - RTL_i/2 per measurement; the figure is the mean over measurements (so it
+//   equals mean(E_i) - mean(RTL_i)/2). OL = max_i OL_i, with the task i that gave it.
+// - The assumption check (paper §4): the OL_i method is sound for task i when E_i exceeds the
+//   broadcast gap g_j of every task j on i's broadcast path, the root and i included. With an
+//   own implementation the path is known (BroadcastShape::path); with MPI_Bcast it is not, and
+//   the largest g_j over all processes stands in for it.
+// - Classic methods: send latency = g_root (the paper: this benchmark measures g_0); broadcast
+//   rounds, broadcast-barrier and broadcast-acknowledge as measured.
+// Validity, as the paper would judge it:
+// - not valid: a figure whose measurements reached the maximum count without the 3% rule (the
+//   paper discards such tests); wrong bytes delivered; the assumption failing for the task
+//   that gives OL (the estimate itself then rests on a violated assumption; the paper argues it
+//   always holds there); one process only (no task to broadcast to).
+// - warning: the assumption failing for any other task (its OL_i may be too high, OL is not
+//   affected since a larger OL_i exists), and runs that deviate from the paper's method
+//   (M < 100, a synthetic hop delay).
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bcast/BcastMeasurements.hpp"
+#include "common/Stats.hpp"
+
+namespace pbench::bcast {
+
+/// OL_i from one measurement (or from means): E_i - RTL_i/2.
+inline double ol_estimate(double e, double rtl) { return e - rtl / 2; }
+
+/// The largest gap g_j and the rank j that has it.
+struct PathGap {
+  double gap = 0;
+  int rank = 0;
+};
+/// The largest gap over the ranks of `path` (absolute ranks; the first of equal ones); over
+/// every rank when `path` is empty (the path is unknown).
+PathGap gap_on_path(const std::vector<double>& gaps, const std::vector<int>& path);
+
+/// The paper's condition for a sound OL_i: E_i exceeds the gap on i's path.
+inline bool assumption_holds(double e, double gap) { return e > gap; }
+
+/// A figure of one method: statistics over measurements, and whether the 3% rule ended them.
+struct Figure {
+  worker::Stats stats;
+  bool stable = false;
+  std::size_t samples = 0;  ///< measurements x M
+};
+
+struct OlRow {
+  int task = 0;
+  Figure rtl;
+  Figure e;
+  worker::Stats ol;           ///< OL_i per measurement
+  double gap = 0;             ///< largest g_j on the path [s]
+  int gap_rank = 0;           ///< the j that gave it
+  bool assumption_holds = true;
+  std::optional<double> model;  ///< the hop-delay model of OL_i, with a synthetic delay
+  /// Both RTL_i and E_i ended by the 3% rule.
+  bool stable() const { return rtl.stable && e.stable; }
+};
+
+struct SizeSummary {
+  std::int64_t size = 0;
+  int delivery_errors = 0;
+  std::vector<OlRow> rows;     ///< every task i != root, in rank order
+  std::size_t argmax = 0;      ///< index into rows of the task that gives OL
+  double ol = 0;               ///< [s]
+  int ol_task = 0;
+  std::vector<Figure> gaps;    ///< g_j per rank
+  double max_gap = 0;
+  int max_gap_rank = 0;
+  Figure send;                 ///< g_root
+  Figure rounds;
+  Figure barrier;
+  Figure ack;
+  std::optional<double> model_ol;  ///< max over tasks of the hop-delay model
+  const OlRow& ol_row() const { return rows[argmax]; }
+};
+
+struct BcastSummary {
+  std::vector<SizeSummary> sizes;
+  std::vector<std::string> invalid_reasons;
+  std::vector<std::string> warnings;
+};
+
+/// Reduces the measurements (no size is summarised without a task i != root).
+BcastSummary summarise(const BcastMeasurements& measurements);
+
+}  // namespace pbench::bcast
