@@ -1,0 +1,90 @@
+/* The plain MPI reference for bench/logp_vs_plain.sh: the same measurements as pbench-logp's
+ * EEL and large-message flood, written as the shortest loops MPI allows, so any overhead of the
+ * worker's harness shows as a difference.
+ *
+ *   logp_plain ROUNDTRIPS RUNS SIZE MESSAGES QUEUE_DEPTH
+ *
+ * Rank 0 prints one line: eel_min_s=... pingpong_bw_Bps=... flood_bw_Bps=...
+ * eel_min: the minimum over RUNS of half the 8-byte round trip (ROUNDTRIPS per run).
+ * pingpong_bw: SIZE / half the round trip of a SIZE-byte ping-pong (best of RUNS).
+ * flood_bw: SIZE * MESSAGES / time of a flood keeping QUEUE_DEPTH sends outstanding, closed by
+ * a one-byte reply (best of RUNS). */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static double pingpong(int rank, char* buf, int size, int roundtrips) {
+  MPI_Barrier(MPI_COMM_WORLD);
+  double t0 = MPI_Wtime();
+  for (int i = 0; i < roundtrips; ++i) {
+    if (rank == 0) {
+      MPI_Send(buf, size, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
+      MPI_Recv(buf, size, MPI_BYTE, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    } else if (rank == 1) {
+      MPI_Recv(buf, size, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Send(buf, size, MPI_BYTE, 0, 0, MPI_COMM_WORLD);
+    }
+  }
+  return (MPI_Wtime() - t0) / roundtrips / 2.0;
+}
+
+static double flood(int rank, char* buf, int size, int messages, int depth) {
+  MPI_Request* requests = malloc(sizeof(MPI_Request) * (size_t)depth);
+  char reply = 0;
+  MPI_Barrier(MPI_COMM_WORLD);
+  double t0 = MPI_Wtime();
+  for (int done = 0; done < messages;) {
+    int batch = messages - done < depth ? messages - done : depth;
+    for (int k = 0; k < batch; ++k) {
+      if (rank == 0) {
+        MPI_Isend(buf, size, MPI_BYTE, 1, 1, MPI_COMM_WORLD, &requests[k]);
+      } else {
+        MPI_Irecv(buf, size, MPI_BYTE, 0, 1, MPI_COMM_WORLD, &requests[k]);
+      }
+    }
+    MPI_Waitall(batch, requests, MPI_STATUSES_IGNORE);
+    done += batch;
+  }
+  if (rank == 0) {
+    MPI_Recv(&reply, 1, MPI_BYTE, 1, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  } else {
+    MPI_Send(&reply, 1, MPI_BYTE, 0, 2, MPI_COMM_WORLD);
+  }
+  double elapsed = MPI_Wtime() - t0;
+  free(requests);
+  return elapsed;
+}
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int rank = 0, nprocs = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+  if (argc != 6 || nprocs != 2) {
+    if (rank == 0) fprintf(stderr, "usage: mpiexec -n 2 logp_plain ROUNDTRIPS RUNS SIZE MESSAGES QUEUE_DEPTH\n");
+    MPI_Finalize();
+    return 2;
+  }
+  int roundtrips = atoi(argv[1]), runs = atoi(argv[2]), size = atoi(argv[3]);
+  int messages = atoi(argv[4]), depth = atoi(argv[5]);
+  char* buf = malloc((size_t)size);
+  memset(buf, 1, (size_t)size);
+  pingpong(rank, buf, 8, roundtrips / 10 + 1); /* warm-up */
+  double eel = 1e30, pp = 1e30, fl = 1e30;
+  for (int r = 0; r < runs; ++r) {
+    double t = pingpong(rank, buf, 8, roundtrips);
+    if (t < eel) eel = t;
+    t = pingpong(rank, buf, size, 10);
+    if (t < pp) pp = t;
+    t = flood(rank, buf, size, messages, depth);
+    if (t < fl) fl = t;
+  }
+  if (rank == 0) {
+    printf("eel_min_s=%.9g pingpong_bw_Bps=%.6g flood_bw_Bps=%.6g\n", eel, size / pp,
+           (double)size * messages / fl);
+  }
+  free(buf);
+  MPI_Finalize();
+  return 0;
+}
