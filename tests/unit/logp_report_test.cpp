@@ -175,3 +175,30 @@ TEST_CASE("logp report: an idle rank and data errors are reported") {
   REQUIRE(report.summary().invalid_reasons.size() == 1);
   CHECK(report.summary().invalid_reasons[0] == "2 messages arrived with wrong first or last bytes");
 }
+
+TEST_CASE("logp summary: a flood curve that falls with size gives no G and an invalid result") {
+  LogpMeasurements m = synthetic(1e-6, 0.1e-6, 0.1e-6);
+  // q = 4: the time per message shrinks as messages grow (a disturbed small-message region),
+  // so the fitted per-byte slope is negative: no G, no 1/G, no M, and the reason is stated.
+  for (auto& row : m.flood) {
+    if (row.queue_depth == 4) {
+      row.total = (5e-6 - static_cast<double>(row.size) * 4e-12) * kN;
+    }
+  }
+  const LogpReport report(std::move(m));
+  const LogpSummary& s = report.summary();
+  REQUIRE(s.queue_depths.size() == 2);
+  CHECK(s.queue_depths[0].big_g.has_value());
+  CHECK_FALSE(s.queue_depths[1].big_g.has_value());
+  CHECK_FALSE(s.queue_depths[1].bandwidth.has_value());
+  CHECK_FALSE(s.queue_depths[1].threshold.has_value());
+  REQUIRE(s.invalid_reasons.size() == 1);
+  CHECK(s.invalid_reasons[0].find("q = 4: the fitted G is not positive") == 0);
+  pbench::worker::ResultDocument doc("logp");
+  report.write(doc);
+  const json j = doc.to_json();
+  CHECK_FALSE(j["validity"]["valid"].get<bool>());
+  const json* big_g = metric(j, "big_g", {{"queue_depth", 4}});
+  REQUIRE(big_g != nullptr);
+  CHECK((*big_g)["value"].is_null());
+}

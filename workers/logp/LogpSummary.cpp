@@ -132,9 +132,13 @@ LogpSummary summarise(const LogpMeasurements& m) {
       qs.bandwidth = 1.0 / *big_g;
       qs.threshold = qs.g / *big_g;
     } else if (big_g) {
-      qs.big_g = *big_g;
-      s.warnings.push_back("q = " + std::to_string(q) +
-                           ": the fitted G is not positive; no bandwidth or threshold");
+      // A per-byte gap of zero or less is no measurement: the curve was not bandwidth-bound
+      // (or too noisy) over the fitted sizes. The slope stays in the gap_fit table for audit.
+      char slope[64];
+      std::snprintf(slope, sizeof(slope), "%.4g", *big_g * 1e9);
+      s.invalid_reasons.push_back("q = " + std::to_string(q) + ": the fitted G is not positive (" +
+                                  slope + " ns/B), so G, 1/G and M are not reported; raise " +
+                                  "--max-size or --flood-messages");
     }
     s.queue_depths.push_back(std::move(qs));
   }
