@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "cli/Commands.hpp"
+#include "query/CommQuery.hpp"
 #include "query/LogpQuery.hpp"
 #include "store/Store.hpp"
 
@@ -27,6 +28,15 @@ void add_query_command(CLI::App& app, GlobalOptions& global) {
     auto store = store::Store::open(global.db, store::Store::Access::read_only);
     const auto sweep = o->sweep.empty() ? std::nullopt : std::optional<std::string>(o->sweep);
     std::cout << query::render(query::logp_table(store, sweep), query::parse_format(o->format));
+  });
+  auto* comm = command->add_subcommand(
+      "comm", "b_eff by partition as the paper's Table 1, and the maximum over partitions");
+  comm->add_option("--sweep", o->sweep, "Only this sweep");
+  comm->add_option("--format", o->format, "table, csv or json")->capture_default_str();
+  comm->callback([o, &global] {
+    auto store = store::Store::open(global.db, store::Store::Access::read_only);
+    const auto sweep = o->sweep.empty() ? std::nullopt : std::optional<std::string>(o->sweep);
+    std::cout << query::render(query::comm_table(store, sweep), query::parse_format(o->format));
   });
 }
 

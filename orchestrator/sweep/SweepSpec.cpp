@@ -81,6 +81,13 @@ void SweepSpec::validate() const {
     if (!seen.insert(w).second) throw UsageError("--workers: '" + w + "' is listed twice");
   }
   check_positive(partitions, "--partitions");
+  for (const auto& w : workers) {
+    const int least = find_worker(w).min_procs;
+    if (std::none_of(partitions.begin(), partitions.end(), [&](int p) { return p >= least; })) {
+      throw UsageError("--partitions: " + w + " needs at least " + std::to_string(least) +
+                       " processes and no partition has that many");
+    }
+  }
   check_positive(queue_depths, "--queue-depths");
   if (!contains(schedulers::scheduler_names(), scheduler)) {
     throw UsageError("unknown scheduler '" + scheduler + "' (known: " +
@@ -141,6 +148,7 @@ std::vector<Point> expand(const SweepSpec& spec) {
       settings = it->second;
     }
     for (int partition : spec.partitions) {
+      if (partition < worker.min_procs) continue;  // e.g. b_eff on 1 process: nothing to run
       for (int depth : depths) {
         nlohmann::json params = {
             {"worker", worker_name}, {"partition", partition}, {"settings", settings}};

@@ -7,6 +7,7 @@ namespace pbench::sweep {
 const std::vector<WorkerInfo>& worker_catalog() {
   static const std::vector<WorkerInfo> catalog = {
       {"logp", "pbench-logp", "LogP/LogGP parameters (Bell et al.)", {"queue_depth"}},
+      {"comm", "pbench-comm", "effective bandwidth b_eff (Rabenseifner & Koniges)", {}, 2},
   };
   return catalog;
 }

@@ -11,6 +11,8 @@ struct WorkerInfo {
   std::string summary;
   /// Sweep dimensions besides the partition that this worker varies over ("queue_depth").
   std::vector<std::string> dimensions;
+  /// The fewest processes the worker measures with; smaller partitions are not planned for it.
+  int min_procs = 1;
 };
 
 /// Every worker, in the order tables list them.

@@ -271,14 +271,15 @@ void CommReport::fill(worker::ResultDocument& result, const BenchmarkOutcome& ou
   }
 
   auto& rows = result.add_table(
-      "measurements", {{"pattern", ""}, {"l", "B"}, {"method", ""}, {"repetition", "count"},
+      "measurements", {{"pattern", ""}, {"position", "count"}, {"l", "B"}, {"method", ""},
+                       {"repetition", "count"},
                        {"looplength", "count"}, {"time_max", "s"}, {"time_min", "s"},
                        {"time_mean", "s"}, {"time_stddev", "s"}, {"bandwidth", "B/s"},
                        {"check_errors", "count"}});
   for (const Measurement& m : outcome.rows) {
-    rows.add_row({patterns_.patterns[static_cast<std::size_t>(m.pattern)].label, m.size,
-                  method_name(m.method), m.repetition + 1, m.looplength, m.time.max, m.time.min,
-                  m.time.mean, m.time.stddev, m.bandwidth, m.check_errors});
+    rows.add_row({patterns_.patterns[static_cast<std::size_t>(m.pattern)].label, m.position + 1,
+                  m.size, method_name(m.method), m.repetition + 1, m.looplength, m.time.max,
+                  m.time.min, m.time.mean, m.time.stddev, m.bandwidth, m.check_errors});
   }
 
   const int n = nprocs_;

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <random>
@@ -141,7 +142,9 @@ void run(worker::WorkerContext& context, const CommConfig& config) {
     reasons.push_back("not the reference configuration: " + text);
   }
   if (outcome.stopped) {
-    reasons.push_back("stopped by --max-time " + std::to_string(config.max_time) + " s: " +
+    char limit[32];
+    std::snprintf(limit, sizeof(limit), "%g", config.max_time);
+    reasons.push_back("stopped by --max-time " + std::string(limit) + " s: " +
                       std::to_string(outcome.rows.size()) + " of " +
                       std::to_string(outcome.planned) +
                       " measurements done; figures whose measurements are missing are null");

@@ -1,0 +1,192 @@
+#include "query/CommQuery.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "sweep/WorkerCatalog.hpp"
+#include "util/Error.hpp"
+
+namespace pbench::query {
+namespace {
+
+// The summary metrics of a comm result that make up a row, in column order.
+const std::vector<std::string> kFigures = {"b_eff",
+                                           "b_eff_per_process",
+                                           "l_max",
+                                           "pingpong_bandwidth",
+                                           "b_eff_at_lmax",
+                                           "b_eff_per_process_at_lmax",
+                                           "ring_per_process_at_lmax",
+                                           "latency_rings_random",
+                                           "latency_rings",
+                                           "latency_pingpong"};
+
+struct Run {
+  std::string sweep;
+  std::int64_t partition = 0;
+  std::string point_key;
+  std::optional<std::string> job_id;
+  bool valid = false;
+  std::map<std::string, double> values;  // metric name -> value (absent: null or missing)
+};
+
+std::vector<Cell> cells_of(const Run& run, const std::string& kind) {
+  std::vector<Cell> row{run.sweep, kind, run.partition};
+  for (const auto& name : kFigures) {
+    const auto it = run.values.find(name);
+    row.push_back(it == run.values.end() ? Cell{} : Cell{it->second});
+  }
+  row.push_back(std::string(run.valid ? "yes" : "no"));
+  return row;
+}
+
+std::string megabytes(double bytes_per_second) {
+  char text[64];
+  std::snprintf(text, sizeof(text), "%.5g MB/s", bytes_per_second * 1e-6);
+  return text;
+}
+
+// The "max" row of one sweep's runs and its note; nothing when no run has a b_eff.
+void add_maximum(QueryTable& table, const std::vector<const Run*>& runs) {
+  const Run* best = nullptr;
+  bool among_valid = false;
+  for (const bool want_valid : {true, false}) {
+    for (const Run* run : runs) {
+      const auto it = run->values.find("b_eff");
+      if (it == run->values.end() || run->valid != want_valid) continue;
+      if (best == nullptr || it->second > best->values.at("b_eff")) best = run;
+    }
+    if (best != nullptr) {
+      among_valid = want_valid;
+      break;
+    }
+  }
+  if (best == nullptr) return;
+  table.rows.push_back(cells_of(*best, "max"));
+  table.notes.push_back("sweep " + best->sweep + ": the largest b_eff" +
+                        (among_valid ? "" : " (no result is valid; among the not valid ones)") +
+                        ", " + megabytes(best->values.at("b_eff")) + ", is on " +
+                        std::to_string(best->partition) + " processes (point " + best->point_key +
+                        (best->job_id ? ", job " + *best->job_id : std::string()) + ")");
+}
+
+std::string last_line(const std::string& text) {
+  std::string trimmed = text;
+  while (!trimmed.empty() && (trimmed.back() == '\n' || trimmed.back() == '\r')) trimmed.pop_back();
+  const auto newline = trimmed.rfind('\n');
+  return newline == std::string::npos ? trimmed : trimmed.substr(newline + 1);
+}
+
+}  // namespace
+
+QueryTable comm_table(store::Store& store, const std::optional<std::string>& sweep) {
+  if (sweep && !store.find_sweep(*sweep)) throw UsageError("no sweep named '" + *sweep + "'");
+  QueryTable table;
+  table.columns = {
+      {"sweep", "", "sweep", "", 1, 0},
+      {"row", "", "row", "", 1, 0},
+      {"partition", "", "procs", "", 1, 0},
+      {"b_eff", "B/s", "b_eff", "MB/s", 1e-6, 5},
+      {"b_eff_per_process", "B/s", "b_eff/proc", "MB/s", 1e-6, 5},
+      {"l_max", "B", "L_max", "MiB", 1.0 / (1024 * 1024), 4},
+      {"pingpong_bandwidth", "B/s", "ping-pong", "MB/s", 1e-6, 5},
+      {"b_eff_at_lmax", "B/s", "b_eff@L_max", "MB/s", 1e-6, 5},
+      {"b_eff_per_process_at_lmax", "B/s", "b_eff/proc@L_max", "MB/s", 1e-6, 5},
+      {"ring_per_process_at_lmax", "B/s", "ring/proc@L_max", "MB/s", 1e-6, 5},
+      {"latency_rings_random", "s", "lat", "us", 1e6, 3},
+      {"latency_rings", "s", "lat rings", "us", 1e6, 3},
+      {"latency_pingpong", "s", "lat ping-pong", "us", 1e6, 3},
+      {"valid", "", "valid", "", 1, 0},
+  };
+
+  // The newest result of each comm point of the chosen sweep(s), with its run-wide metrics.
+  auto s = store.db().prepare(
+      "SELECT sw.name, p.partition, p.point_key, r.id, r.valid, a.job_id, m.name, m.value, "
+      "m.labels FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
+      "JOIN results r ON r.id = (SELECT max(id) FROM results WHERE point_id = p.id) "
+      "LEFT JOIN attempts a ON a.id = r.attempt_id "
+      "LEFT JOIN metrics m ON m.result_id = r.id "
+      "WHERE p.worker = 'comm' AND (?1 IS NULL OR sw.name = ?1) "
+      "ORDER BY sw.id, p.partition, p.id");
+  s.bind(1, sweep);
+  std::vector<Run> runs;
+  std::map<std::int64_t, std::size_t> by_result;  // result id -> index in runs
+  while (s.step()) {
+    const std::int64_t result_id = s.int64(3);
+    auto [it, added] = by_result.emplace(result_id, runs.size());
+    if (added) {
+      Run run;
+      run.sweep = s.text(0);
+      run.partition = s.int64(1);
+      run.point_key = s.text(2);
+      run.valid = s.int64(4) != 0;
+      run.job_id = s.optional_text(5);
+      runs.push_back(std::move(run));
+    }
+    if (s.is_null(6) || s.is_null(7)) continue;
+    const auto labels = nlohmann::json::parse(s.text(8), nullptr, false);
+    if (labels.is_discarded() || !labels.empty()) continue;  // per-pattern metrics
+    runs[it->second].values[s.text(6)] = s.real(7);
+  }
+
+  std::string current;
+  std::vector<const Run*> of_sweep;
+  for (const Run& run : runs) {
+    if (run.sweep != current && !of_sweep.empty()) {
+      add_maximum(table, of_sweep);
+      of_sweep.clear();
+    }
+    current = run.sweep;
+    table.rows.push_back(cells_of(run, "partition"));
+    of_sweep.push_back(&run);
+  }
+  if (!of_sweep.empty()) add_maximum(table, of_sweep);
+
+  // Partitions the sweep asks for but comm does not run (fewer processes than b_eff needs).
+  const int least = sweep::find_worker("comm").min_procs;
+  auto specs = store.db().prepare(
+      "SELECT name, spec_json FROM sweeps WHERE (?1 IS NULL OR name = ?1) ORDER BY id");
+  specs.bind(1, sweep);
+  while (specs.step()) {
+    const auto spec = nlohmann::json::parse(specs.text(1), nullptr, false);
+    if (spec.is_discarded() || !spec.contains("workers") || !spec.contains("partitions")) continue;
+    const auto& workers = spec["workers"];
+    if (std::find(workers.begin(), workers.end(), "comm") == workers.end()) continue;
+    for (const auto& partition : spec["partitions"]) {
+      if (partition.is_number_integer() && partition.get<int>() < least) {
+        table.notes.push_back("sweep " + specs.text(0) + ", partition " + partition.dump() +
+                              ": not run, b_eff needs at least " + std::to_string(least) +
+                              " processes");
+      }
+    }
+  }
+
+  // Cells of the grid without a result: say what became of them.
+  auto missing = store.db().prepare(
+      "SELECT sw.name, p.partition, p.state, a.exit_status, a.signal, a.stderr_tail "
+      "FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
+      "LEFT JOIN attempts a ON a.id = (SELECT max(id) FROM attempts WHERE point_id = p.id) "
+      "WHERE p.worker = 'comm' AND (?1 IS NULL OR sw.name = ?1) "
+      "AND NOT EXISTS (SELECT 1 FROM results r WHERE r.point_id = p.id) ORDER BY sw.id, p.id");
+  missing.bind(1, sweep);
+  while (missing.step()) {
+    std::string why = "no result: " + missing.text(2);
+    if (auto status = missing.optional_int64(3)) why += ", exit status " + std::to_string(*status);
+    if (auto signal = missing.optional_text(4)) why += ", signal " + *signal;
+    if (auto tail = missing.optional_text(5); tail && !last_line(*tail).empty()) {
+      why += " (" + last_line(*tail) + ")";
+    }
+    table.notes.push_back("sweep " + missing.text(0) + ", partition " +
+                          std::to_string(missing.int64(1)) + ": " + why);
+  }
+  if (table.rows.empty() && table.notes.empty()) {
+    table.notes.push_back("no comm results" + (sweep ? " in sweep " + *sweep : std::string()) +
+                          " (run 'pbench collect' after the jobs finish)");
+  }
+  return table;
+}
+
+}  // namespace pbench::query

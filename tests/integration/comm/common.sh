@@ -1,0 +1,34 @@
+# Shared by the comm worker's integration tests: a scratch directory, the binaries, a tiny b_eff
+# configuration (the method's defaults take minutes), and assertions that print what went wrong.
+set -euo pipefail
+COMM=${PBENCH_COMM:?PBENCH_COMM must name the pbench-comm binary}
+VALIDATE=${PBENCH_VALIDATE:?PBENCH_VALIDATE must name the pbench-validate-result binary}
+PY=/usr/bin/python3
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/pbench-comm-it.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+# Short loops: a 0.2-0.5 ms target window and 10 iterations for the first size (2 cores are
+# shared with other work, so the timings mean little; the tests check behaviour).
+TINY=(--random-patterns 2 --repetitions 1 --target-window 0.0002,0.0005 --start-looplength 10)
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+# expect_fail CODE 'message part' command...: the command exits with CODE, says the message in
+# one line or two, and writes no result.json.
+expect_fail() {
+  local code=$1 message=$2
+  shift 2
+  local out rc=0
+  rm -f result.json
+  out=$("$@" 2>&1) || rc=$?
+  [[ $rc -eq $code ]] || fail "'$*' exited $rc, expected $code; output: $out"
+  [[ "$out" == *"$message"* ]] || fail "'$*' said '$out', expected it to contain '$message'"
+  [[ $(printf '%s\n' "$out" | grep -c .) -le 2 ]] || fail "'$*' said more than a clear line: $out"
+  [[ ! -e result.json ]] || fail "'$*' wrote result.json"
+}
+# check_result FILE MODE: the result validates (schema and semantics) and its figures follow
+# from its rows.
+check_result() {
+  "$VALIDATE" --semantics "$1" || fail "$1 does not validate"
+  "$PY" "$here/check_beff.py" "$1" "$2"
+}
