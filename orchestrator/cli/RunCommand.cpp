@@ -4,6 +4,7 @@
 #include "cli/Commands.hpp"
 #include "cli/SweepContext.hpp"
 #include "cli/SweepOptions.hpp"
+#include "query/BcastQuery.hpp"
 #include "query/LogpQuery.hpp"
 #include "run/Collector.hpp"
 #include "run/SweepPlanner.hpp"
@@ -42,7 +43,14 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
     const auto report = run::collect(context.store, context.sweep);
     for (const auto& m : report.messages) std::cerr << "  " << m << "\n";
     std::cerr << "pbench: " << progress.line() << "; " << report.stored << " results stored\n";
-    std::cout << query::render(query::logp_table(context.store, plan.spec.name), format);
+    // One table per worker of the sweep, in the order the sweep names them.
+    for (const auto& worker : plan.spec.workers) {
+      if (worker == "logp") {
+        std::cout << query::render(query::logp_table(context.store, plan.spec.name), format);
+      } else if (worker == "bcast") {
+        std::cout << query::render(query::bcast_table(context.store, plan.spec.name), format);
+      }
+    }
     global.exit_code = exit_code_of(context.driver->progress());
   });
 }

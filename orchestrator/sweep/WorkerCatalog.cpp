@@ -7,6 +7,7 @@ namespace pbench::sweep {
 const std::vector<WorkerInfo>& worker_catalog() {
   static const std::vector<WorkerInfo> catalog = {
       {"logp", "pbench-logp", "LogP/LogGP parameters (Bell et al.)", {"queue_depth"}},
+      {"bcast", "pbench-bcast", "Broadcast latency OL_i (de Supinski & Karonis)", {}},
   };
   return catalog;
 }

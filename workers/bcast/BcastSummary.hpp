@@ -28,7 +28,9 @@
 namespace pbench::bcast {
 
 /// OL_i from one measurement (or from means): E_i - RTL_i/2.
-inline double ol_estimate(double e, double rtl) { return e - rtl / 2; }
+inline double ol_estimate(double e, double rtl) {
+  return e - rtl / 2;
+}
 
 /// The largest gap g_j and the rank j that has it.
 struct PathGap {
@@ -40,7 +42,9 @@ struct PathGap {
 PathGap gap_on_path(const std::vector<double>& gaps, const std::vector<int>& path);
 
 /// The paper's condition for a sound OL_i: E_i exceeds the gap on i's path.
-inline bool assumption_holds(double e, double gap) { return e > gap; }
+inline bool assumption_holds(double e, double gap) {
+  return e > gap;
+}
 
 /// A figure of one method: statistics over measurements, and whether the 3% rule ended them.
 struct Figure {
@@ -53,9 +57,9 @@ struct OlRow {
   int task = 0;
   Figure rtl;
   Figure e;
-  worker::Stats ol;           ///< OL_i per measurement
-  double gap = 0;             ///< largest g_j on the path [s]
-  int gap_rank = 0;           ///< the j that gave it
+  worker::Stats ol;  ///< OL_i per measurement
+  double gap = 0;    ///< largest g_j on the path [s]
+  int gap_rank = 0;  ///< the j that gave it
   bool assumption_holds = true;
   std::optional<double> model;  ///< the hop-delay model of OL_i, with a synthetic delay
   /// Both RTL_i and E_i ended by the 3% rule.
@@ -64,15 +68,15 @@ struct OlRow {
 
 struct SizeSummary {
   std::int64_t size = 0;
-  int delivery_errors = 0;
-  std::vector<OlRow> rows;     ///< every task i != root, in rank order
-  std::size_t argmax = 0;      ///< index into rows of the task that gives OL
-  double ol = 0;               ///< [s]
+  int delivery_errors = 0;  ///< (root, rank) pairs with wrong bytes, over every root
+  std::vector<OlRow> rows;  ///< every task i != root, in rank order
+  std::size_t argmax = 0;   ///< index into rows of the task that gives OL
+  double ol = 0;            ///< [s]
   int ol_task = 0;
-  std::vector<Figure> gaps;    ///< g_j per rank
+  std::vector<Figure> gaps;  ///< g_j per rank
   double max_gap = 0;
   int max_gap_rank = 0;
-  Figure send;                 ///< g_root
+  Figure send;  ///< g_root
   Figure rounds;
   Figure barrier;
   Figure ack;

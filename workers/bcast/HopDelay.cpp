@@ -4,7 +4,6 @@
 
 #include <cmath>
 #include <ctime>
-#include <cstdlib>
 
 namespace pbench::bcast {
 
@@ -39,8 +38,6 @@ void HopDelay::wait() const {
   if (seconds_ <= 0) return;
   ++waits_;
   const double deadline = MPI_Wtime() + seconds_;
-  static const bool busy = std::getenv("EXPERIMENT_BUSY") != nullptr;  // EXPERIMENT ONLY
-  if (busy) { while (MPI_Wtime() < deadline) {} return; }
   for (double left = seconds_; left > kSpinSeconds; left = deadline - MPI_Wtime()) {
     sleep_for(left - kSpinSeconds);
   }
