@@ -88,6 +88,7 @@ TEST_CASE("bcast: the defaults are the paper's and usable") {
 
 TEST_CASE("bcast: each bad parameter is refused with a message naming its option") {
   CHECK(problem_with([](auto& p) { p.sizes = SizeList::parse("8,x"); }).rfind("--sizes: ", 0) == 0);
+  CHECK(problem_with([](auto& p) { p.sizes = SizeList(); }) == "--sizes: no size given");
   CHECK(problem_with([](auto& p) {
           p.sizes = SizeList{8, 0};
         }) == "--sizes: 0 is not a message size (each must be >= 1 B)");

@@ -104,7 +104,7 @@ TEST_CASE("bcast: OL_i is taken per measurement, so its mean is mean(E_i) - mean
   CHECK(ol_estimate(20e-6, 10e-6) == doctest::Approx(15e-6));
 }
 
-TEST_CASE("bcast: equal OL_i: the first task is the argmax; another root is no task") {
+TEST_CASE("bcast: equal OL_i: the first task is the argmax, and another root is no task") {
   BcastMeasurements m = run_of(3, 1);
   m.parameters.root = 1;
   m.sizes.push_back(size_of(3, 1, 1e-6, {10e-6, 0, 10e-6}, {20e-6, 0, 20e-6}));
@@ -116,7 +116,7 @@ TEST_CASE("bcast: equal OL_i: the first task is the argmax; another root is no t
   CHECK(z.send.stats.mean == doctest::Approx(1e-6));
 }
 
-TEST_CASE("bcast: the gap on a path; the largest of all when the path is unknown") {
+TEST_CASE("bcast: the gap on a path, or the largest of all when the path is unknown") {
   const std::vector<double> gaps = {1, 5, 3, 5};
   CHECK(gap_on_path(gaps, {0, 2}).gap == 3);
   CHECK(gap_on_path(gaps, {0, 2}).rank == 2);

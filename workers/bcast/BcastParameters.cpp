@@ -41,6 +41,8 @@ void BcastParameters::declare(worker::Parameters& parameters) {
 
 std::optional<std::string> BcastParameters::problem() const {
   if (sizes.error()) return "--sizes: " + *sizes.error();
+  // An empty value never reaches SizeList::parse (CLI11 default-constructs the list).
+  if (sizes.sizes().empty()) return "--sizes: no size given";
   std::set<std::int64_t> seen;
   for (std::int64_t s : sizes.sizes()) {
     if (s < 1)
