@@ -188,6 +188,19 @@ TEST_CASE("bcast: wrong bytes in the delivery check make the result not valid, b
                  "2)"));
 }
 
+TEST_CASE("bcast: an OL_i that is not positive makes the result not valid") {
+  BcastMeasurements m = run_of(3, 0);
+  // Task 2's round trips took 60 us against E_2 = 25 us: OL_2 = -5 us.
+  m.sizes.push_back(size_of(3, 0, 1e-6, {0, 10e-6, 60e-6}, {0, 20e-6, 25e-6}));
+  const BcastSummary s = summarise(m);
+  CHECK(s.sizes[0].ol_task == 1);
+  CHECK(mentions(s.invalid_reasons,
+                 "size 256 B: OL_i <= 0 for task(s) 2 (-5.000 us): RTL_i/2 exceeded E_i"));
+  BcastMeasurements fine = run_of(3, 0);
+  fine.sizes.push_back(size_of(3, 0, 1e-6, {0, 10e-6, 40e-6}, {0, 20e-6, 25e-6}));
+  CHECK(summarise(fine).invalid_reasons.empty());
+}
+
 TEST_CASE("bcast: one process measures nothing and says why") {
   const BcastSummary s = summarise(run_of(1, 0));
   CHECK(s.sizes.empty());

@@ -162,6 +162,20 @@ BcastSummary summarise(const BcastMeasurements& m) {
           (m.shape ? " on its path" : " (the largest; the path of MPI_Bcast is unknown)") +
           ": the OL_i method's assumption does not hold, OL may be too high");
     }
+    // A broadcast and an acknowledgement cannot take less than half a round trip: an OL_i <= 0
+    // means the round trips were disturbed (on a loaded machine, a rank waiting for a core),
+    // so that OL_i is no latency and OL, their maximum, may be too low.
+    std::string not_positive;
+    for (const auto& row : s.rows) {
+      if (row.ol.mean <= 0) {
+        not_positive += (not_positive.empty() ? "" : ", ") + std::to_string(row.task) + " (" +
+                        seconds_text(row.ol.mean) + ")";
+      }
+    }
+    if (!not_positive.empty()) {
+      out.invalid_reasons.push_back(at + "OL_i <= 0 for task(s) " + not_positive +
+                                    ": RTL_i/2 exceeded E_i, the round trips were disturbed");
+    }
     std::string flagged;
     for (const auto& row : s.rows) {
       if (!row.assumption_holds && row.task != top.task) {

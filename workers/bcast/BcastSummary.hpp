@@ -12,7 +12,8 @@
 // - not valid: a figure whose measurements reached the maximum count without the 3% rule (the
 //   paper discards such tests); wrong bytes delivered; the assumption failing for the task
 //   that gives OL (the estimate itself then rests on a violated assumption; the paper argues it
-//   always holds there); one process only (no task to broadcast to).
+//   always holds there); an OL_i <= 0 (RTL_i/2 above E_i: disturbed round trips); one process
+//   only (no task to broadcast to).
 // - warning: the assumption failing for any other task (its OL_i may be too high, OL is not
 //   affected since a larger OL_i exists), and runs that deviate from the paper's method
 //   (M < 100, a synthetic hop delay).
