@@ -54,4 +54,9 @@ for size in sorted(ol):
     print(f"{size:>10} {cell(ol[size]):>24} {cell(send[size]):>24} {cell(plain[size]):>24} {ratio:9.2f}")
 print("mean (min-max) over runs; the worker's runs valid by the method's rules: "
       + ", ".join("yes" if v else "no" for v in valid))
+print("per run (worker, then plain loop, alternating):")
+print(f"{'run':>4} {'size [B]':>10} {'OL [us]':>12} {'plain [us]':>12}")
+for run in range(runs):
+    for size in sorted(ol):
+        print(f"{run + 1:>4} {size:>10} {ol[size][run] * 1e6:12.3f} {plain[size][run] * 1e6:12.3f}")
 PY
