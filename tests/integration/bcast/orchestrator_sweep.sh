@@ -25,10 +25,17 @@ assert [(r["partition"], r["size"]) for r in rows] == [(2, 8), (2, 256), (3, 8),
 for r in rows:
     assert r["sweep"] == "b" and r["impl"] == "binomial" and r["hop_delay"] == 0, r
     assert r["root_order"] == "forward", r
-    for key in ("ol", "send_latency", "rounds_latency", "barrier_latency", "ack_latency"):
+    for key in ("send_latency", "rounds_latency", "barrier_latency", "ack_latency"):
         assert r[key] is not None and r[key] > 0, (key, r)
     assert 1 <= r["ol_task"] < r["partition"], r  # a task other than root 0
     assert r["valid"] in ("yes", "no"), r
+    # OL = E_i - RTL_i/2 can come out <= 0 when a loaded machine disturbs the round trips (3
+    # spinning ranks on 2 cores): then the row is not valid and the notes say why.
+    assert r["ol"] is not None, r
+    if r["ol"] <= 0:
+        assert r["valid"] == "no", r
+        assert any(f"partition {r['partition']}: not valid: size {r['size']} B: OL_i <= 0" in n
+                   for n in t["notes"]), (r, t["notes"])
 units = {c["name"]: c["unit"] for c in t["columns"]}
 assert units["ol"] == "s" and units["size"] == "B" and units["hop_delay"] == "s", units
 notes = t["notes"]
