@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int parse_sizes(const char *text, long *sizes, int most) {
+static int parse_sizes(const char* text, long* sizes, int most) {
   int count = 0;
-  const char *p = text;
+  const char* p = text;
   while (*p != '\0' && count < most) {
-    char *end = NULL;
+    char* end = NULL;
     const long value = strtol(p, &end, 10);
     if (end == p || value < 1 || (*end != ',' && *end != '\0')) return -1;
     sizes[count++] = value;
@@ -22,7 +22,7 @@ static int parse_sizes(const char *text, long *sizes, int most) {
   return count;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -37,7 +37,7 @@ int main(int argc, char **argv) {
   }
   long largest = 0;
   for (int k = 0; k < nsizes; ++k) largest = sizes[k] > largest ? sizes[k] : largest;
-  unsigned char *buffer = malloc((size_t)largest);
+  unsigned char* buffer = malloc((size_t)largest);
   memset(buffer, rank, (size_t)largest);
   for (int k = 0; k < nsizes; ++k) {
     const int count = (int)sizes[k];
