@@ -4,6 +4,7 @@
 
 #include "cli/Commands.hpp"
 #include "query/CommQuery.hpp"
+#include "query/BcastQuery.hpp"
 #include "query/LogpQuery.hpp"
 #include "store/Store.hpp"
 
@@ -37,6 +38,16 @@ void add_query_command(CLI::App& app, GlobalOptions& global) {
     auto store = store::Store::open(global.db, store::Store::Access::read_only);
     const auto sweep = o->sweep.empty() ? std::nullopt : std::optional<std::string>(o->sweep);
     std::cout << query::render(query::comm_table(store, sweep), query::parse_format(o->format));
+  });
+  auto* bcast = command->add_subcommand(
+      "bcast", "Broadcast latency OL beside the classic methods by partition, impl and size");
+  bcast->add_option("--sweep", o->sweep, "Only this sweep");
+  bcast->add_option("--format", o->format, "table, csv or json")->capture_default_str();
+  bcast->callback([o, &global] {
+    const auto format = query::parse_format(o->format);
+    auto store = store::Store::open(global.db, store::Store::Access::read_only);
+    const auto sweep = o->sweep.empty() ? std::nullopt : std::optional<std::string>(o->sweep);
+    std::cout << query::render(query::bcast_table(store, sweep), format);
   });
 }
 

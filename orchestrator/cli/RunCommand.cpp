@@ -5,6 +5,7 @@
 #include "cli/SweepContext.hpp"
 #include "cli/SweepOptions.hpp"
 #include "query/CommQuery.hpp"
+#include "query/BcastQuery.hpp"
 #include "query/LogpQuery.hpp"
 #include "run/Collector.hpp"
 #include "run/SweepPlanner.hpp"
@@ -43,7 +44,7 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
     const auto report = run::collect(context.store, context.sweep);
     for (const auto& m : report.messages) std::cerr << "  " << m << "\n";
     std::cerr << "pbench: " << progress.line() << "; " << report.stored << " results stored\n";
-    // One table per worker of the sweep.
+    // One table per worker of the sweep, in the order the sweep names them.
     for (std::size_t i = 0; i < plan.spec.workers.size(); ++i) {
       const std::string& worker = plan.spec.workers[i];
       if (i > 0 && format == query::Format::table) std::cout << "\n";
@@ -51,6 +52,8 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
         std::cout << query::render(query::logp_table(context.store, plan.spec.name), format);
       } else if (worker == "comm") {
         std::cout << query::render(query::comm_table(context.store, plan.spec.name), format);
+      } else if (worker == "bcast") {
+        std::cout << query::render(query::bcast_table(context.store, plan.spec.name), format);
       }
     }
     global.exit_code = exit_code_of(context.driver->progress());

@@ -8,6 +8,7 @@ const std::vector<WorkerInfo>& worker_catalog() {
   static const std::vector<WorkerInfo> catalog = {
       {"logp", "pbench-logp", "LogP/LogGP parameters (Bell et al.)", {"queue_depth"}},
       {"comm", "pbench-comm", "effective bandwidth b_eff (Rabenseifner & Koniges)", {}, 2},
+      {"bcast", "pbench-bcast", "Broadcast latency OL_i (de Supinski & Karonis)", {}},
   };
   return catalog;
 }

@@ -13,14 +13,15 @@
 namespace pbench::bcast {
 
 struct TaskMeasurements {
-  int task = 0;               ///< rank i != root
-  MeasurementSeries rtl;      ///< RTL_i, round-trip time root <-> i [s]
-  MeasurementSeries e;        ///< E_i, time per {broadcast; acknowledgement from i} [s]
+  int task = 0;           ///< rank i != root
+  MeasurementSeries rtl;  ///< RTL_i, round-trip time root <-> i [s]
+  MeasurementSeries e;    ///< E_i, time per {broadcast; acknowledgement from i} [s]
 };
 
 struct SizeMeasurements {
-  std::int64_t size = 0;      ///< [B]
-  int delivery_errors = 0;    ///< ranks that did not receive the root's bytes in the check
+  std::int64_t size = 0;  ///< [B]
+  /// The delivery check from every root r (index r): how many ranks ended with wrong bytes.
+  std::vector<int> delivery_errors;
   std::vector<MeasurementSeries> gaps;  ///< g_j per rank j; g_root is the send latency
   std::vector<TaskMeasurements> tasks;  ///< every rank i != root, in rank order
   MeasurementSeries rounds;   ///< broadcast rounds, time per broadcast, largest over processes

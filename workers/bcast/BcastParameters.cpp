@@ -41,9 +41,12 @@ void BcastParameters::declare(worker::Parameters& parameters) {
 
 std::optional<std::string> BcastParameters::problem() const {
   if (sizes.error()) return "--sizes: " + *sizes.error();
+  // An empty value never reaches SizeList::parse (CLI11 default-constructs the list).
+  if (sizes.sizes().empty()) return "--sizes: no size given";
   std::set<std::int64_t> seen;
   for (std::int64_t s : sizes.sizes()) {
-    if (s < 1) return "--sizes: " + std::to_string(s) + " is not a message size (each must be >= 1 B)";
+    if (s < 1)
+      return "--sizes: " + std::to_string(s) + " is not a message size (each must be >= 1 B)";
     if (s > kLargestSize) {
       return "--sizes: " + std::to_string(s) + " B exceeds the largest message, " +
              std::to_string(kLargestSize) + " B";
@@ -51,8 +54,7 @@ std::optional<std::string> BcastParameters::problem() const {
     if (!seen.insert(s).second) return "--sizes: " + std::to_string(s) + " appears twice";
   }
   if (!find_implementation(impl)) {
-    return "--impl: unknown implementation '" + impl + "' (known: " + implementation_names() +
-           ")";
+    return "--impl: unknown implementation '" + impl + "' (known: " + implementation_names() + ")";
   }
   if (root < 0) return "--root: " + std::to_string(root) + " is not a rank (must be >= 0)";
   if (root_order != "forward" && root_order != "backward") {
@@ -66,7 +68,8 @@ std::optional<std::string> BcastParameters::problem() const {
   }
   if (hop_delay_us > 0 && !find_implementation(impl)->own) {
     return "--hop-delay-us: a synthetic delay applies to the worker's own implementations "
-           "(linear, backward, binomial), not to --impl " + impl;
+           "(linear, backward, binomial), not to --impl " +
+           impl;
   }
   if (repetitions < 1) return "--repetitions: must be >= 1";
   if (max_measurements < 2) {

@@ -35,8 +35,8 @@ std::string relative(const worker::Stats& s) {
   return format("%.1f%%", s.mean != 0 ? 100 * s.stddev / s.mean : 0);
 }
 
-void add_statistics(worker::Table& table, std::int64_t size, const std::string& method,
-                    json task, const worker::Stats& s, std::int64_t m, bool stable) {
+void add_statistics(worker::Table& table, std::int64_t size, const std::string& method, json task,
+                    const worker::Stats& s, std::int64_t m, bool stable) {
   table.add_row({size, method, task, s.mean, s.stddev, s.min, s.max, s.count, m, stable});
 }
 
@@ -81,7 +81,7 @@ void BcastReport::write(worker::ResultDocument& result) const {
                             {"stable", ""}});
   worker::Table samples(
       {{"size", "B"}, {"method", ""}, {"task", ""}, {"measurement", ""}, {"value", "s"}});
-  worker::Table delivery({{"size", "B"}, {"ranks", "count"}, {"wrong", "count"}});
+  worker::Table delivery({{"size", "B"}, {"root", "rank"}, {"ranks", "count"}, {"wrong", "count"}});
   worker::Table model({{"size", "B"}, {"task", ""}, {"model_ol_i", "s"}, {"ol_i", "s"}});
   const bool modelled = m.parameters.hop_delay_us > 0 && m.shape;
 
@@ -121,7 +121,9 @@ void BcastReport::write(worker::ResultDocument& result) const {
   }
 
   for (const SizeMeasurements& z : m.sizes) {
-    delivery.add_row({z.size, m.nprocs - 1, z.delivery_errors});
+    for (std::size_t r = 0; r < z.delivery_errors.size(); ++r) {
+      delivery.add_row({z.size, static_cast<int>(r), m.nprocs - 1, z.delivery_errors[r]});
+    }
     for (std::size_t j = 0; j < z.gaps.size(); ++j) {
       add_samples(samples, z.size, "gap", static_cast<int>(j), z.gaps[j]);
     }
@@ -134,9 +136,9 @@ void BcastReport::write(worker::ResultDocument& result) const {
     add_samples(samples, z.size, "ack_latency", json(), z.ack);
   }
   for (const auto& [name, table] : {std::pair<const char*, worker::Table*>{"ol_i", &ol_i},
-                              {"statistics", &statistics},
-                              {"samples", &samples},
-                              {"delivery", &delivery}}) {
+                                    {"statistics", &statistics},
+                                    {"samples", &samples},
+                                    {"delivery", &delivery}}) {
     result.add_table(name, table->columns()) = std::move(*table);
   }
   if (modelled) result.add_table("ol_model", model.columns()) = std::move(model);
@@ -178,8 +180,8 @@ void BcastReport::print(std::ostream& out) const {
     const OlRow& top = z.ol_row();
     line("OL = max_i OL_i (task " + std::to_string(z.ol_task) + ")", z.ol, top.ol, top.stable());
     if (z.model_ol) {
-      out << "  " << pad_right("  hop-delay model of OL", 34) << pad_left(time_text(*z.model_ol), 14)
-          << "\n";
+      out << "  " << pad_right("  hop-delay model of OL", 34)
+          << pad_left(time_text(*z.model_ol), 14) << "\n";
     }
     line("send latency (g at the root)", z.send.stats.mean, z.send.stats, z.send.stable);
     line("broadcast rounds (" + p.root_order + ")", z.rounds.stats.mean, z.rounds.stats,
@@ -192,8 +194,9 @@ void BcastReport::print(std::ostream& out) const {
     if (z.delivery_errors > 0) {
       out << "  WRONG BYTES at " << z.delivery_errors << " rank(s) in the delivery check\n";
     }
-    out << "  OL_i profile" << (m.shape ? " (gap: largest g_j on i's path)"
-                                        : " (gap: largest g_j; MPI_Bcast's path is unknown)")
+    out << "  OL_i profile"
+        << (m.shape ? " (gap: largest g_j on i's path)"
+                    : " (gap: largest g_j; MPI_Bcast's path is unknown)")
         << "\n";
     out << "  " << pad_left("task", 6) << pad_left("RTL_i", 14) << pad_left("E_i", 14)
         << pad_left("OL_i", 14) << pad_left("stddev", 9) << pad_left("gap", 14)
@@ -201,7 +204,8 @@ void BcastReport::print(std::ostream& out) const {
     if (z.model_ol) out << pad_left("model", 14);
     out << "\n";
     for (const OlRow& row : z.rows) {
-      out << "  " << pad_left(std::to_string(row.task), 6) << pad_left(time_text(row.rtl.stats.mean), 14)
+      out << "  " << pad_left(std::to_string(row.task), 6)
+          << pad_left(time_text(row.rtl.stats.mean), 14)
           << pad_left(time_text(row.e.stats.mean), 14) << pad_left(time_text(row.ol.mean), 14)
           << pad_left(relative(row.ol), 9) << pad_left(time_text(row.gap), 14)
           << pad_left(row.assumption_holds ? "yes" : "NO", 11);

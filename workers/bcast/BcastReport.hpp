@@ -12,7 +12,8 @@
 //               (every figure: gap per rank, send_latency, rtl, e_i, ol_i per task, and the
 //               classic methods; stable = the 3% rule ended the measurements)
 //   samples     size, method, task, measurement, value              (every measurement)
-//   delivery    size, ranks, wrong                                  (the byte check)
+//   delivery    size, root, ranks, wrong     (the byte check from every root: ranks that
+//               should receive, ranks that ended with wrong bytes)
 //   ol_model    size, task, model_ol_i, ol_i   (with a synthetic hop delay: the model's OL_i)
 #include <ostream>
 

@@ -71,56 +71,67 @@ std::optional<BcastMeasurements> BcastRun::measure() {
     SizeMeasurements s;
     s.size = size;
 
-    int wrong = 0;
-    for (int trial = 0; trial < 2; ++trial) wrong |= loops.check_delivery(size, trial);
-    MPI_Reduce(&wrong, &s.delivery_errors, 1, MPI_INT, MPI_SUM, 0, control);
+    // Delivery from every root, not only the measured one: the own implementations relabel
+    // ranks relative to the root, and a check from one root would not cover that.
+    s.delivery_errors.assign(static_cast<std::size_t>(nprocs), 0);
+    for (int from = 0; from < nprocs; ++from) {
+      int wrong = 0;
+      for (int trial = 0; trial < 2; ++trial) wrong |= loops.check_delivery(size, from, trial);
+      MPI_Reduce(&wrong, &s.delivery_errors[static_cast<std::size_t>(from)], 1, MPI_INT, MPI_SUM, 0,
+                 control);
+    }
 
     s.gaps.resize(static_cast<std::size_t>(nprocs));
-    repeat(control, [&] { return std::vector<double>{loops.repeated_broadcasts(size)}; },
-           [&](const PerRank& all) {
-             bool stable = true;
-             for (int j = 0; j < nprocs; ++j) {
-               auto& series = s.gaps[static_cast<std::size_t>(j)];
-               series.add(all[static_cast<std::size_t>(j)][0]);
-               stable = series.stable(rule_) && stable;
-             }
-             return stable;
-           });
+    repeat(
+        control, [&] { return std::vector<double>{loops.repeated_broadcasts(size)}; },
+        [&](const PerRank& all) {
+          bool stable = true;
+          for (int j = 0; j < nprocs; ++j) {
+            auto& series = s.gaps[static_cast<std::size_t>(j)];
+            series.add(all[static_cast<std::size_t>(j)][0]);
+            stable = series.stable(rule_) && stable;
+          }
+          return stable;
+        });
 
     for (int task = 0; task < nprocs; ++task) {
       if (task == root) continue;
       TaskMeasurements t;
       t.task = task;
-      repeat(control,
-             [&] {
-               const double rtl = loops.round_trip(task);
-               const double e = loops.acknowledged_broadcasts(task, size);
-               return std::vector<double>{rtl, e};
-             },
-             [&](const PerRank& all) {
-               const auto& at_root = all[static_cast<std::size_t>(root)];
-               t.rtl.add(at_root[0]);
-               t.e.add(at_root[1]);
-               return t.rtl.stable(rule_) && t.e.stable(rule_);
-             });
+      repeat(
+          control,
+          [&] {
+            const double rtl = loops.round_trip(task);
+            const double e = loops.acknowledged_broadcasts(task, size);
+            return std::vector<double>{rtl, e};
+          },
+          [&](const PerRank& all) {
+            const auto& at_root = all[static_cast<std::size_t>(root)];
+            t.rtl.add(at_root[0]);
+            t.e.add(at_root[1]);
+            return t.rtl.stable(rule_) && t.e.stable(rule_);
+          });
       s.tasks.push_back(std::move(t));
     }
 
-    repeat(control, [&] { return std::vector<double>{loops.rounds(size, order)}; },
-           [&](const PerRank& all) {
-             s.rounds.add(largest(all));
-             return s.rounds.stable(rule_);
-           });
-    repeat(control, [&] { return std::vector<double>{loops.barrier_pairs(size)}; },
-           [&](const PerRank& all) {
-             s.barrier.add(largest(all));
-             return s.barrier.stable(rule_);
-           });
-    repeat(control, [&] { return std::vector<double>{loops.all_acknowledge(size)}; },
-           [&](const PerRank& all) {
-             s.ack.add(all[static_cast<std::size_t>(root)][0]);
-             return s.ack.stable(rule_);
-           });
+    repeat(
+        control, [&] { return std::vector<double>{loops.rounds(size, order)}; },
+        [&](const PerRank& all) {
+          s.rounds.add(largest(all));
+          return s.rounds.stable(rule_);
+        });
+    repeat(
+        control, [&] { return std::vector<double>{loops.barrier_pairs(size)}; },
+        [&](const PerRank& all) {
+          s.barrier.add(largest(all));
+          return s.barrier.stable(rule_);
+        });
+    repeat(
+        control, [&] { return std::vector<double>{loops.all_acknowledge(size)}; },
+        [&](const PerRank& all) {
+          s.ack.add(all[static_cast<std::size_t>(root)][0]);
+          return s.ack.stable(rule_);
+        });
 
     if (reporter) m.sizes.push_back(std::move(s));
   }

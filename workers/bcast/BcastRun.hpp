@@ -1,9 +1,9 @@
 #pragma once
-// One bcast run on every rank: for each message size, a delivery check, then the per-process
-// gaps (and with them the send latency), OL_i for every task i != root, broadcast rounds,
-// broadcast-barrier and broadcast-acknowledge; each repeated as measurements of M repetitions
-// until the stop rule ends it. Rank 0 collects every measurement and decides when to stop,
-// outside the timed loops.
+// One bcast run on every rank: for each message size, a delivery check from every root, then
+// the per-process gaps (and with them the send latency), OL_i for every task i != root,
+// broadcast rounds, broadcast-barrier and broadcast-acknowledge; each repeated as measurements
+// of M repetitions until the stop rule ends it. Rank 0 collects every measurement and decides when
+// to stop, outside the timed loops.
 #include <mpi.h>
 
 #include <functional>

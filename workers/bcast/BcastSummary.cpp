@@ -61,7 +61,12 @@ BcastSummary summarise(const BcastMeasurements& m) {
     if (sm.tasks.empty()) continue;
     SizeSummary s;
     s.size = sm.size;
-    s.delivery_errors = sm.delivery_errors;
+    std::string wrong_roots;
+    for (std::size_t r = 0; r < sm.delivery_errors.size(); ++r) {
+      if (sm.delivery_errors[r] == 0) continue;
+      s.delivery_errors += sm.delivery_errors[r];
+      wrong_roots += (wrong_roots.empty() ? "" : ", ") + std::to_string(r);
+    }
     const std::string at = "size " + std::to_string(sm.size) + " B: ";
 
     std::vector<double> gap_means;
@@ -72,7 +77,8 @@ BcastSummary summarise(const BcastMeasurements& m) {
     const PathGap largest_gap = gap_on_path(gap_means, {});
     s.max_gap = largest_gap.gap;
     s.max_gap_rank = largest_gap.rank;
-    if (root >= 0 && root < static_cast<int>(s.gaps.size())) s.send = s.gaps[static_cast<std::size_t>(root)];
+    if (root >= 0 && root < static_cast<int>(s.gaps.size()))
+      s.send = s.gaps[static_cast<std::size_t>(root)];
     s.rounds = figure_of(sm.rounds, m.rule, p.repetitions);
     s.barrier = figure_of(sm.barrier, m.rule, p.repetitions);
     s.ack = figure_of(sm.ack, m.rule, p.repetitions);
@@ -84,7 +90,8 @@ BcastSummary summarise(const BcastMeasurements& m) {
       row.e = figure_of(t.e, m.rule, p.repetitions);
       std::vector<double> ol;
       const std::size_t n = std::min(t.rtl.count(), t.e.count());
-      for (std::size_t k = 0; k < n; ++k) ol.push_back(ol_estimate(t.e.values()[k], t.rtl.values()[k]));
+      for (std::size_t k = 0; k < n; ++k)
+        ol.push_back(ol_estimate(t.e.values()[k], t.rtl.values()[k]));
       row.ol = worker::describe(ol);
       std::vector<int> path;
       if (m.shape) {
@@ -111,7 +118,8 @@ BcastSummary summarise(const BcastMeasurements& m) {
     if (s.delivery_errors > 0) {
       out.invalid_reasons.push_back(at + std::to_string(s.delivery_errors) +
                                     " rank(s) did not receive the root's bytes in the delivery "
-                                    "check");
+                                    "check (from root(s) " +
+                                    wrong_roots + ")");
     }
     std::vector<std::string> unstable;
     for (std::size_t j = 0; j < s.gaps.size(); ++j) {
@@ -122,22 +130,27 @@ BcastSummary summarise(const BcastMeasurements& m) {
     }
     for (const auto& row : s.rows) {
       if (!row.rtl.stable) {
-        unstable.push_back("ol_i task " + std::to_string(row.task) + " rtl (" + spread(row.rtl) + ")");
+        unstable.push_back("ol_i task " + std::to_string(row.task) + " rtl (" + spread(row.rtl) +
+                           ")");
       }
       if (!row.e.stable) {
-        unstable.push_back("ol_i task " + std::to_string(row.task) + " e_i (" + spread(row.e) + ")");
+        unstable.push_back("ol_i task " + std::to_string(row.task) + " e_i (" + spread(row.e) +
+                           ")");
       }
     }
-    for (const auto& [name, f] : {std::pair<const char*, const Figure*>{"rounds_latency", &s.rounds},
-                                  {"barrier_latency", &s.barrier},
-                                  {"ack_latency", &s.ack}}) {
+    for (const auto& [name, f] :
+         {std::pair<const char*, const Figure*>{"rounds_latency", &s.rounds},
+          {"barrier_latency", &s.barrier},
+          {"ack_latency", &s.ack}}) {
       if (!f->stable) unstable.push_back(std::string(name) + " (" + spread(*f) + ")");
     }
     if (!unstable.empty()) {
       std::string list;
       for (const auto& u : unstable) list += (list.empty() ? "" : ", ") + u;
-      out.invalid_reasons.push_back(at + "the standard deviation stayed at or above 3% of the mean "
-                                    "after " + std::to_string(p.max_measurements) +
+      out.invalid_reasons.push_back(at +
+                                    "the standard deviation stayed at or above 3% of the mean "
+                                    "after " +
+                                    std::to_string(p.max_measurements) +
                                     " measurements (--max-measurements) for: " + list);
     }
     const OlRow& top = s.ol_row();
@@ -149,6 +162,20 @@ BcastSummary summarise(const BcastMeasurements& m) {
           (m.shape ? " on its path" : " (the largest; the path of MPI_Bcast is unknown)") +
           ": the OL_i method's assumption does not hold, OL may be too high");
     }
+    // A broadcast and an acknowledgement cannot take less than half a round trip: an OL_i <= 0
+    // means the round trips were disturbed (on a loaded machine, a rank waiting for a core),
+    // so that OL_i is no latency and OL, their maximum, may be too low.
+    std::string not_positive;
+    for (const auto& row : s.rows) {
+      if (row.ol.mean <= 0) {
+        not_positive += (not_positive.empty() ? "" : ", ") + std::to_string(row.task) + " (" +
+                        seconds_text(row.ol.mean) + ")";
+      }
+    }
+    if (!not_positive.empty()) {
+      out.invalid_reasons.push_back(at + "OL_i <= 0 for task(s) " + not_positive +
+                                    ": RTL_i/2 exceeded E_i, the round trips were disturbed");
+    }
     std::string flagged;
     for (const auto& row : s.rows) {
       if (!row.assumption_holds && row.task != top.task) {
@@ -158,8 +185,8 @@ BcastSummary summarise(const BcastMeasurements& m) {
     if (!flagged.empty()) {
       out.warnings.push_back(at + "the assumption check fails for task(s) " + flagged +
                              " (E_i does not exceed the gap on the path): their OL_i may be too "
-                             "high; OL, from task " + std::to_string(top.task) +
-                             ", is not affected");
+                             "high; OL, from task " +
+                             std::to_string(top.task) + ", is not affected");
     }
     out.sizes.push_back(std::move(s));
   }

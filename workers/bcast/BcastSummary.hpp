@@ -12,7 +12,8 @@
 // - not valid: a figure whose measurements reached the maximum count without the 3% rule (the
 //   paper discards such tests); wrong bytes delivered; the assumption failing for the task
 //   that gives OL (the estimate itself then rests on a violated assumption; the paper argues it
-//   always holds there); one process only (no task to broadcast to).
+//   always holds there); an OL_i <= 0 (RTL_i/2 above E_i: disturbed round trips); one process
+//   only (no task to broadcast to).
 // - warning: the assumption failing for any other task (its OL_i may be too high, OL is not
 //   affected since a larger OL_i exists), and runs that deviate from the paper's method
 //   (M < 100, a synthetic hop delay).
@@ -28,7 +29,9 @@
 namespace pbench::bcast {
 
 /// OL_i from one measurement (or from means): E_i - RTL_i/2.
-inline double ol_estimate(double e, double rtl) { return e - rtl / 2; }
+inline double ol_estimate(double e, double rtl) {
+  return e - rtl / 2;
+}
 
 /// The largest gap g_j and the rank j that has it.
 struct PathGap {
@@ -40,7 +43,9 @@ struct PathGap {
 PathGap gap_on_path(const std::vector<double>& gaps, const std::vector<int>& path);
 
 /// The paper's condition for a sound OL_i: E_i exceeds the gap on i's path.
-inline bool assumption_holds(double e, double gap) { return e > gap; }
+inline bool assumption_holds(double e, double gap) {
+  return e > gap;
+}
 
 /// A figure of one method: statistics over measurements, and whether the 3% rule ended them.
 struct Figure {
@@ -53,9 +58,9 @@ struct OlRow {
   int task = 0;
   Figure rtl;
   Figure e;
-  worker::Stats ol;           ///< OL_i per measurement
-  double gap = 0;             ///< largest g_j on the path [s]
-  int gap_rank = 0;           ///< the j that gave it
+  worker::Stats ol;  ///< OL_i per measurement
+  double gap = 0;    ///< largest g_j on the path [s]
+  int gap_rank = 0;  ///< the j that gave it
   bool assumption_holds = true;
   std::optional<double> model;  ///< the hop-delay model of OL_i, with a synthetic delay
   /// Both RTL_i and E_i ended by the 3% rule.
@@ -64,15 +69,15 @@ struct OlRow {
 
 struct SizeSummary {
   std::int64_t size = 0;
-  int delivery_errors = 0;
-  std::vector<OlRow> rows;     ///< every task i != root, in rank order
-  std::size_t argmax = 0;      ///< index into rows of the task that gives OL
-  double ol = 0;               ///< [s]
+  int delivery_errors = 0;  ///< (root, rank) pairs with wrong bytes, over every root
+  std::vector<OlRow> rows;  ///< every task i != root, in rank order
+  std::size_t argmax = 0;   ///< index into rows of the task that gives OL
+  double ol = 0;            ///< [s]
   int ol_task = 0;
-  std::vector<Figure> gaps;    ///< g_j per rank
+  std::vector<Figure> gaps;  ///< g_j per rank
   double max_gap = 0;
   int max_gap_rank = 0;
-  Figure send;                 ///< g_root
+  Figure send;  ///< g_root
   Figure rounds;
   Figure barrier;
   Figure ack;

@@ -7,7 +7,9 @@ namespace pbench::bcast {
 
 namespace {
 
-int lowest_set_bit(int value) { return value & -value; }
+int lowest_set_bit(int value) {
+  return value & -value;
+}
 
 }  // namespace
 

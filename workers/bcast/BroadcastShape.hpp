@@ -42,7 +42,9 @@ class BroadcastShape {
 };
 
 /// Absolute rank of `relative` for `root` among `nprocs`.
-inline int absolute_rank(int relative, int root, int nprocs) { return (relative + root) % nprocs; }
+inline int absolute_rank(int relative, int root, int nprocs) {
+  return (relative + root) % nprocs;
+}
 /// Rank relative to `root` of `rank` among `nprocs`.
 inline int relative_rank(int rank, int root, int nprocs) {
   return (rank - root + nprocs) % nprocs;

@@ -37,7 +37,8 @@ std::string implementation_names() {
 std::unique_ptr<Broadcaster> make_broadcaster(const std::string& name, MPI_Comm comm,
                                               double hop_delay, MessageWait wait) {
   const Implementation* implementation = find_implementation(name);
-  if (!implementation) throw std::invalid_argument("unknown broadcast implementation '" + name + "'");
+  if (!implementation)
+    throw std::invalid_argument("unknown broadcast implementation '" + name + "'");
   if (!implementation->algorithm) return std::make_unique<MpiBroadcaster>(comm);
   return std::make_unique<TreeBroadcaster>(*implementation->algorithm, comm, HopDelay(hop_delay),
                                            wait);

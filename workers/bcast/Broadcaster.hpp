@@ -26,10 +26,10 @@ class Broadcaster {
 
 /// One entry of the implementation table.
 struct Implementation {
-  std::string name;         ///< as --impl spells it
-  bool own;                 ///< the worker's own point-to-point algorithm (takes a hop delay)
+  std::string name;  ///< as --impl spells it
+  bool own;          ///< the worker's own point-to-point algorithm (takes a hop delay)
   std::optional<Algorithm> algorithm;  ///< the shape, for own algorithms
-  std::string description;  ///< one line for the protocol
+  std::string description;             ///< one line for the protocol
 };
 
 /// The table of implementations, in the order --help lists them.

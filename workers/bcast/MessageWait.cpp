@@ -23,8 +23,7 @@ void MessageWait::wait(MPI_Request& request) const {
   }
 }
 
-void MessageWait::send(const void* data, int count, int destination, int tag,
-                       MPI_Comm comm) const {
+void MessageWait::send(const void* data, int count, int destination, int tag, MPI_Comm comm) const {
   MPI_Request request = MPI_REQUEST_NULL;
   if (MPI_Isend(data, count, MPI_BYTE, destination, tag, comm, &request) != MPI_SUCCESS) {
     throw std::runtime_error("MPI_Isend failed");

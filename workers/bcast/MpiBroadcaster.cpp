@@ -4,7 +4,9 @@
 
 namespace pbench::bcast {
 
-MpiBroadcaster::MpiBroadcaster(MPI_Comm comm) { MPI_Comm_dup(comm, &comm_); }
+MpiBroadcaster::MpiBroadcaster(MPI_Comm comm) {
+  MPI_Comm_dup(comm, &comm_);
+}
 
 MpiBroadcaster::~MpiBroadcaster() {
   if (comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);

@@ -66,8 +66,12 @@ std::istream& operator>>(std::istream& in, SizeList& list) {
   return in;
 }
 
-std::ostream& operator<<(std::ostream& out, const SizeList& list) { return out << list.text(); }
+std::ostream& operator<<(std::ostream& out, const SizeList& list) {
+  return out << list.text();
+}
 
-void to_json(nlohmann::json& j, const SizeList& list) { j = list.sizes(); }
+void to_json(nlohmann::json& j, const SizeList& list) {
+  j = list.sizes();
+}
 
 }  // namespace pbench::bcast

@@ -12,7 +12,8 @@ constexpr int kPongTag = 42;
 constexpr int kAckTag = 43;
 
 void check(int code, const char* what) {
-  if (code != MPI_SUCCESS) throw std::runtime_error(std::string("bcast methods: ") + what + " failed");
+  if (code != MPI_SUCCESS)
+    throw std::runtime_error(std::string("bcast methods: ") + what + " failed");
 }
 
 }  // namespace
@@ -22,8 +23,18 @@ unsigned char delivery_pattern(std::int64_t index, int root, int trial) {
                                     0xff);
 }
 
-TimedLoops::TimedLoops(MPI_Comm comm, Broadcaster& broadcaster, int root,
-                       std::int64_t repetitions, MessageWait wait)
+void fill_delivery_pattern(unsigned char* data, std::int64_t bytes, int root, int trial) {
+  for (std::int64_t k = 0; k < bytes; ++k) data[k] = delivery_pattern(k, root, trial);
+}
+
+std::int64_t wrong_bytes(const unsigned char* data, std::int64_t bytes, int root, int trial) {
+  std::int64_t wrong = 0;
+  for (std::int64_t k = 0; k < bytes; ++k) wrong += data[k] != delivery_pattern(k, root, trial);
+  return wrong;
+}
+
+TimedLoops::TimedLoops(MPI_Comm comm, Broadcaster& broadcaster, int root, std::int64_t repetitions,
+                       MessageWait wait)
     : broadcaster_(broadcaster), root_(root), repetitions_(repetitions), wait_(wait) {
   MPI_Comm_dup(comm, &comm_);
   MPI_Comm_rank(comm_, &rank_);
@@ -144,17 +155,14 @@ double TimedLoops::all_acknowledge(std::int64_t bytes) {
   return rank_ == root_ ? (MPI_Wtime() - start) / static_cast<double>(repetitions_) : 0;
 }
 
-int TimedLoops::check_delivery(std::int64_t bytes, int trial) {
+int TimedLoops::check_delivery(std::int64_t bytes, int from, int trial) {
   unsigned char* data = buffer(bytes);
-  for (std::int64_t k = 0; k < bytes; ++k) {
-    const unsigned char expected = delivery_pattern(k, root_, trial);
-    data[k] = rank_ == root_ ? expected : static_cast<unsigned char>(~expected);
+  fill_delivery_pattern(data, bytes, from, trial);
+  if (rank_ != from) {
+    for (std::int64_t k = 0; k < bytes; ++k) data[k] = static_cast<unsigned char>(~data[k]);
   }
-  broadcaster_.broadcast(data, bytes, root_);
-  for (std::int64_t k = 0; k < bytes; ++k) {
-    if (data[k] != delivery_pattern(k, root_, trial)) return 1;
-  }
-  return 0;
+  broadcaster_.broadcast(data, bytes, from);
+  return wrong_bytes(data, bytes, from, trial) > 0 ? 1 : 0;
 }
 
 }  // namespace pbench::bcast

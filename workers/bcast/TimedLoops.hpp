@@ -48,9 +48,11 @@ class TimedLoops {
   /// Broadcast-acknowledge: M iterations of {broadcast; every other task acknowledges to the
   /// root; the root receives all}; returns time / M [s] at the root, 0 elsewhere.
   double all_acknowledge(std::int64_t bytes);
-  /// Broadcasts a pattern of `bytes` bytes that depends on `trial` and checks every byte
-  /// received; returns 1 when this process got wrong bytes, else 0 (collective).
-  int check_delivery(std::int64_t bytes, int trial);
+  /// Broadcasts a pattern of `bytes` bytes from `from` (any rank, not only the measured root)
+  /// that depends on `trial`, after filling every other rank's buffer with the complement, and
+  /// checks every byte there; returns 1 when this process ends with wrong bytes, else 0
+  /// (collective).
+  int check_delivery(std::int64_t bytes, int from, int trial);
 
   /// The 8-byte size of acknowledgements and round-trip messages.
   static constexpr int kAckBytes = 8;
@@ -73,5 +75,9 @@ class TimedLoops {
 
 /// The byte at `index` of the delivery-check pattern for `trial` from `root`.
 unsigned char delivery_pattern(std::int64_t index, int root, int trial);
+/// Fills `bytes` bytes of `data` with the pattern for `trial` from `root`.
+void fill_delivery_pattern(unsigned char* data, std::int64_t bytes, int root, int trial);
+/// How many of `bytes` bytes of `data` differ from the pattern for `trial` from `root`.
+std::int64_t wrong_bytes(const unsigned char* data, std::int64_t bytes, int root, int trial);
 
 }  // namespace pbench::bcast

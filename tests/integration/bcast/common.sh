@@ -1,0 +1,34 @@
+# Shared by the bcast worker's integration tests: a scratch directory, the worker binary, and
+# assertions that print what went wrong.
+set -euo pipefail
+WORKER=${PBENCH_BCAST:?PBENCH_BCAST must name the pbench-bcast binary}
+VALIDATE=${PBENCH_VALIDATE:?PBENCH_VALIDATE must name the pbench-validate-result binary}
+PY=/usr/bin/python3
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/pbench-bcast-it.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+# expect_fail CODE 'message part' command...: the command exits with CODE, says the message in
+# at most two lines, and writes no result document.
+expect_fail() {
+  local code=$1 message=$2
+  shift 2
+  rm -f r.json
+  local out rc=0
+  out=$("$@" 2>&1) || rc=$?
+  [[ $rc -eq $code ]] || fail "'$*' exited $rc, expected $code; output: $out"
+  [[ "$out" == *"$message"* ]] || fail "'$*' said '$out', expected it to contain '$message'"
+  [[ $(printf '%s\n' "$out" | grep -c .) -le 2 ]] || fail "'$*' said more than a clear line: $out"
+  [[ ! -e r.json ]] || fail "'$*' wrote a result document"
+}
+# run_worker NPROCS OUTPUT ARGS...: runs the worker, keeps its protocol in OUTPUT.log, and checks
+# the document against the result schema (with the semantic checks).
+run_worker() {
+  local nprocs=$1 output=$2
+  shift 2
+  mpiexec -n "$nprocs" "$WORKER" --output "$output" "$@" > "$output.log" 2>&1 ||
+    fail "pbench-bcast -n $nprocs $* failed: $(cat "$output.log")"
+  "$VALIDATE" --semantics "$output" > /dev/null || fail "$output is not a valid result document: $("$VALIDATE" --semantics "$output")"
+}
