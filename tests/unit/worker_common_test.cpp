@@ -105,3 +105,24 @@ TEST_CASE("the result document has every field of the contract, non-finite value
   CHECK(j["validity"]["valid"] == false);
   CHECK(j["validity"]["reasons"][0] == "too short");
 }
+
+TEST_CASE("an empty value for a number or a list of numbers is a usage error, not 0") {
+  int root = 3;
+  std::vector<int> sizes{8};
+  std::string label = "x";
+  Parameters p("bcast", "test");
+  p.add("root", root, "rank", "root");
+  p.add("sizes", sizes, "B", "sizes");
+  p.add("label", label, "", "free text");
+  Argv empty_number({"pbench-bcast", "--root", ""});
+  CHECK(p.parse(empty_number.argc(), empty_number.argv()) == 2);
+  Parameters q("bcast", "test");
+  q.add("sizes", sizes, "B", "sizes");
+  Argv empty_list({"pbench-bcast", "--sizes", ""});
+  CHECK(q.parse(empty_list.argc(), empty_list.argv()) == 2);
+  Parameters r("bcast", "test");
+  r.add("label", label, "", "free text");
+  Argv empty_text({"pbench-bcast", "--label", ""});
+  CHECK_FALSE(r.parse(empty_text.argc(), empty_text.argv()).has_value());
+  CHECK(label.empty());
+}

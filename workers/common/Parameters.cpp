@@ -59,6 +59,14 @@ nlohmann::json Parameters::echo() const {
   return out;
 }
 
+CLI::Validator Parameters::non_empty_number() {
+  return CLI::Validator(
+      [](std::string& word) {
+        return word.empty() ? std::string("an empty value is not a number") : std::string();
+      },
+      "", "NON_EMPTY");
+}
+
 std::string Parameters::env_of(const std::string& name) {
   std::string env = "PBENCH_";
   for (char c : name) env += (c == '-') ? '_' : static_cast<char>(std::toupper(c));

@@ -8,6 +8,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace pbench::worker {
@@ -23,6 +24,8 @@ class Parameters {
     CLI::Option* option = app_.add_option(flag_of(name), value, describe(help, unit));
     option->envname(env_of(name))->capture_default_str();
     if constexpr (is_vector<T>::value) option->delimiter(',');
+    // CLI11 reads an empty word as 0 for a number; a user who wrote --root '' meant something.
+    if constexpr (is_number<T>::value) option->check(non_empty_number());
     entries_.push_back({name, std::move(unit), option, [&value] { return nlohmann::json(value); }});
     return option;
   }
@@ -51,6 +54,12 @@ class Parameters {
   struct is_vector : std::false_type {};
   template <class T, class A>
   struct is_vector<std::vector<T, A>> : std::true_type {};
+  template <class T>
+  struct is_number : std::bool_constant<std::is_arithmetic_v<T> && !std::is_same_v<T, bool>> {};
+  template <class T, class A>
+  struct is_number<std::vector<T, A>> : is_number<T> {};
+  /// Refuses an empty word where a number (or a list of numbers) is expected.
+  static CLI::Validator non_empty_number();
 
   struct Entry {
     std::string name;
