@@ -10,3 +10,10 @@ foreach(script run_and_recompute partitions_batched corruption hints out_of_spac
     TIMEOUT 300)
 endforeach()
 
+# io through the orchestrator: pbench sweep with schedule times and hint sets, run, collect,
+# and pbench query io.
+add_test(NAME "io: through pbench"
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/io/through_pbench.sh)
+set_tests_properties("io: through pbench" PROPERTIES
+  ENVIRONMENT "PBENCH=$<TARGET_FILE:pbench>;PBENCH_IO=$<TARGET_FILE:pbench-io>;PBENCH_VALIDATE=$<TARGET_FILE:pbench-validate-result>;PBENCH_IO_CHECK=${CMAKE_CURRENT_SOURCE_DIR}/integration/io/check_result.py"
+  TIMEOUT 300)

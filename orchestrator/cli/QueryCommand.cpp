@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "cli/Commands.hpp"
+#include "query/IoQuery.hpp"
 #include "query/LogpQuery.hpp"
 #include "store/Store.hpp"
 
@@ -27,6 +28,15 @@ void add_query_command(CLI::App& app, GlobalOptions& global) {
     auto store = store::Store::open(global.db, store::Store::Access::read_only);
     const auto sweep = o->sweep.empty() ? std::nullopt : std::optional<std::string>(o->sweep);
     std::cout << query::render(query::logp_table(store, sweep), query::parse_format(o->format));
+  });
+  auto* io = command->add_subcommand(
+      "io", "b_eff_io by partition, T and hint set, and the system maximum with its partition");
+  io->add_option("--sweep", o->sweep, "Only this sweep");
+  io->add_option("--format", o->format, "table, csv or json")->capture_default_str();
+  io->callback([o, &global] {
+    auto store = store::Store::open(global.db, store::Store::Access::read_only);
+    const auto sweep = o->sweep.empty() ? std::nullopt : std::optional<std::string>(o->sweep);
+    std::cout << query::render(query::io_table(store, sweep), query::parse_format(o->format));
   });
 }
 

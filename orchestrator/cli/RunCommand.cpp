@@ -1,9 +1,11 @@
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
 #include "cli/Commands.hpp"
 #include "cli/SweepContext.hpp"
 #include "cli/SweepOptions.hpp"
+#include "query/IoQuery.hpp"
 #include "query/LogpQuery.hpp"
 #include "run/Collector.hpp"
 #include "run/SweepPlanner.hpp"
@@ -42,7 +44,13 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
     const auto report = run::collect(context.store, context.sweep);
     for (const auto& m : report.messages) std::cerr << "  " << m << "\n";
     std::cerr << "pbench: " << progress.line() << "; " << report.stored << " results stored\n";
-    std::cout << query::render(query::logp_table(context.store, plan.spec.name), format);
+    const auto& workers = plan.spec.workers;
+    if (std::find(workers.begin(), workers.end(), "logp") != workers.end()) {
+      std::cout << query::render(query::logp_table(context.store, plan.spec.name), format);
+    }
+    if (std::find(workers.begin(), workers.end(), "io") != workers.end()) {
+      std::cout << query::render(query::io_table(context.store, plan.spec.name), format);
+    }
     global.exit_code = exit_code_of(context.driver->progress());
   });
 }

@@ -6,7 +6,12 @@ namespace pbench::sweep {
 
 const std::vector<WorkerInfo>& worker_catalog() {
   static const std::vector<WorkerInfo> catalog = {
-      {"logp", "pbench-logp", "LogP/LogGP parameters (Bell et al.)", {"queue_depth"}},
+      {"logp", "pbench-logp", "LogP/LogGP parameters (Bell et al.)", {"queue_depth"}, ""},
+      {"io",
+       "pbench-io",
+       "effective I/O bandwidth b_eff_io (Rabenseifner & Koniges)",
+       {"schedule_time", "hints"},
+       "--partitions"},
   };
   return catalog;
 }

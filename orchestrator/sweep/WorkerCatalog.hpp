@@ -11,6 +11,9 @@ struct WorkerInfo {
   std::string summary;
   /// Sweep dimensions besides the partition that this worker varies over ("queue_depth").
   std::vector<std::string> dimensions;
+  /// The worker option that restricts a run to the point's partition ("--partitions" for io,
+  /// which otherwise measures several partitions in one run); empty when there is none.
+  std::string partition_option;
 };
 
 /// Every worker, in the order tables list them.
