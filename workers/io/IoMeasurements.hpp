@@ -91,6 +91,8 @@ struct IoMeasurements {
   bool kept = false;
   bool corruption_injected = false;
   std::vector<int> partitions;
+  /// Every hint given (environment, hints file, command line), with its scope and source.
+  std::vector<Hint> hints;
   std::vector<PatternMeasurement> patterns;
   std::vector<TypeMeasurement> types;
   std::vector<FileHints> files;

@@ -213,8 +213,8 @@ void IoReport::write(worker::ResultDocument& result) const {
       }
     }
     partitions.add_row({f.partition, m_.schedule_time, elapsed, write_elapsed, budget, used,
-                        segment, fill,
-                        optional_value(f.b_eff_io), optional_value(f.b_eff_io_rev2)});
+                        segment, fill, optional_value(f.b_eff_io),
+                        optional_value(f.b_eff_io_rev2)});
     for (Access a : kAccesses) {
       auto bw = f.access_bandwidth.find(a);
       auto bytes = f.access_bytes.find(a);
@@ -250,6 +250,11 @@ void IoReport::write(worker::ResultDocument& result) const {
       figures_.system_rev2 ? json{{"partition", figures_.system_rev2_partition}} : json::object());
   result.add_metric("read_errors", static_cast<double>(errors), "count", m_.patterns.size());
 
+  auto& given =
+      result.add_table("hints", {{"key", ""}, {"value", ""}, {"type", ""}, {"source", ""}});
+  for (const auto& h : m_.hints) {
+    given.add_row({h.key, h.value, h.type ? json(*h.type) : json("all"), h.source});
+  }
   auto& hints = result.add_table("file_hints", {{"partition", "processes"},
                                                 {"access", ""},
                                                 {"type", ""},

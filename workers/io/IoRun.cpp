@@ -391,8 +391,7 @@ bool Runner::run_type(Partition& p, Access access, int type) {
         MPI_Get_count(&status, MPI_BYTE, &moved);
         if (moved != call_bytes && !local_failure_) {
           local_failure_ = std::string(verb) + " '" + path + "' failed: moved " +
-                           std::to_string(moved) + " of " + std::to_string(call_bytes) + " bytes" +
-                           (writing ? " (" + std::string(std::strerror(ENOSPC)) + "?)" : "");
+                           std::to_string(moved) + " of " + std::to_string(call_bytes) + " bytes";
         }
         if (!writing) {
           for (std::int64_t j = 0; j < chunks; ++j) {
@@ -529,6 +528,7 @@ IoMeasurements Runner::run() {
   m_.rewrite_all = config_.rewrite_all;
   m_.kept = config_.keep;
   m_.partitions = config_.partitions_for(size);
+  m_.hints = config_.hints.hints();
 
   // Memory per process: the parameter, or the node's memory / processes on the node (the
   // smallest over the nodes, so every process has the same M_PART).

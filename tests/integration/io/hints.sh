@@ -29,6 +29,13 @@ for type_ in (1, 2, 3, 4):
     # type 0's buffer size is not given to the others: their effective value is the default.
     assert h["cb_buffer_size"][1] is None and h["cb_buffer_size"][0] != "8388608", h
     assert h["romio_cb_write"] == ("enable", "enable"), h
+# Every hint given is echoed with its scope and where it came from.
+g = doc["measurements"]["hints"]
+given = sorted(tuple(r) for r in g["rows"])
+assert given == sorted([("cb_buffer_size", "8388608", 0, "command_line"),
+                        ("romio_cb_write", "enable", "all", "command_line"),
+                        ("romio_ds_read", "disable", "all", "hints_file"),
+                        ("romio_ds_write", "disable", "all", "environment")]), given
 # Every file of every access has its row set; the file names are recorded.
 files = {(r["access"], r["type"]) for r in rows}
 assert len(files) == 11, files
