@@ -1,7 +1,8 @@
 # Integration tests of pbench-io: real mpiexec, real MPI-IO files in a scratch directory, short
 # schedule times and the minimal M_PART; the result documents go through the C++ validator and
 # an independent recomputation in Python (standard library only).
-foreach(script run_and_recompute partitions_batched corruption hints out_of_space bad_input)
+foreach(script run_and_recompute partitions_batched three_ranks corruption hints out_of_space
+    bad_input)
   add_test(NAME "io: ${script}"
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/io/${script}.sh)
   set_tests_properties("io: ${script}" PROPERTIES
