@@ -1,12 +1,11 @@
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
 #include "cli/Commands.hpp"
 #include "cli/SweepContext.hpp"
 #include "cli/SweepOptions.hpp"
-#include "query/CommQuery.hpp"
-#include "query/BcastQuery.hpp"
-#include "query/LogpQuery.hpp"
+#include "query/WorkerQueries.hpp"
 #include "run/Collector.hpp"
 #include "run/SweepPlanner.hpp"
 
@@ -46,14 +45,9 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
     std::cerr << "pbench: " << progress.line() << "; " << report.stored << " results stored\n";
     // One table per worker of the sweep, in the order the sweep names them.
     for (std::size_t i = 0; i < plan.spec.workers.size(); ++i) {
-      const std::string& worker = plan.spec.workers[i];
       if (i > 0 && format == query::Format::table) std::cout << "\n";
-      if (worker == "logp") {
-        std::cout << query::render(query::logp_table(context.store, plan.spec.name), format);
-      } else if (worker == "comm") {
-        std::cout << query::render(query::comm_table(context.store, plan.spec.name), format);
-      } else if (worker == "bcast") {
-        std::cout << query::render(query::bcast_table(context.store, plan.spec.name), format);
+      if (const auto* q = query::find_worker_query(plan.spec.workers[i])) {
+        std::cout << query::render(q->table(context.store, plan.spec.name), format);
       }
     }
     global.exit_code = exit_code_of(context.driver->progress());

@@ -14,12 +14,18 @@ void SweepOptions::declare(CLI::App& command, const std::string& default_name) {
     name = default_name;
     name_option->capture_default_str();
   }
-  command.add_option("--workers", workers, "Workers to run, comma-separated (logp)")
+  command.add_option("--workers", workers, "Workers to run, comma-separated (logp, io)")
       ->capture_default_str();
   command.add_option("--partitions", partitions, "Partition sizes in processes, e.g. 8,32,128")
       ->capture_default_str();
   command.add_option("--queue-depths", queue_depths, "Queue depths for logp, e.g. 1,8,64")
       ->capture_default_str();
+  command.add_option("-T,--schedule-times", schedule_times,
+                     "Scheduled times T per partition for io, in seconds, e.g. 60,300,900 (a "
+                     "sweep dimension; default the worker's 900)");
+  command.add_option("--hints", hint_sets,
+                     "An MPI-IO hint set for io, 'key=value,key=value'; repeatable, each set a "
+                     "sweep point");
   command.add_option("--scheduler", scheduler, "Scheduler: local")->capture_default_str();
   command.add_option("--launcher", launcher, "MPI launcher inside a job: mpiexec")
       ->capture_default_str();
@@ -39,6 +45,10 @@ sweep::SweepSpec SweepOptions::spec() const {
   if (workers.empty() || workers.back() == ',') spec.workers.push_back("");
   spec.partitions = sweep::parse_positive_list(partitions, "--partitions");
   spec.queue_depths = sweep::parse_positive_list(queue_depths, "--queue-depths");
+  if (!schedule_times.empty()) {
+    spec.schedule_times = sweep::parse_seconds_list(schedule_times, "--schedule-times");
+  }
+  spec.hint_sets = hint_sets;
   spec.scheduler = scheduler;
   spec.launcher = launcher;
   for (const auto& s : settings) sweep::add_setting(spec.settings, s);

@@ -15,6 +15,8 @@ struct SweepOptions {
   std::string workers = "logp";
   std::string partitions = "1,2";
   std::string queue_depths = "1,8,64";
+  std::string schedule_times;          ///< io: "60,300"; empty: the worker's default
+  std::vector<std::string> hint_sets;  ///< io: each "key=value,key=value"
   std::string scheduler = "local";
   std::string launcher = "mpiexec";
   std::vector<std::string> settings;

@@ -1,8 +1,12 @@
 #include "sweep/SweepSpec.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <optional>
 #include <regex>
 #include <set>
+#include <sstream>
 
 #include "schedulers/Launcher.hpp"
 #include "schedulers/Scheduler.hpp"
@@ -42,6 +46,43 @@ void check_positive(const std::vector<int>& values, const std::string& option) {
 }
 
 }  // namespace
+
+std::vector<double> parse_seconds_list(const std::string& text, const std::string& option) {
+  std::vector<double> out;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', start);
+    const std::string item =
+        text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    double value = 0;
+    auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), value);
+    if (item.empty() || ec != std::errc() || ptr != item.data() + item.size() || !(value > 0) ||
+        !std::isfinite(value)) {
+      throw UsageError(option + ": '" + item + "' in '" + text +
+                       "' is not a positive number of seconds");
+    }
+    out.push_back(value);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+void validate_hint_set(const std::string& hints) {
+  static const std::regex item("^(type[0-4]:)?[A-Za-z0-9_.-]+=[^,=\\s'\"]+$");
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = hints.find(',', start);
+    const std::string one =
+        hints.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (!std::regex_match(one, item)) {
+      throw UsageError("--hints '" + hints + "': '" + one +
+                       "' is not key=value (or typeN:key=value)");
+    }
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+}
 
 void validate_sweep_name(const std::string& name) {
   static const std::regex pattern("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$");
@@ -89,6 +130,10 @@ void SweepSpec::validate() const {
     }
   }
   check_positive(queue_depths, "--queue-depths");
+  for (double t : schedule_times) {
+    if (!(t > 0)) throw UsageError("--schedule-times: every time must be > 0 seconds");
+  }
+  for (const auto& h : hint_sets) validate_hint_set(h);
   if (!contains(schedulers::scheduler_names(), scheduler)) {
     throw UsageError("unknown scheduler '" + scheduler + "' (known: " +
                      join_words(schedulers::scheduler_names()) + ")");
@@ -114,9 +159,13 @@ void SweepSpec::validate() const {
 }
 
 nlohmann::json SweepSpec::to_json() const {
-  return {{"name", name},           {"workers", workers},     {"partitions", partitions},
-          {"queue_depths", queue_depths}, {"scheduler", scheduler}, {"launcher", launcher},
-          {"settings", settings}};
+  nlohmann::json j = {{"name", name},         {"workers", workers},   {"partitions", partitions},
+                      {"queue_depths", queue_depths}, {"scheduler", scheduler},
+                      {"launcher", launcher}, {"settings", settings}};
+  // Only when given, so the specification of a sweep without them is unchanged.
+  if (!schedule_times.empty()) j["schedule_times"] = schedule_times;
+  if (!hint_sets.empty()) j["hint_sets"] = hint_sets;
+  return j;
 }
 
 SweepSpec SweepSpec::from_json(const nlohmann::json& j) {
@@ -129,6 +178,8 @@ SweepSpec SweepSpec::from_json(const nlohmann::json& j) {
     s.scheduler = j.at("scheduler").get<std::string>();
     s.launcher = j.at("launcher").get<std::string>();
     s.settings = j.at("settings").get<std::map<std::string, std::map<std::string, std::string>>>();
+    s.schedule_times = j.value("schedule_times", std::vector<double>{});
+    s.hint_sets = j.value("hint_sets", std::vector<std::string>{});
     return s;
   } catch (const nlohmann::json::exception& e) {
     throw UsageError(std::string("malformed sweep specification: ") + e.what());
@@ -139,10 +190,21 @@ std::vector<Point> expand(const SweepSpec& spec) {
   std::vector<Point> points;
   for (const auto& worker_name : spec.workers) {
     const WorkerInfo& worker = find_worker(worker_name);
-    const bool by_queue_depth =
-        std::find(worker.dimensions.begin(), worker.dimensions.end(), "queue_depth") !=
-        worker.dimensions.end();
+    auto varies = [&](const char* dimension) {
+      return std::find(worker.dimensions.begin(), worker.dimensions.end(), dimension) !=
+             worker.dimensions.end();
+    };
+    const bool by_queue_depth = varies("queue_depth");
     const std::vector<int> depths = by_queue_depth ? spec.queue_depths : std::vector<int>{0};
+    // Absent dimensions (or empty lists) contribute one value that adds nothing to the point.
+    std::vector<std::optional<double>> times{std::nullopt};
+    if (varies("schedule_time") && !spec.schedule_times.empty()) {
+      times.assign(spec.schedule_times.begin(), spec.schedule_times.end());
+    }
+    std::vector<std::optional<std::string>> hint_sets{std::nullopt};
+    if (varies("hints") && !spec.hint_sets.empty()) {
+      hint_sets.assign(spec.hint_sets.begin(), spec.hint_sets.end());
+    }
     nlohmann::json settings = nlohmann::json::object();
     if (auto it = spec.settings.find(worker_name); it != spec.settings.end()) {
       settings = it->second;
@@ -150,15 +212,21 @@ std::vector<Point> expand(const SweepSpec& spec) {
     for (int partition : spec.partitions) {
       if (partition < worker.min_procs) continue;  // e.g. b_eff on 1 process: nothing to run
       for (int depth : depths) {
-        nlohmann::json params = {
-            {"worker", worker_name}, {"partition", partition}, {"settings", settings}};
-        if (by_queue_depth) params["queue_depth"] = depth;
-        Point p;
-        p.worker = worker_name;
-        p.partition = partition;
-        p.params = params;
-        p.key = sha256_hex(params.dump()).substr(0, 16);
-        points.push_back(std::move(p));
+        for (const auto& time : times) {
+          for (const auto& hints : hint_sets) {
+            nlohmann::json params = {
+                {"worker", worker_name}, {"partition", partition}, {"settings", settings}};
+            if (by_queue_depth) params["queue_depth"] = depth;
+            if (time) params["schedule_time"] = *time;
+            if (hints) params["hints"] = *hints;
+            Point p;
+            p.worker = worker_name;
+            p.partition = partition;
+            p.params = params;
+            p.key = sha256_hex(params.dump()).substr(0, 16);
+            points.push_back(std::move(p));
+          }
+        }
       }
     }
   }
@@ -170,6 +238,21 @@ std::vector<std::string> worker_arguments(const Point& point) {
   if (point.params.contains("queue_depth")) {
     args.push_back("--queue-depths");
     args.push_back(std::to_string(point.params["queue_depth"].get<int>()));
+  }
+  const std::string& partition_option = find_worker(point.worker).partition_option;
+  if (!partition_option.empty()) {
+    args.push_back(partition_option);
+    args.push_back(std::to_string(point.partition));
+  }
+  if (point.params.contains("schedule_time")) {
+    std::ostringstream text;
+    text << point.params["schedule_time"].get<double>();
+    args.push_back("--schedule-time");
+    args.push_back(text.str());
+  }
+  if (point.params.contains("hints")) {
+    args.push_back("--hint");
+    args.push_back(point.params["hints"].get<std::string>());
   }
   for (const auto& [parameter, value] : point.params["settings"].items()) {
     args.push_back(dashed(parameter));

@@ -14,6 +14,10 @@ struct SweepSpec {
   std::vector<std::string> workers{"logp"};
   std::vector<int> partitions{1, 2};
   std::vector<int> queue_depths{1, 8, 64};
+  /// io: scheduled times T per partition [s], a dimension; empty: the worker's default.
+  std::vector<double> schedule_times;
+  /// io: MPI-IO hint sets, each "key=value,key=value", a dimension; empty: no hints.
+  std::vector<std::string> hint_sets;
   std::string scheduler = "local";
   std::string launcher = "mpiexec";
   /// Worker parameters fixed for the whole sweep: worker -> parameter -> value.
@@ -42,6 +46,10 @@ void validate_sweep_name(const std::string& name);
 /// Parses "worker.parameter=value" (from --set) into `settings`; throws UsageError.
 void add_setting(std::map<std::string, std::map<std::string, std::string>>& settings,
                  const std::string& assignment);
+/// Parses "60,300,900" into positive numbers of seconds; throws UsageError naming `option`.
+std::vector<double> parse_seconds_list(const std::string& text, const std::string& option);
+/// Checks one hint set "key=value,key=value"; throws UsageError naming the bad item.
+void validate_hint_set(const std::string& hints);
 /// The worker's command-line arguments for a point (without the launcher and binary).
 std::vector<std::string> worker_arguments(const Point& point);
 

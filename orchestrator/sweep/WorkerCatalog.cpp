@@ -6,9 +6,15 @@ namespace pbench::sweep {
 
 const std::vector<WorkerInfo>& worker_catalog() {
   static const std::vector<WorkerInfo> catalog = {
-      {"logp", "pbench-logp", "LogP/LogGP parameters (Bell et al.)", {"queue_depth"}},
-      {"comm", "pbench-comm", "effective bandwidth b_eff (Rabenseifner & Koniges)", {}, 2},
-      {"bcast", "pbench-bcast", "Broadcast latency OL_i (de Supinski & Karonis)", {}},
+      {"logp", "pbench-logp", "LogP/LogGP parameters (Bell et al.)", {"queue_depth"}, 1, ""},
+      {"comm", "pbench-comm", "effective bandwidth b_eff (Rabenseifner & Koniges)", {}, 2, ""},
+      {"io",
+       "pbench-io",
+       "effective I/O bandwidth b_eff_io (Rabenseifner & Koniges)",
+       {"schedule_time", "hints"},
+       1,
+       "--partitions"},
+      {"bcast", "pbench-bcast", "Broadcast latency OL_i (de Supinski & Karonis)", {}, 1, ""},
   };
   return catalog;
 }

@@ -13,6 +13,9 @@ struct WorkerInfo {
   std::vector<std::string> dimensions;
   /// The fewest processes the worker measures with; smaller partitions are not planned for it.
   int min_procs = 1;
+  /// The worker option that restricts a run to the point's partition ("--partitions" for io,
+  /// which otherwise measures several partitions in one run); empty when there is none.
+  std::string partition_option;
 };
 
 /// Every worker, in the order tables list them.

@@ -18,10 +18,13 @@ class Parameters {
   /// A parameter set for `pbench-<worker>`; `description` heads the --help text.
   Parameters(std::string worker, std::string description);
 
-  /// Declares parameter `name` (snake_case) bound to `value`, whose current value is the default.
+  /// Declares parameter `name` (snake_case) bound to `value`, whose current value is the default;
+  /// `short_flag` ("-T") is an optional second spelling on the command line.
   template <class T>
-  CLI::Option* add(const std::string& name, T& value, std::string unit, const std::string& help) {
-    CLI::Option* option = app_.add_option(flag_of(name), value, describe(help, unit));
+  CLI::Option* add(const std::string& name, T& value, std::string unit, const std::string& help,
+                   const std::string& short_flag = "") {
+    const std::string names = short_flag.empty() ? flag_of(name) : short_flag + "," + flag_of(name);
+    CLI::Option* option = app_.add_option(names, value, describe(help, unit));
     option->envname(env_of(name))->capture_default_str();
     if constexpr (is_vector<T>::value) option->delimiter(',');
     // CLI11 reads an empty word as 0 for a number; a user who wrote --root '' meant something.

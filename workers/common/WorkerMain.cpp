@@ -29,6 +29,17 @@ int run_worker(const WorkerSpec& spec, int argc, char** argv) {
   } catch (const UsageError& e) {
     if (mpi.is_root()) std::cerr << "pbench-" << spec.name << ": error: " << e.what() << "\n";
     return 2;
+  } catch (const PartialResult& e) {
+    result.finish();
+    if (mpi.is_root()) {
+      std::cerr << "pbench-" << spec.name << ": error: " << e.what() << "\n";
+      try {
+        result.write(output);
+      } catch (const std::exception& write_error) {
+        std::cerr << "pbench-" << spec.name << ": error: " << write_error.what() << "\n";
+      }
+    }
+    return 3;
   } catch (const std::exception& e) {
     mpi.fatal(e.what());
   }

@@ -20,6 +20,14 @@ class UsageError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// The measurement stopped on an error that every rank knows of (for example a full file
+/// system) after the body recorded what it measured and marked the result invalid: rank 0
+/// writes the partial result, prints the message, and every rank exits with status 3.
+class PartialResult : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 struct WorkerContext {
   MpiSession& mpi;
   ResultDocument& result;

@@ -1,0 +1,161 @@
+#include "query/IoQuery.hpp"
+
+#include <cstdio>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <tuple>
+
+#include "util/Error.hpp"
+
+namespace pbench::query {
+namespace {
+
+/// One partition of one result.
+struct Row {
+  std::string sweep;
+  std::int64_t partition = 0;
+  std::string hints;
+  std::map<std::string, double> values;  // "write", "b_eff_io", "schedule_time", ...
+  bool valid = true;
+};
+
+std::string megabytes(double bytes_per_second) {
+  char text[64];
+  std::snprintf(text, sizeof(text), "%.3f MB/s", bytes_per_second / 1e6);
+  return text;
+}
+
+std::string seconds(double s) {
+  char text[64];
+  std::snprintf(text, sizeof(text), "%g s", s);
+  return text;
+}
+
+}  // namespace
+
+QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep) {
+  if (sweep && !store.find_sweep(*sweep)) throw UsageError("no sweep named '" + *sweep + "'");
+  QueryTable table;
+  table.columns = {
+      {"sweep", "", "sweep", "", 1, 0},
+      {"partition", "", "procs", "", 1, 0},
+      {"schedule_time", "s", "T", "s", 1, 4},
+      {"hints", "", "hints", "", 1, 0},
+      {"write", "B/s", "write", "MB/s", 1e-6, 4},
+      {"rewrite", "B/s", "rewrite", "MB/s", 1e-6, 4},
+      {"read", "B/s", "read", "MB/s", 1e-6, 4},
+      {"b_eff_io", "B/s", "b_eff_io", "MB/s", 1e-6, 4},
+      {"b_eff_io_rev2", "B/s", "rev-2", "MB/s", 1e-6, 4},
+      {"elapsed", "s", "elapsed", "s", 1, 4},
+      {"valid", "", "valid", "", 1, 0},
+  };
+  auto s = store.db().prepare(
+      "SELECT sw.name, p.params_json, r.id, r.valid, r.document, m.name, m.value, m.labels "
+      "FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
+      "JOIN results r ON r.id = (SELECT max(id) FROM results WHERE point_id = p.id) "
+      "LEFT JOIN metrics m ON m.result_id = r.id "
+      "WHERE p.worker = 'io' AND (?1 IS NULL OR sw.name = ?1) ORDER BY sw.id, p.partition, p.id");
+  s.bind(1, sweep);
+  // (result id, partition) -> row, in the order met.
+  std::map<std::pair<std::int64_t, std::int64_t>, Row> rows;
+  std::vector<std::pair<std::int64_t, std::int64_t>> order;
+  std::map<std::int64_t, bool> noted;
+  while (s.step()) {
+    const std::int64_t result_id = s.int64(2);
+    const auto params = nlohmann::json::parse(s.text(1), nullptr, false);
+    std::string hints = "-";
+    if (!params.is_discarded() && params.contains("hints") && params["hints"].is_string() &&
+        !params["hints"].get<std::string>().empty()) {
+      hints = params["hints"].get<std::string>();
+    }
+    if (s.is_null(5) || s.is_null(6)) {
+      if (s.is_null(5) && !noted[result_id]) {
+        noted[result_id] = true;
+        const auto doc = nlohmann::json::parse(s.text(4), nullptr, false);
+        std::string why = "no measurement";
+        if (!doc.is_discarded() && !doc["validity"]["reasons"].empty()) {
+          why = doc["validity"]["reasons"][0].get<std::string>();
+        }
+        table.notes.push_back("sweep " + s.text(0) + ": " + why);
+      }
+      continue;
+    }
+    const std::string name = s.text(5);
+    const auto labels = nlohmann::json::parse(s.text(7), nullptr, false);
+    if (labels.is_discarded() || !labels.contains("partition") ||
+        !labels["partition"].is_number_integer()) {
+      continue;
+    }
+    const std::int64_t partition = labels["partition"].get<std::int64_t>();
+    std::string column;
+    if (name == "access_bandwidth" && labels.contains("access")) {
+      column = labels["access"].get<std::string>();
+    } else if (name == "b_eff_io" || name == "b_eff_io_rev2" || name == "schedule_time" ||
+               name == "elapsed") {
+      column = name;
+    } else {
+      continue;
+    }
+    const auto key = std::make_pair(result_id, partition);
+    auto [it, inserted] = rows.try_emplace(key);
+    if (inserted) {
+      order.push_back(key);
+      it->second.sweep = s.text(0);
+      it->second.partition = partition;
+      it->second.hints = hints;
+      it->second.valid = s.int64(3) != 0;
+    }
+    it->second.values[column] = s.real(6);
+  }
+  // The system value: the maximum over partitions, per sweep, T and hint set.
+  using Group = std::tuple<std::string, double, std::string>;
+  std::map<Group, std::pair<double, const Row*>> best;
+  std::vector<Group> groups;
+  for (const auto& key : order) {
+    const Row& row = rows[key];
+    auto metric = [&](const char* name) -> Cell {
+      auto it = row.values.find(name);
+      return it == row.values.end() ? Cell{} : Cell{it->second};
+    };
+    table.rows.push_back({row.sweep, row.partition, metric("schedule_time"), row.hints,
+                          metric("write"), metric("rewrite"), metric("read"), metric("b_eff_io"),
+                          metric("b_eff_io_rev2"), metric("elapsed"),
+                          std::string(row.valid ? "yes" : "no")});
+    auto value = row.values.find("b_eff_io");
+    if (value == row.values.end()) continue;
+    const Group group{row.sweep,
+                      row.values.count("schedule_time") ? row.values.at("schedule_time") : 0.0,
+                      row.hints};
+    auto [it, inserted] = best.try_emplace(group, value->second, &row);
+    if (inserted) groups.push_back(group);
+    if (value->second > it->second.first) it->second = {value->second, &row};
+  }
+  for (const auto& group : groups) {
+    const auto& [value, row] = best[group];
+    table.notes.push_back("system b_eff_io of sweep " + std::get<0>(group) + " (T " +
+                          seconds(std::get<1>(group)) + ", hints " + std::get<2>(group) + "): " +
+                          megabytes(value) + " at partition " + std::to_string(row->partition) +
+                          (row->valid ? "" : " (not valid: see the result's reasons)"));
+  }
+  auto missing = store.db().prepare(
+      "SELECT sw.name, p.partition, p.state, a.exit_status, a.signal "
+      "FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
+      "LEFT JOIN attempts a ON a.id = (SELECT max(id) FROM attempts WHERE point_id = p.id) "
+      "WHERE p.worker = 'io' AND (?1 IS NULL OR sw.name = ?1) "
+      "AND NOT EXISTS (SELECT 1 FROM results r WHERE r.point_id = p.id) ORDER BY sw.id, p.id");
+  missing.bind(1, sweep);
+  while (missing.step()) {
+    std::string why = "no result: " + missing.text(2);
+    if (auto status = missing.optional_int64(3)) why += ", exit status " + std::to_string(*status);
+    if (auto signal = missing.optional_text(4)) why += ", signal " + *signal;
+    table.notes.push_back("sweep " + missing.text(0) + ", partition " +
+                          std::to_string(missing.int64(1)) + ": " + why);
+  }
+  if (table.rows.empty() && table.notes.empty()) {
+    table.notes.push_back("no io results" + (sweep ? " in sweep " + *sweep : std::string()) +
+                          " (run 'pbench collect' after the jobs finish)");
+  }
+  return table;
+}
+
+}  // namespace pbench::query

@@ -1,0 +1,17 @@
+#pragma once
+#include <optional>
+#include <string>
+
+#include "query/QueryTable.hpp"
+#include "store/Store.hpp"
+
+namespace pbench::query {
+
+/// b_eff_io by sweep, partition, schedule time T and hint set, from the newest result of each
+/// point (all sweeps when `sweep` is empty): the write, rewrite and read access values, the
+/// paper's b_eff_io and the revision-2 value. The notes give the system value of each sweep,
+/// T and hint set (the maximum over partitions) with the partition that won, and the points
+/// without a measurement with the reason.
+QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep);
+
+}  // namespace pbench::query

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Bad input: one clear line naming the problem, exit status 2, no result and no files.
+source "$(dirname "$0")/common.sh"
+
+expect_fail() {
+  local message=$1
+  shift
+  local out rc=0
+  out=$("$@" 2>&1) || rc=$?
+  [[ $rc -eq 2 ]] || fail "'$*' exited $rc, expected 2; output: $out"
+  [[ "$out" == *"$message"* ]] || fail "'$*' said '$out', expected '$message'"
+  [[ ! -e result.json ]] || fail "'$*' wrote a result"
+}
+expect_fail "--partitions: 3 exceeds the 2 processes" \
+  mpiexec -n 2 "$PBENCH_IO" -T 1 --partitions 3 --output result.json
+expect_fail "--termination: 'soon' is not a rule" \
+  mpiexec -n 2 "$PBENCH_IO" --termination soon --output result.json
+expect_fail "--hint: hint 'cb_nodes' is not key=value" \
+  mpiexec -n 2 "$PBENCH_IO" --hint cb_nodes --output result.json
+expect_fail "--hints-file: cannot read hints file 'missing.txt'" \
+  mpiexec -n 2 "$PBENCH_IO" --hints-file missing.txt --output result.json
+expect_fail "--dir: cannot create a directory in '$work/nowhere': No such file or directory" \
+  mpiexec -n 2 "$PBENCH_IO" -T 1 --dir "$work/nowhere" --output result.json
+expect_fail "--schedule-time: must be > 0" \
+  mpiexec -n 1 "$PBENCH_IO" -T 0 --output result.json
+no_benchmark_files
+echo "bad input: ok"

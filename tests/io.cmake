@@ -1,0 +1,20 @@
+# Integration tests of pbench-io: real mpiexec, real MPI-IO files in a scratch directory, short
+# schedule times and the minimal M_PART; the result documents go through the C++ validator and
+# an independent recomputation in Python (standard library only).
+foreach(script run_and_recompute partitions_batched three_ranks corruption hints out_of_space
+    bad_input)
+  add_test(NAME "io: ${script}"
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/io/${script}.sh)
+  set_tests_properties("io: ${script}" PROPERTIES
+    ENVIRONMENT "PBENCH_IO=$<TARGET_FILE:pbench-io>;PBENCH_VALIDATE=$<TARGET_FILE:pbench-validate-result>;PBENCH_IO_CHECK=${CMAKE_CURRENT_SOURCE_DIR}/integration/io/check_result.py"
+    SKIP_RETURN_CODE 77
+    TIMEOUT 300)
+endforeach()
+
+# io through the orchestrator: pbench sweep with schedule times and hint sets, run, collect,
+# and pbench query io.
+add_test(NAME "io: through pbench"
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/io/through_pbench.sh)
+set_tests_properties("io: through pbench" PROPERTIES
+  ENVIRONMENT "PBENCH=$<TARGET_FILE:pbench>;PBENCH_IO=$<TARGET_FILE:pbench-io>;PBENCH_VALIDATE=$<TARGET_FILE:pbench-validate-result>;PBENCH_IO_CHECK=${CMAKE_CURRENT_SOURCE_DIR}/integration/io/check_result.py"
+  TIMEOUT 300)

@@ -1,0 +1,98 @@
+// pbench-io: the report's validity reasons (T, shared file pointer, read check, cache check,
+// partial result) and the summary metrics the orchestrator reads, on synthetic measurements.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "common/ResultDocument.hpp"
+#include "io/IoReport.hpp"
+
+using namespace pbench::io;
+
+namespace {
+
+/// A complete run of one partition of 2 processes: every type moved `bytes` in 1 s.
+IoMeasurements complete_run(double schedule_time, std::int64_t bytes) {
+  IoMeasurements m;
+  m.nprocs = 2;
+  m.partitions = {2};
+  m.schedule_time = schedule_time;
+  m.cache_bytes = 1000;
+  m.cache_source = "--cache-bytes";
+  m.chunks = ChunkSizes::for_memory(1);
+  for (Access a : kAccesses) {
+    for (int t : types_of(a, false)) {
+      TypeMeasurement tm;
+      tm.partition = 2;
+      tm.access = a;
+      tm.type = t;
+      tm.bytes = bytes;
+      tm.total_time = 1.0;
+      m.types.push_back(tm);
+      PatternMeasurement pm;
+      pm.partition = 2;
+      pm.access = a;
+      pm.type = t;
+      pm.bytes = bytes;
+      pm.repetitions = 1;
+      pm.time.max = 1.0;
+      m.patterns.push_back(pm);
+    }
+  }
+  m.timings.push_back({2, schedule_time, 3 * schedule_time / 4, schedule_time / 3, std::nullopt});
+  return m;
+}
+
+bool has_reason(const IoReport& r, const std::string& start) {
+  for (const auto& reason : r.reasons()) {
+    if (reason.rfind(start, 0) == 0) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("io: a complete run with T >= 15 min, no errors and enough bytes is official") {
+  const IoReport report(complete_run(900, 1000000));
+  CHECK(report.reasons().empty());
+  REQUIRE(report.figures().system);
+  CHECK(*report.figures().system == doctest::Approx(1e6));
+  pbench::worker::ResultDocument doc("io");
+  report.write(doc);
+  const auto j = doc.to_json();
+  CHECK(j["validity"]["valid"] == true);
+  int found = 0;
+  for (const auto& metric : j["summary"]) {
+    if (metric["name"] == "b_eff_io_system") {
+      CHECK(metric["labels"]["partition"] == 2);
+      CHECK(metric["value"].get<double>() == doctest::Approx(1e6));
+      ++found;
+    }
+    if (metric["name"] == "b_eff_io") ++found;
+  }
+  CHECK(found == 2);
+}
+
+TEST_CASE("io: short T, a failed read check and too few bytes for the cache are all said") {
+  IoMeasurements m = complete_run(60, 10000);  // 5 types x 10 kB < 20 x 1000 B for rewrite
+  m.patterns.back().errors = 3;
+  const IoReport report(std::move(m));
+  CHECK(has_reason(report, "schedule time T = 60.0 s per partition < 900 s"));
+  CHECK(has_reason(report, "read check: 3 chunks in 1 patterns"));
+  CHECK(has_reason(report, "cache check: partition 2 moved rewrite 10000 B,"));
+  CHECK_FALSE(has_reason(report, "partial result"));
+  CHECK(report.figures().system);  // figures stay, flagged
+}
+
+TEST_CASE("io: a run stopped by an error is partial, without type 1 and without b_eff_io") {
+  IoMeasurements m = complete_run(900, 1000000);
+  m.types.erase(m.types.begin() + 6, m.types.end());  // stopped before reading type 0
+  m.failure = "write to 'x' failed: No space left on device";
+  m.stopped_at = "partition 2, read, type 0, open";
+  const IoReport report(std::move(m));
+  CHECK(has_reason(report,
+                   "partial result: the run stopped at partition 2, read, type 0, open: write to "
+                   "'x' failed: No space left on device"));
+  CHECK(has_reason(report, "partition 2: the shared file pointer (type 1) was not used"));
+  CHECK_FALSE(report.figures().system);
+}

@@ -1,0 +1,48 @@
+#pragma once
+// The b_eff_io reduction (seed 000 section 5.1, METHODS.md section 2), from the pattern types'
+// totals: a type's bandwidth is its bytes over open + patterns + close; an access method's is
+// the average over its types with type 0 (scattering) counted twice; a partition's b_eff_io is
+// 0.25 write + 0.25 rewrite + 0.5 read; the system's is the maximum over partitions, with the
+// partition that gave it. Beside it the revision-2 protocol's sqrt(WR * R), WR the mean of the
+// five write types and the type 0 rewrite, R the read access value.
+#include <map>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "io/IoMeasurements.hpp"
+
+namespace pbench::io {
+
+struct PartitionFigures {
+  int partition = 0;
+  /// Bandwidth of each complete pattern type, by (access, type) [B/s].
+  std::map<std::pair<Access, int>, double> type_bandwidth;
+  /// Bandwidth of each access method whose types all ran [B/s].
+  std::map<Access, double> access_bandwidth;
+  /// Bytes moved per access method, all processes and types [B].
+  std::map<Access, std::int64_t> access_bytes;
+  std::optional<double> b_eff_io;       ///< 0.25 write + 0.25 rewrite + 0.5 read [B/s]
+  std::optional<double> b_eff_io_rev2;  ///< sqrt(WR * R) [B/s]
+};
+
+struct IoFigures {
+  std::vector<PartitionFigures> partitions;
+  std::optional<double> system;       ///< max over partitions of b_eff_io [B/s]
+  int system_partition = 0;           ///< the partition that gave it
+  std::optional<double> system_rev2;  ///< max over partitions of the rev-2 value [B/s]
+  int system_rev2_partition = 0;
+
+  /// Reduces the type measurements of `partitions`; rewrite expects type 0 only unless
+  /// `rewrite_all`. A figure whose inputs did not all run is absent.
+  static IoFigures reduce(const std::vector<TypeMeasurement>& types,
+                          const std::vector<int>& partitions, bool rewrite_all);
+};
+
+/// The types an access method covers: all five, or type 0 only for rewrite (release 2).
+std::vector<int> types_of(Access access, bool rewrite_all);
+
+/// Average with type 0 counted twice, over the types present in `bandwidth_by_type`.
+double weighted_access_average(const std::map<int, double>& bandwidth_by_type);
+
+}  // namespace pbench::io

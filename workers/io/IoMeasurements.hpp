@@ -1,0 +1,106 @@
+#pragma once
+// What an io run measures, handed from IoRun (rank 0) to the reduction and the report.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/Stats.hpp"
+#include "io/HintSet.hpp"
+#include "io/PatternTable.hpp"
+#include "io/SegmentPlan.hpp"
+#include "io/Termination.hpp"
+
+namespace pbench::io {
+
+enum class Access { write, rewrite, read };
+inline constexpr Access kAccesses[] = {Access::write, Access::rewrite, Access::read};
+
+/// "write", "rewrite", "read".
+const char* access_name(Access access);
+
+/// How a pattern's repetition count was decided.
+enum class Drive { single, time, size, replay };
+/// "single" (U = 0: one call), "time" (time-driven), "size" (segment plan), "replay" (the
+/// write's count).
+const char* drive_name(Drive drive);
+
+/// One pattern row measured on one partition with one access method.
+struct PatternMeasurement {
+  int partition = 0;  ///< processes
+  Access access = Access::write;
+  int type = 0;
+  int number = 0;                 ///< pattern number 0..42
+  std::int64_t disk_chunk = 0;    ///< l [B]
+  std::int64_t memory_chunk = 0;  ///< L [B]
+  int time_units = 0;             ///< U
+  double pattern_time = 0;        ///< scheduled T_pattern [s] (0 when U = 0)
+  Drive drive = Drive::single;
+  std::int64_t repetitions = 0;  ///< calls per process
+  std::int64_t bytes = 0;        ///< moved by all processes [B]
+  worker::Stats time;            ///< per-process time of the pattern [s]; max is the pattern's
+  std::int64_t errors = 0;       ///< chunks whose stamp did not match on read
+  /// bytes / (maximum time over processes) [B/s].
+  double bandwidth() const { return time.max > 0 ? static_cast<double>(bytes) / time.max : 0; }
+};
+
+/// One pattern type on one partition with one access method: its file from open to close.
+struct TypeMeasurement {
+  int partition = 0;
+  Access access = Access::write;
+  int type = 0;
+  std::int64_t bytes = 0;  ///< all its patterns [B]
+  double open_time = 0;    ///< max over processes [s]
+  double close_time = 0;   ///< max over processes [s]
+  double total_time = 0;   ///< open + all its patterns + close, max over processes [s]
+  std::int64_t errors = 0;
+  bool complete = true;  ///< every pattern ran (false when the run stopped inside it)
+  /// bytes / total_time [B/s].
+  double bandwidth() const { return total_time > 0 ? static_cast<double>(bytes) / total_time : 0; }
+};
+
+/// The hints in effect on one file (MPI_File_get_info), with what was asked for.
+struct FileHints {
+  int partition = 0;
+  Access access = Access::write;
+  int type = 0;
+  std::string file;
+  HintList given;
+  HintList effective;
+};
+
+/// One partition's schedule and what it took.
+struct PartitionTiming {
+  int partition = 0;
+  double schedule_time = 0;  ///< T [s]
+  double elapsed = 0;        ///< wall time of its write, rewrite and read phases on rank 0 [s]
+  double write_elapsed = 0;  ///< of which the write phase [s]
+  std::optional<SegmentPlan> segment;
+};
+
+struct IoMeasurements {
+  int nprocs = 0;
+  ChunkSizes chunks;
+  std::string memory_source;
+  std::int64_t cache_bytes = 0;
+  std::string cache_source;
+  double schedule_time = 0;
+  TerminationRule termination = TerminationRule::reference;
+  bool rewrite_all = false;
+  std::string directory;
+  bool kept = false;
+  bool corruption_injected = false;
+  std::vector<int> partitions;
+  /// Every hint given (environment, hints file, command line), with its scope and source.
+  std::vector<Hint> hints;
+  std::vector<PatternMeasurement> patterns;
+  std::vector<TypeMeasurement> types;
+  std::vector<FileHints> files;
+  std::vector<PartitionTiming> timings;
+  /// The error that stopped the run (rank 0 has the text; set on every rank when it stopped).
+  std::optional<std::string> failure;
+  /// Where the run stopped ("partition 2, write, type 0, pattern 3").
+  std::string stopped_at;
+};
+
+}  // namespace pbench::io

@@ -1,0 +1,110 @@
+#include "io/IoParameters.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "common/Parameters.hpp"
+#include "common/WorkerMain.hpp"
+
+namespace pbench::io {
+
+using worker::UsageError;
+
+void IoOptions::declare(worker::Parameters& parameters) {
+  parameters.add("schedule_time", schedule_time, "s",
+                 "Scheduled time T per partition; each pattern gets T/3 * U/64 (an official "
+                 "b_eff_io needs T >= 900 s)",
+                 "-T");
+  parameters.add("partitions", partitions, "processes",
+                 "Partition sizes (the first n ranks), comma-separated; all write, then rewrite, "
+                 "then read (release 2); default size/4, size/2, size");
+  parameters.add("memory_per_proc", memory_per_proc, "B",
+                 "Memory per process; M_PART = max(2 MB, memory/128), at most 1 GB; 0: the "
+                 "node's physical memory / processes on the node");
+  parameters.add("cache_bytes", cache_bytes, "B",
+                 "File system cache size for the 20x check of the bytes each access method "
+                 "moves; 0: the node's physical memory");
+  parameters.add("dir", dir, "path",
+                 "Directory in which the run makes its own new subdirectory for the benchmark "
+                 "files; empty: the working directory");
+  parameters.add_flag("keep", keep, "Keep the benchmark files at the end");
+  parameters.add_flag("rewrite_all", rewrite_all,
+                      "Rewrite with all five pattern types (default: type 0 only, release 2)");
+  parameters.add("termination", termination, "",
+                 "End of a time-driven pattern: 'reference' (barrier, rank 0 decides, broadcast "
+                 "after every call) or 'batched' (checks after 1, 2, 4, ... calls)");
+  parameters.add("hint", hint, "",
+                 "MPI-IO hint key=value, or typeN:key=value for pattern type N only; repeatable "
+                 "(also PBENCH_HINT_<KEY>=value in the environment)");
+  parameters.add("hints_file", hints_file, "path", "File of MPI-IO hints, one key=value per line");
+  parameters.add_flag("inject_corruption", inject_corruption,
+                      "Test only: overwrite the first stamp of every file between the writes "
+                      "and the reads, so the read check must find it");
+}
+
+IoConfig IoConfig::check(const IoOptions& options, char** environment) {
+  IoConfig c;
+  if (!(options.schedule_time > 0)) {
+    throw UsageError("--schedule-time: must be > 0 seconds");
+  }
+  c.schedule_time = options.schedule_time;
+  std::set<int> seen;
+  for (int p : options.partitions) {
+    if (p < 1) {
+      throw UsageError("--partitions: " + std::to_string(p) + " is not a process count (>= 1)");
+    }
+    if (!seen.insert(p).second) {
+      throw UsageError("--partitions: " + std::to_string(p) + " appears twice");
+    }
+  }
+  c.partitions = options.partitions;
+  if (options.memory_per_proc < 0) throw UsageError("--memory-per-proc: must be >= 0");
+  if (options.memory_per_proc > 0) c.memory_per_process = options.memory_per_proc;
+  if (options.cache_bytes < 0) throw UsageError("--cache-bytes: must be >= 0");
+  if (options.cache_bytes > 0) c.cache_bytes = options.cache_bytes;
+  c.dir = options.dir;
+  c.keep = options.keep;
+  c.rewrite_all = options.rewrite_all;
+  auto rule = parse_termination(options.termination);
+  if (!rule) {
+    throw UsageError("--termination: '" + options.termination +
+                     "' is not a rule (reference or batched)");
+  }
+  c.termination = *rule;
+  try {
+    c.hints.add_environment(environment);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  try {
+    if (!options.hints_file.empty()) c.hints.add_file(options.hints_file);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--hints-file: ") + e.what());
+  }
+  try {
+    for (const auto& text : options.hint) c.hints.add(HintSet::parse(text, "command_line"));
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--hint: ") + e.what());
+  }
+  c.inject_corruption = options.inject_corruption;
+  return c;
+}
+
+std::vector<int> IoConfig::partitions_for(int size) const {
+  if (!partitions.empty()) {
+    for (int p : partitions) {
+      if (p > size) {
+        throw UsageError("--partitions: " + std::to_string(p) + " exceeds the " +
+                         std::to_string(size) + " processes of this run");
+      }
+    }
+    return partitions;
+  }
+  std::vector<int> out;
+  for (int p : {size / 4, size / 2, size}) {
+    if (p >= 1 && std::find(out.begin(), out.end(), p) == out.end()) out.push_back(p);
+  }
+  return out;
+}
+
+}  // namespace pbench::io

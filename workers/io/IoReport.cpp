@@ -1,0 +1,366 @@
+#include "io/IoReport.hpp"
+
+#include <cstdio>
+#include <map>
+#include <set>
+
+namespace pbench::io {
+
+namespace {
+
+using nlohmann::json;
+
+std::string fixed(double value, int decimals) {
+  char text[64];
+  std::snprintf(text, sizeof(text), "%.*f", decimals, value);
+  return text;
+}
+
+std::string pad(const std::string& text, std::size_t width) {
+  return text.size() >= width ? text : std::string(width - text.size(), ' ') + text;
+}
+
+json optional_value(const std::optional<double>& v) {
+  return v ? json(*v) : json();
+}
+
+std::string bytes_text(double bytes) {
+  if (bytes >= 1e9) return fixed(bytes / 1e9, 2) + " GB";
+  if (bytes >= 1e6) return fixed(bytes / 1e6, 2) + " MB";
+  return fixed(bytes, 0) + " B";
+}
+
+}  // namespace
+
+std::string megabytes_per_second(double bytes_per_second) {
+  return fixed(bytes_per_second / 1e6, 3) + " MB/s";
+}
+
+IoReport::IoReport(IoMeasurements measurements)
+    : m_(std::move(measurements)),
+      figures_(IoFigures::reduce(m_.types, m_.partitions, m_.rewrite_all)) {
+  if (m_.failure) {
+    reasons_.push_back("partial result: the run stopped at " + m_.stopped_at + ": " + *m_.failure +
+                       "; the figures whose measurements are missing are null");
+  }
+  if (m_.schedule_time < kOfficialScheduleTime) {
+    reasons_.push_back("schedule time T = " + fixed(m_.schedule_time, 1) +
+                       " s per partition < 900 s: an official b_eff_io needs T >= 15 minutes");
+  }
+  std::set<int> shared_ok;
+  for (const auto& t : m_.types) {
+    if (t.type == 1 && t.access == Access::read && t.complete) shared_ok.insert(t.partition);
+  }
+  for (int n : m_.partitions) {
+    if (!shared_ok.count(n)) {
+      reasons_.push_back("partition " + std::to_string(n) +
+                         ": the shared file pointer (type 1) was not used through to the read");
+    }
+  }
+  std::int64_t errors = 0;
+  std::size_t bad_patterns = 0;
+  for (const auto& p : m_.patterns) {
+    errors += p.errors;
+    bad_patterns += p.errors > 0 ? 1 : 0;
+  }
+  if (errors > 0) {
+    reasons_.push_back("read check: " + std::to_string(errors) + " chunks in " +
+                       std::to_string(bad_patterns) + " patterns did not carry the stamp written");
+  }
+  if (m_.corruption_injected) {
+    reasons_.push_back("test fault --inject-corruption overwrote the first stamp of every file");
+  }
+  const double needed = kCacheFactor * static_cast<double>(m_.cache_bytes);
+  for (const auto& f : figures_.partitions) {
+    std::string short_of;
+    for (Access a : kAccesses) {
+      auto it = f.access_bytes.find(a);
+      const double moved = it == f.access_bytes.end() ? 0.0 : static_cast<double>(it->second);
+      if (moved < needed) {
+        short_of +=
+            std::string(short_of.empty() ? "" : ", ") + access_name(a) + " " + bytes_text(moved);
+      }
+    }
+    if (!short_of.empty()) {
+      reasons_.push_back("cache check: partition " + std::to_string(f.partition) + " moved " +
+                         short_of + ", less than 20 x the cache of " +
+                         bytes_text(static_cast<double>(m_.cache_bytes)) + " (" + m_.cache_source +
+                         "): the data may not have reached the disk");
+    }
+  }
+  if (m_.chunks.capped) {
+    warnings_.push_back("M_PART capped at 1 GB; memory per process / 128 gives " +
+                        std::to_string(m_.chunks.m_part_from_memory) + " B");
+  }
+  // The termination rule keeps the time-driven patterns (types 0-2 write) within their
+  // budget; the rest (types 3-4, rewrite, read) take what their fixed counts take.
+  for (int n : m_.partitions) {
+    const auto [budget, used] = time_driven(n);
+    if (m_.failure || m_.schedule_time < 60 || budget <= 0) continue;
+    if (used < 0.9 * budget || used > 1.1 * budget) {
+      warnings_.push_back("partition " + std::to_string(n) + ": the time-driven patterns took " +
+                          fixed(used, 1) + " s of their budget " + fixed(budget, 1) +
+                          " s (more than 10% off)");
+    }
+  }
+}
+
+std::pair<double, double> IoReport::time_driven(int partition) const {
+  double budget = 0;
+  double used = 0;
+  for (const auto& p : m_.patterns) {
+    if (p.partition != partition || p.drive != Drive::time) continue;
+    budget += p.pattern_time;
+    used += p.time.max;
+  }
+  return {budget, used};
+}
+
+void IoReport::print_header(std::ostream& out, int nprocs, const std::vector<int>& partitions,
+                            double schedule_time, const char* termination) {
+  std::string parts;
+  for (int p : partitions) parts += (parts.empty() ? "" : ",") + std::to_string(p);
+  out << "pbench-io: b_eff_io (Rabenseifner & Koniges) on " << nprocs << " processes; partitions "
+      << parts << "; T = " << fixed(schedule_time, 1) << " s per partition; termination "
+      << termination << "\n"
+      << pad("part", 5) << pad("access", 8) << pad("type", 5) << pad("pat", 4)
+      << pad("T_pat[s]", 10) << pad("l[B]", 11) << pad("L[B]", 11) << pad("reps", 8)
+      << pad("bytes[B]", 13) << pad("time[s]", 10) << pad("MB/s", 11) << pad("err", 5) << "\n";
+}
+
+void IoReport::print_pattern(std::ostream& out, const PatternMeasurement& m) {
+  out << pad(std::to_string(m.partition), 5) << pad(access_name(m.access), 8)
+      << pad(std::to_string(m.type), 5) << pad(std::to_string(m.number), 4)
+      << pad(fixed(m.pattern_time, 3), 10) << pad(std::to_string(m.disk_chunk), 11)
+      << pad(std::to_string(m.memory_chunk), 11) << pad(std::to_string(m.repetitions), 8)
+      << pad(std::to_string(m.bytes), 13) << pad(fixed(m.time.max, 4), 10)
+      << pad(fixed(m.bandwidth() / 1e6, 2), 11) << pad(std::to_string(m.errors), 5) << "\n"
+      << std::flush;
+}
+
+void IoReport::write(worker::ResultDocument& result) const {
+  for (const auto& r : reasons_) result.invalidate(r);
+  for (const auto& w : warnings_) result.add_warning(w);
+
+  auto& patterns = result.add_table("patterns", {{"partition", "processes"},
+                                                 {"access", ""},
+                                                 {"type", ""},
+                                                 {"pattern", ""},
+                                                 {"disk_chunk", "B"},
+                                                 {"memory_chunk", "B"},
+                                                 {"time_units", "count"},
+                                                 {"pattern_time", "s"},
+                                                 {"drive", ""},
+                                                 {"repetitions", "count"},
+                                                 {"bytes", "B"},
+                                                 {"time", "s"},
+                                                 {"time_min", "s"},
+                                                 {"time_mean", "s"},
+                                                 {"time_stddev", "s"},
+                                                 {"bandwidth", "B/s"},
+                                                 {"errors", "count"}});
+  for (const auto& p : m_.patterns) {
+    patterns.add_row({p.partition, access_name(p.access), p.type, p.number, p.disk_chunk,
+                      p.memory_chunk, p.time_units, p.pattern_time, drive_name(p.drive),
+                      p.repetitions, p.bytes, p.time.max, p.time.min, p.time.mean, p.time.stddev,
+                      p.bandwidth(), p.errors});
+  }
+  auto& types = result.add_table("types", {{"partition", "processes"},
+                                           {"access", ""},
+                                           {"type", ""},
+                                           {"bytes", "B"},
+                                           {"open_time", "s"},
+                                           {"close_time", "s"},
+                                           {"total_time", "s"},
+                                           {"bandwidth", "B/s"},
+                                           {"errors", "count"},
+                                           {"complete", ""}});
+  for (const auto& t : m_.types) {
+    types.add_row({t.partition, access_name(t.access), t.type, t.bytes, t.open_time, t.close_time,
+                   t.total_time, t.complete ? json(t.bandwidth()) : json(), t.errors, t.complete});
+  }
+  auto& accesses = result.add_table("accesses", {{"partition", "processes"},
+                                                 {"access", ""},
+                                                 {"bandwidth", "B/s"},
+                                                 {"bytes", "B"},
+                                                 {"cache_bytes", "B"},
+                                                 {"bytes_over_cache", "ratio"}});
+  auto& partitions = result.add_table("partitions", {{"partition", "processes"},
+                                                     {"schedule_time", "s"},
+                                                     {"elapsed", "s"},
+                                                     {"write_elapsed", "s"},
+                                                     {"time_driven_budget", "s"},
+                                                     {"time_driven_time", "s"},
+                                                     {"segment", "B"},
+                                                     {"segment_fill", "B"},
+                                                     {"b_eff_io", "B/s"},
+                                                     {"b_eff_io_rev2", "B/s"}});
+  std::size_t errors = 0;
+  for (const auto& p : m_.patterns) errors += static_cast<std::size_t>(p.errors);
+  for (const auto& f : figures_.partitions) {
+    const json label_n = {{"partition", f.partition}};
+    double elapsed = 0;
+    double write_elapsed = 0;
+    const auto [budget, used] = time_driven(f.partition);
+    json segment, fill;
+    for (const auto& t : m_.timings) {
+      if (t.partition != f.partition) continue;
+      elapsed = t.elapsed;
+      write_elapsed = t.write_elapsed;
+      if (t.segment) {
+        segment = t.segment->segment;
+        fill = t.segment->fill;
+      }
+    }
+    partitions.add_row({f.partition, m_.schedule_time, elapsed, write_elapsed, budget, used,
+                        segment, fill, optional_value(f.b_eff_io),
+                        optional_value(f.b_eff_io_rev2)});
+    for (Access a : kAccesses) {
+      auto bw = f.access_bandwidth.find(a);
+      auto bytes = f.access_bytes.find(a);
+      const std::int64_t moved = bytes == f.access_bytes.end() ? 0 : bytes->second;
+      accesses.add_row({f.partition, access_name(a),
+                        bw == f.access_bandwidth.end() ? json() : json(bw->second), moved,
+                        m_.cache_bytes,
+                        static_cast<double>(moved) / static_cast<double>(m_.cache_bytes)});
+      const json labels = {{"partition", f.partition}, {"access", access_name(a)}};
+      result.add_metric(
+          "access_bandwidth",
+          bw == f.access_bandwidth.end() ? std::nullopt : std::optional<double>(bw->second), "B/s",
+          types_of(a, m_.rewrite_all).size(), labels);
+      result.add_metric("access_bytes", static_cast<double>(moved), "B", 1, labels);
+      for (int type : types_of(a, m_.rewrite_all)) {
+        auto it = f.type_bandwidth.find({a, type});
+        result.add_metric(
+            "type_bandwidth",
+            it == f.type_bandwidth.end() ? std::nullopt : std::optional<double>(it->second), "B/s",
+            1, {{"partition", f.partition}, {"access", access_name(a)}, {"type", type}});
+      }
+    }
+    result.add_metric("b_eff_io", f.b_eff_io, "B/s", 3, label_n);
+    result.add_metric("b_eff_io_rev2", f.b_eff_io_rev2, "B/s", 7, label_n);
+    result.add_metric("schedule_time", m_.schedule_time, "s", 1, label_n);
+    result.add_metric("elapsed", elapsed, "s", 1, label_n);
+  }
+  result.add_metric(
+      "b_eff_io_system", figures_.system, "B/s", figures_.partitions.size(),
+      figures_.system ? json{{"partition", figures_.system_partition}} : json::object());
+  result.add_metric(
+      "b_eff_io_rev2_system", figures_.system_rev2, "B/s", figures_.partitions.size(),
+      figures_.system_rev2 ? json{{"partition", figures_.system_rev2_partition}} : json::object());
+  result.add_metric("read_errors", static_cast<double>(errors), "count", m_.patterns.size());
+
+  auto& given =
+      result.add_table("hints", {{"key", ""}, {"value", ""}, {"type", ""}, {"source", ""}});
+  for (const auto& h : m_.hints) {
+    given.add_row({h.key, h.value, h.type ? json(*h.type) : json("all"), h.source});
+  }
+  auto& hints = result.add_table("file_hints", {{"partition", "processes"},
+                                                {"access", ""},
+                                                {"type", ""},
+                                                {"file", ""},
+                                                {"key", ""},
+                                                {"value", ""},
+                                                {"given", ""}});
+  for (const auto& f : m_.files) {
+    std::map<std::string, std::string> given(f.given.begin(), f.given.end());
+    std::set<std::string> seen;
+    for (const auto& [key, value] : f.effective) {
+      auto g = given.find(key);
+      hints.add_row({f.partition, access_name(f.access), f.type, f.file, key, value,
+                     g == given.end() ? json() : json(g->second)});
+      seen.insert(key);
+    }
+    for (const auto& [key, value] : f.given) {
+      if (!seen.count(key)) {
+        hints.add_row({f.partition, access_name(f.access), f.type, f.file, key, json(), value});
+      }
+    }
+  }
+
+  auto& chunks = result.add_table("run", {{"memory_per_process", "B"},
+                                          {"memory_source", ""},
+                                          {"m_part", "B"},
+                                          {"cache_bytes", "B"},
+                                          {"cache_source", ""},
+                                          {"termination", ""},
+                                          {"rewrite_all", ""},
+                                          {"directory", ""},
+                                          {"kept", ""},
+                                          {"complete", ""}});
+  chunks.add_row({m_.chunks.memory_per_process, m_.memory_source, m_.chunks.m_part, m_.cache_bytes,
+                  m_.cache_source, termination_name(m_.termination), m_.rewrite_all, m_.directory,
+                  m_.kept, !m_.failure.has_value()});
+}
+
+void IoReport::print(std::ostream& out) const {
+  for (const auto& f : figures_.partitions) {
+    out << "\nSummary of partition " << f.partition << " (MB/s = 10^6 B/s; cells: bytes / time "
+        << "of the patterns with that l; 'type' row: bytes / (open + patterns + close))\n";
+    for (Access a : kAccesses) {
+      // Rows by chunk size l, columns by pattern type.
+      std::map<std::int64_t, std::map<int, std::pair<double, double>>> cells;
+      std::set<int> present;
+      for (const auto& p : m_.patterns) {
+        if (p.partition != f.partition || p.access != a) continue;
+        auto& cell = cells[p.disk_chunk][p.type];
+        cell.first += static_cast<double>(p.bytes);
+        cell.second += p.time.max;
+        present.insert(p.type);
+      }
+      if (present.empty()) continue;
+      out << pad(access_name(a), 8) << pad("l", 16);
+      for (int type : present) out << pad("type " + std::to_string(type), 12);
+      out << "\n";
+      for (const auto& [l, by_type] : cells) {
+        std::string label = l == m_.chunks.m_part ? "M_PART" : PatternTable::chunk_label(l);
+        bool fill_only = true;
+        for (const auto& p : m_.patterns) {
+          if (p.partition == f.partition && p.access == a && p.disk_chunk == l) {
+            fill_only = fill_only && p.number >= 25 && (p.number == 33 || p.number == 42);
+          }
+        }
+        if (fill_only) label = "fill " + PatternTable::chunk_label(l);
+        out << pad("", 8) << pad(label, 16);
+        for (int type : present) {
+          auto it = by_type.find(type);
+          out << pad(it == by_type.end() || it->second.second <= 0
+                         ? "-"
+                         : fixed(it->second.first / it->second.second / 1e6, 2),
+                     12);
+        }
+        out << "\n";
+      }
+      out << pad("", 8) << pad("type", 16);
+      for (int type : present) {
+        auto it = f.type_bandwidth.find({a, type});
+        out << pad(it == f.type_bandwidth.end() ? "-" : fixed(it->second / 1e6, 2), 12);
+      }
+      out << "\n";
+      auto bw = f.access_bandwidth.find(a);
+      out << pad("", 8) << "  " << access_name(a) << " (type 0 counted twice): "
+          << (bw == f.access_bandwidth.end() ? "not measured" : megabytes_per_second(bw->second))
+          << "\n";
+    }
+    out << "partition " << f.partition
+        << ": b_eff_io = " << (f.b_eff_io ? megabytes_per_second(*f.b_eff_io) : "not measured")
+        << " (0.25 write + 0.25 rewrite + 0.5 read); rev-2 sqrt(WR*R) = "
+        << (f.b_eff_io_rev2 ? megabytes_per_second(*f.b_eff_io_rev2) : "not measured") << "\n";
+  }
+  out << "\n";
+  for (const auto& r : reasons_) out << "not official: " << r << "\n";
+  for (const auto& w : warnings_) out << "warning: " << w << "\n";
+  out << "b_eff_io = "
+      << (figures_.system ? megabytes_per_second(*figures_.system) : "not measured");
+  if (figures_.system) {
+    out << " (maximum over partitions: partition " << figures_.system_partition << ")";
+  }
+  out << "; rev-2 "
+      << (figures_.system_rev2 ? megabytes_per_second(*figures_.system_rev2) + " (partition " +
+                                     std::to_string(figures_.system_rev2_partition) + ")"
+                               : "-")
+      << "; T = " << fixed(m_.schedule_time, 1) << " s; "
+      << (reasons_.empty() ? "valid" : "not valid") << "\n";
+}
+
+}  // namespace pbench::io

@@ -1,0 +1,58 @@
+#pragma once
+// What an io run hands on: the result document's tables, summary metrics, validity and
+// warnings, and the readable protocol rank 0 prints (one line per pattern as it ends, a summary
+// table per partition like the original's, and the final b_eff_io line).
+//
+// Summary metrics (the orchestrator's query reads these; all in B/s unless said):
+//   b_eff_io, b_eff_io_rev2, schedule_time [s], elapsed [s]   labels {"partition": n}
+//   access_bandwidth, access_bytes [B]            labels {"partition": n, "access": a}
+//   type_bandwidth                                labels {"partition", "access", "type"}
+//   b_eff_io_system, b_eff_io_rev2_system         labels {"partition": the partition that won}
+//   read_errors [count]                           labels {}
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "common/ResultDocument.hpp"
+#include "io/IoFigures.hpp"
+#include "io/IoMeasurements.hpp"
+#include "io/IoParameters.hpp"
+
+namespace pbench::io {
+
+class IoReport {
+ public:
+  /// The report of a run's measurements (reduced once, here).
+  explicit IoReport(IoMeasurements measurements);
+
+  /// The protocol's heading, before the measurement starts.
+  static void print_header(std::ostream& out, int nprocs, const std::vector<int>& partitions,
+                           double schedule_time, const char* termination);
+  /// The protocol line of one pattern.
+  static void print_pattern(std::ostream& out, const PatternMeasurement& m);
+
+  /// Adds tables, metrics, validity reasons and warnings to `result`.
+  void write(worker::ResultDocument& result) const;
+  /// Prints the summary tables per partition and the final b_eff_io line.
+  void print(std::ostream& out) const;
+
+  const IoFigures& figures() const { return figures_; }
+  /// Why the result is not an official b_eff_io (empty when it is).
+  const std::vector<std::string>& reasons() const { return reasons_; }
+  const std::vector<std::string>& warnings() const { return warnings_; }
+
+ private:
+  /// Sum of T_pattern and of the measured times of a partition's time-driven patterns [s].
+  std::pair<double, double> time_driven(int partition) const;
+
+  IoMeasurements m_;
+  IoFigures figures_;
+  std::vector<std::string> reasons_;
+  std::vector<std::string> warnings_;
+};
+
+/// Decimal megabytes per second, as the original protocol prints: "123.4 MB/s".
+std::string megabytes_per_second(double bytes_per_second);
+
+}  // namespace pbench::io

@@ -1,0 +1,622 @@
+#include "io/IoRun.hpp"
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
+#include <cstring>
+#include <map>
+#include <set>
+#include <vector>
+
+#include "common/WorkerMain.hpp"
+#include "io/ChunkStamp.hpp"
+
+namespace pbench::io {
+
+const char* access_name(Access access) {
+  switch (access) {
+    case Access::write:
+      return "write";
+    case Access::rewrite:
+      return "rewrite";
+    case Access::read:
+      return "read";
+  }
+  return "unknown";
+}
+
+const char* drive_name(Drive drive) {
+  switch (drive) {
+    case Drive::single:
+      return "single";
+    case Drive::time:
+      return "time";
+    case Drive::size:
+      return "size";
+    case Drive::replay:
+      return "replay";
+  }
+  return "unknown";
+}
+
+namespace {
+
+using worker::UsageError;
+
+constexpr int kMessageTag = 4242;
+
+/// The errno an MPI error class stands for, or 0.
+int errno_of_class(int error_class) {
+  if (error_class == MPI_ERR_NO_SPACE) return ENOSPC;
+  if (error_class == MPI_ERR_QUOTA) return EDQUOT;
+  if (error_class == MPI_ERR_ACCESS) return EACCES;
+  if (error_class == MPI_ERR_READ_ONLY) return EROFS;
+  if (error_class == MPI_ERR_NO_SUCH_FILE) return ENOENT;
+  if (error_class == MPI_ERR_FILE_EXISTS) return EEXIST;
+  if (error_class == MPI_ERR_BAD_FILE) return ENAMETOOLONG;
+  return 0;
+}
+
+/// "No space left on device (MPI: <first line of the MPI error string>)".
+std::string error_text(int code, int saved_errno) {
+  char text[MPI_MAX_ERROR_STRING] = {};
+  int length = 0;
+  MPI_Error_string(code, text, &length);
+  std::string mpi(text, static_cast<std::size_t>(length));
+  for (const char* cut : {"\n", ", error stack"}) {
+    const auto at = mpi.find(cut);
+    if (at != std::string::npos) mpi.resize(at);
+  }
+  while (!mpi.empty() && (mpi.back() == ' ' || mpi.back() == '.')) mpi.pop_back();
+  int error_class = MPI_SUCCESS;
+  MPI_Error_class(code, &error_class);
+  int error = errno_of_class(error_class);
+  if (error == 0) error = saved_errno;
+  if (error == 0) return mpi;
+  return std::string(std::strerror(error)) + " (MPI: " + mpi + ")";
+}
+
+std::int64_t physical_memory() {
+  return static_cast<std::int64_t>(sysconf(_SC_PHYS_PAGES)) *
+         static_cast<std::int64_t>(sysconf(_SC_PAGE_SIZE));
+}
+
+int ranks_on_node(MPI_Comm world) {
+  int rank = 0;
+  MPI_Comm_rank(world, &rank);
+  MPI_Comm node;
+  MPI_Comm_split_type(world, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
+  int local = 1;
+  MPI_Comm_size(node, &local);
+  MPI_Comm_free(&node);
+  return local;
+}
+
+/// Broadcasts a string from rank 0 of `comm`.
+std::string broadcast_string(std::string text, MPI_Comm comm) {
+  int length = static_cast<int>(text.size());
+  MPI_Bcast(&length, 1, MPI_INT, 0, comm);
+  text.resize(static_cast<std::size_t>(length));
+  MPI_Bcast(text.data(), length, MPI_CHAR, 0, comm);
+  return text;
+}
+
+/// MPI_Info from a hint list (MPI_INFO_NULL when empty); the caller frees it.
+MPI_Info make_info(const HintList& hints) {
+  if (hints.empty()) return MPI_INFO_NULL;
+  MPI_Info info;
+  MPI_Info_create(&info);
+  for (const auto& [key, value] : hints) MPI_Info_set(info, key.c_str(), value.c_str());
+  return info;
+}
+
+HintList read_info(MPI_File fh) {
+  HintList out;
+  MPI_Info info;
+  if (MPI_File_get_info(fh, &info) != MPI_SUCCESS) return out;
+  int keys = 0;
+  MPI_Info_get_nkeys(info, &keys);
+  for (int i = 0; i < keys; ++i) {
+    char key[MPI_MAX_INFO_KEY + 1] = {};
+    MPI_Info_get_nthkey(info, i, key);
+    int length = 0;
+    int flag = 0;
+    MPI_Info_get_valuelen(info, key, &length, &flag);
+    if (!flag) continue;
+    std::string value(static_cast<std::size_t>(length) + 1, '\0');
+    MPI_Info_get(info, key, length + 1, value.data(), &flag);
+    value.resize(static_cast<std::size_t>(length));
+    out.emplace_back(key, value);
+  }
+  MPI_Info_free(&info);
+  return out;
+}
+
+/// One partition: the first n ranks of the world.
+struct Partition {
+  int n = 0;
+  MPI_Comm comm = MPI_COMM_NULL;  ///< MPI_COMM_NULL on ranks outside it
+  int rank = -1;
+  std::map<int, std::int64_t> repetitions;  ///< write calls per process, by pattern number
+  std::optional<SegmentPlan> plan;
+  std::set<int> rewritten;  ///< types whose data is of generation 2
+  double elapsed = 0;
+  double write_elapsed = 0;
+};
+
+class Runner {
+ public:
+  Runner(const worker::MpiSession& mpi, const IoConfig& config, IoRun::PatternCallback callback)
+      : mpi_(mpi), config_(config), callback_(std::move(callback)) {}
+
+  IoMeasurements run();
+
+ private:
+  /// Makes the run's own directory (rank 0) and shares its path.
+  void make_directory();
+  /// Runs one pattern type of one access method on a partition; false when the run must stop.
+  bool run_type(Partition& p, Access access, int type);
+  /// Records the first local failure of an MPI call; true when `code` is success.
+  bool check(int code, const std::string& what, const std::string& path);
+  /// True when some rank of `comm` failed; rank 0 of `comm` then holds the first rank's text.
+  bool agree_on_failure(MPI_Comm comm);
+  std::string path_of(int partition, int type, int rank) const;
+  void corrupt_files();
+  void remove_files();
+
+  const worker::MpiSession& mpi_;
+  const IoConfig& config_;
+  IoRun::PatternCallback callback_;
+  IoMeasurements m_;
+  PatternTable table_{kMinPartChunk};
+  std::vector<Partition> partitions_;
+  std::vector<std::byte> buffer_;
+  std::optional<std::string> local_failure_;
+  std::string failure_text_;
+};
+
+std::string Runner::path_of(int partition, int type, int rank) const {
+  std::string name =
+      m_.directory + "/p" + std::to_string(partition) + "_type" + std::to_string(type);
+  if (type == 2) name += "_rank" + std::to_string(rank);
+  return name;
+}
+
+bool Runner::check(int code, const std::string& what, const std::string& path) {
+  if (code == MPI_SUCCESS) return true;
+  const int saved = errno;
+  if (!local_failure_) {
+    local_failure_ = what + " '" + path + "' failed: " + error_text(code, saved);
+  }
+  return false;
+}
+
+bool Runner::agree_on_failure(MPI_Comm comm) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  int mine = local_failure_ ? rank : INT_MAX;
+  int first = INT_MAX;
+  MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm);
+  if (first == INT_MAX) return false;
+  if (first == 0) {
+    if (rank == 0) failure_text_ = *local_failure_;
+  } else if (rank == first) {
+    const std::string text = *local_failure_ + " (rank " + std::to_string(mpi_.rank()) + ")";
+    MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, 0, kMessageTag, comm);
+  } else if (rank == 0) {
+    MPI_Status status;
+    MPI_Probe(first, kMessageTag, comm, &status);
+    int length = 0;
+    MPI_Get_count(&status, MPI_CHAR, &length);
+    std::string text(static_cast<std::size_t>(length), '\0');
+    MPI_Recv(text.data(), length, MPI_CHAR, first, kMessageTag, comm, MPI_STATUS_IGNORE);
+    failure_text_ = text;
+  }
+  return true;
+}
+
+void Runner::make_directory() {
+  const std::string parent = config_.dir.empty() ? "." : config_.dir;
+  std::string path;
+  std::string problem;
+  if (mpi_.is_root()) {
+    std::string pattern = parent + "/pbench-io.XXXXXX";
+    std::vector<char> text(pattern.begin(), pattern.end());
+    text.push_back('\0');
+    if (mkdtemp(text.data()) == nullptr) {
+      problem = "--dir: cannot create a directory in '" + parent + "': " + std::strerror(errno);
+    } else {
+      char resolved[PATH_MAX];
+      path = realpath(text.data(), resolved) ? resolved : text.data();
+    }
+  }
+  problem = broadcast_string(problem, mpi_.world());
+  if (!problem.empty()) throw UsageError(problem);
+  m_.directory = broadcast_string(path, mpi_.world());
+}
+
+bool Runner::run_type(Partition& p, Access access, int type) {
+  const MPI_Comm pcomm = p.comm;
+  const int n = p.n;
+  const int k = p.rank;
+  const bool root = k == 0;
+  const bool writing = access != Access::read;
+  const int generation = access == Access::write     ? 1
+                         : access == Access::rewrite ? 2
+                                                     : (p.rewritten.count(type) ? 2 : 1);
+  const std::string path = path_of(n, type, k);
+  const std::uint64_t identity = file_identity(n, type, type == 2 ? k : -1);
+  const MPI_Comm fcomm = type == 2 ? MPI_COMM_SELF : pcomm;
+  const HintList given = config_.hints.for_type(type);
+  MPI_Info info = make_info(given);
+  const char* verb = writing ? "write to" : "read from";
+
+  if (type >= 3 && access == Access::write) {
+    std::map<int, std::int64_t> counts;
+    for (const auto& [number, reps] : p.repetitions) {
+      if (number < 25) counts[number] = reps;
+    }
+    p.plan = SegmentPlan::from_counts(table_, counts);
+  }
+  const std::int64_t segment = type >= 3 ? p.plan->segment : 0;
+
+  TypeMeasurement tm;
+  tm.partition = n;
+  tm.access = access;
+  tm.type = type;
+
+  // Open: a new file for the first write (never over an existing one), the same file after.
+  int amode = access == Access::write     ? MPI_MODE_CREATE | MPI_MODE_EXCL | MPI_MODE_WRONLY
+              : access == Access::rewrite ? MPI_MODE_WRONLY
+                                          : MPI_MODE_RDONLY;
+  MPI_File fh = MPI_FILE_NULL;
+  MPI_Barrier(pcomm);
+  double t = worker::now();
+  const bool opened = check(MPI_File_open(fcomm, path.c_str(), amode, info, &fh), "open", path);
+  const double open_time = worker::now() - t;
+  if (opened) MPI_File_set_errhandler(fh, MPI_ERRORS_RETURN);
+  if (agree_on_failure(pcomm)) {
+    if (opened) MPI_File_close(&fh);
+    if (info != MPI_INFO_NULL) MPI_Info_free(&info);
+    m_.stopped_at = "partition " + std::to_string(n) + ", " + access_name(access) + ", type " +
+                    std::to_string(type) + ", open";
+    return false;
+  }
+  if (root) m_.files.push_back({n, access, type, path, given, read_info(fh)});
+  if (type >= 3) {
+    check(MPI_File_set_view(fh, static_cast<MPI_Offset>(k) * segment, MPI_BYTE, MPI_BYTE, "native",
+                            info),
+          "set view on", path);
+  }
+
+  double my_total = open_time;
+  std::int64_t base = 0;  // where the pattern starts: file offset (types 0-2) or in the segment
+  int row_index = 0;
+  bool stop = false;
+  for (const PatternRow& table_row : table_.rows_of_type(type)) {
+    PatternRow row = table_row;
+    const int index = row_index++;
+    if (row.fill) {
+      row.disk_chunk = p.plan->fill;
+      row.memory_chunk = p.plan->fill;
+    }
+    const std::int64_t l = row.disk_chunk;
+    const std::int64_t big_l = row.memory_chunk;
+    const std::int64_t chunks = l > 0 ? big_l / l : 1;
+
+    PatternMeasurement pm;
+    pm.partition = n;
+    pm.access = access;
+    pm.type = type;
+    pm.number = row.number;
+    pm.disk_chunk = l;
+    pm.memory_chunk = big_l;
+    pm.time_units = row.time_units;
+    pm.pattern_time = pattern_time(config_.schedule_time, row.time_units);
+    std::int64_t count = 1;
+    if (row.time_units == 0) {
+      pm.drive = Drive::single;
+    } else if (access == Access::write && type <= 2) {
+      pm.drive = Drive::time;
+    } else if (access == Access::write) {
+      pm.drive = Drive::size;
+      count = p.plan->repetitions[static_cast<std::size_t>(index)];
+    } else {
+      pm.drive = Drive::replay;
+      count = type >= 3 ? p.plan->repetitions[static_cast<std::size_t>(index)]
+                        : p.repetitions.at(row.number);
+    }
+
+    MPI_Datatype filetype = MPI_DATATYPE_NULL;
+    if (type == 0) {
+      // Distributed array: process k's chunk at k*l in each row of n*l bytes.
+      MPI_Datatype chunk;
+      MPI_Type_contiguous(static_cast<int>(l), MPI_BYTE, &chunk);
+      MPI_Type_create_resized(chunk, 0, static_cast<MPI_Aint>(n) * l, &filetype);
+      MPI_Type_commit(&filetype);
+      MPI_Type_free(&chunk);
+      check(MPI_File_set_view(fh, base + static_cast<MPI_Offset>(k) * l, MPI_BYTE, filetype,
+                              "native", info),
+            "set view on", path);
+    }
+
+    auto chunk_offset = [&](std::int64_t call, std::int64_t j) -> std::int64_t {
+      switch (type) {
+        case 0:
+          return base + ((call * chunks + j) * n + k) * l;
+        case 1:
+          return base + (call * n + k) * l;
+        case 2:
+          return base + call * l;
+        default:
+          return static_cast<std::int64_t>(k) * segment + base + call * l;
+      }
+    };
+    const int call_bytes = static_cast<int>(big_l);
+    std::byte* data = buffer_.data();
+    std::int64_t errors = 0;
+    std::int64_t done = 0;
+    std::int64_t target = 1;
+    const double budget = pm.pattern_time;
+
+    MPI_Barrier(pcomm);
+    const double t0 = worker::now();
+    while (true) {
+      if (writing) {
+        for (std::int64_t j = 0; j < chunks; ++j) {
+          stamp_chunk(data + j * l, l, stamp_value(identity, generation, chunk_offset(done, j)));
+        }
+      }
+      MPI_Status status;
+      int code = MPI_SUCCESS;
+      switch (type) {
+        case 0:
+        case 4:
+          code = writing ? MPI_File_write_all(fh, data, call_bytes, MPI_BYTE, &status)
+                         : MPI_File_read_all(fh, data, call_bytes, MPI_BYTE, &status);
+          break;
+        case 1:
+          code = writing ? MPI_File_write_ordered(fh, data, call_bytes, MPI_BYTE, &status)
+                         : MPI_File_read_ordered(fh, data, call_bytes, MPI_BYTE, &status);
+          break;
+        default:
+          code = writing ? MPI_File_write(fh, data, call_bytes, MPI_BYTE, &status)
+                         : MPI_File_read(fh, data, call_bytes, MPI_BYTE, &status);
+      }
+      if (check(code, verb, path)) {
+        int moved = 0;
+        MPI_Get_count(&status, MPI_BYTE, &moved);
+        if (moved != call_bytes && !local_failure_) {
+          local_failure_ = std::string(verb) + " '" + path + "' failed: moved " +
+                           std::to_string(moved) + " of " + std::to_string(call_bytes) + " bytes";
+        }
+        if (!writing) {
+          for (std::int64_t j = 0; j < chunks; ++j) {
+            if (!chunk_matches(data + j * l, l,
+                               stamp_value(identity, generation, chunk_offset(done, j)))) {
+              ++errors;
+            }
+          }
+        }
+      }
+      ++done;
+      if (pm.drive == Drive::time) {
+        if (config_.termination == TerminationRule::reference) {
+          MPI_Barrier(pcomm);
+          int go = 0;
+          if (root) go = another_call_fits(done, worker::now() - t0, budget) ? 1 : 0;
+          MPI_Bcast(&go, 1, MPI_INT, 0, pcomm);
+          if (!go) break;
+        } else if (done >= target) {
+          MPI_Barrier(pcomm);
+          long long next = 0;
+          if (root) next = next_check(done, worker::now() - t0, budget);
+          MPI_Bcast(&next, 1, MPI_LONG_LONG, 0, pcomm);
+          if (next == 0) break;
+          target = next;
+        }
+      } else if (done >= count) {
+        break;
+      }
+    }
+    if (writing) check(MPI_File_sync(fh), "sync of", path);
+    const double duration = worker::now() - t0;
+    if (filetype != MPI_DATATYPE_NULL) MPI_Type_free(&filetype);
+    my_total += duration;
+
+    // Advance past the data of all processes.
+    switch (type) {
+      case 0:
+        base += static_cast<std::int64_t>(n) * big_l * done;
+        break;
+      case 1:
+        base += static_cast<std::int64_t>(n) * l * done;
+        break;
+      default:
+        base += l * done;
+    }
+
+    std::vector<double> times(root ? static_cast<std::size_t>(n) : 1);
+    MPI_Gather(&duration, 1, MPI_DOUBLE, times.data(), 1, MPI_DOUBLE, 0, pcomm);
+    long long all_errors = 0;
+    long long mine = errors;
+    MPI_Reduce(&mine, &all_errors, 1, MPI_LONG_LONG, MPI_SUM, 0, pcomm);
+    pm.repetitions = done;
+    pm.bytes = static_cast<std::int64_t>(n) * big_l * done;
+    pm.errors = all_errors;
+    if (access == Access::write) p.repetitions[row.number] = done;
+    if (root) {
+      pm.time = worker::describe(times);
+      tm.bytes += pm.bytes;
+      tm.errors += pm.errors;
+      m_.patterns.push_back(pm);
+      if (callback_) callback_(pm);
+    }
+    if (agree_on_failure(pcomm)) {
+      m_.stopped_at = "partition " + std::to_string(n) + ", " + access_name(access) + ", type " +
+                      std::to_string(type) + ", pattern " + std::to_string(row.number);
+      stop = true;
+      break;
+    }
+  }
+
+  t = worker::now();
+  check(MPI_File_close(&fh), "close", path);
+  const double close_time = worker::now() - t;
+  my_total += close_time;
+  if (info != MPI_INFO_NULL) MPI_Info_free(&info);
+  double maxima[3] = {0, 0, 0};
+  const double local[3] = {open_time, close_time, my_total};
+  MPI_Reduce(local, maxima, 3, MPI_DOUBLE, MPI_MAX, 0, pcomm);
+  tm.open_time = maxima[0];
+  tm.close_time = maxima[1];
+  tm.total_time = maxima[2];
+  tm.complete = !stop;
+  if (root) m_.types.push_back(tm);
+  if (access == Access::rewrite) p.rewritten.insert(type);
+  if (!stop && agree_on_failure(pcomm)) {
+    m_.stopped_at = "partition " + std::to_string(n) + ", " + access_name(access) + ", type " +
+                    std::to_string(type) + ", close";
+    stop = true;
+  }
+  return !stop;
+}
+
+void Runner::corrupt_files() {
+  if (mpi_.is_root()) {
+    const std::uint64_t garbage = 0x0badc0dedeadbeefULL;
+    for (const Partition& p : partitions_) {
+      for (int type = 0; type < kPatternTypes; ++type) {
+        const std::string path = path_of(p.n, type, 0);
+        const int fd = ::open(path.c_str(), O_WRONLY);
+        if (fd < 0 || ::pwrite(fd, &garbage, sizeof(garbage), 0) != sizeof(garbage)) {
+          if (fd >= 0) ::close(fd);
+          throw std::runtime_error("--inject-corruption: cannot write '" + path +
+                                   "': " + std::strerror(errno));
+        }
+        ::fsync(fd);
+        ::close(fd);
+      }
+    }
+    m_.corruption_injected = true;
+  }
+  MPI_Barrier(mpi_.world());
+}
+
+void Runner::remove_files() {
+  MPI_Barrier(mpi_.world());
+  for (const Partition& p : partitions_) {
+    if (p.comm == MPI_COMM_NULL) continue;
+    MPI_File_delete(path_of(p.n, 2, p.rank).c_str(), MPI_INFO_NULL);
+    if (p.rank == 0) {
+      for (int type : {0, 1, 3, 4}) MPI_File_delete(path_of(p.n, type, 0).c_str(), MPI_INFO_NULL);
+    }
+  }
+  MPI_Barrier(mpi_.world());
+  if (mpi_.is_root()) ::rmdir(m_.directory.c_str());
+}
+
+IoMeasurements Runner::run() {
+  const MPI_Comm world = mpi_.world();
+  const int size = mpi_.size();
+  m_.nprocs = size;
+  m_.schedule_time = config_.schedule_time;
+  m_.termination = config_.termination;
+  m_.rewrite_all = config_.rewrite_all;
+  m_.kept = config_.keep;
+  m_.partitions = config_.partitions_for(size);
+  m_.hints = config_.hints.hints();
+
+  // Memory per process: the parameter, or the node's memory / processes on the node (the
+  // smallest over the nodes, so every process has the same M_PART).
+  std::int64_t memory = config_.memory_per_process.value_or(0);
+  m_.memory_source = "--memory-per-proc";
+  if (memory == 0) {
+    long long mine = physical_memory() / ranks_on_node(world);
+    long long least = mine;
+    MPI_Allreduce(&mine, &least, 1, MPI_LONG_LONG, MPI_MIN, world);
+    memory = least;
+    m_.memory_source = "physical memory of the node / processes on the node";
+  }
+  m_.chunks = ChunkSizes::for_memory(memory);
+  table_ = PatternTable(m_.chunks.m_part);
+  if (config_.cache_bytes) {
+    m_.cache_bytes = *config_.cache_bytes;
+    m_.cache_source = "--cache-bytes";
+  } else {
+    long long mine = physical_memory();
+    long long most = mine;
+    MPI_Allreduce(&mine, &most, 1, MPI_LONG_LONG, MPI_MAX, world);
+    m_.cache_bytes = most;
+    m_.cache_source = "physical memory of the node";
+  }
+
+  make_directory();
+  buffer_.assign(static_cast<std::size_t>(table_.largest_memory_chunk()),
+                 static_cast<std::byte>(0x5a + mpi_.rank()));
+
+  for (int n : m_.partitions) {
+    Partition p;
+    p.n = n;
+    MPI_Comm_split(world, mpi_.rank() < n ? 0 : MPI_UNDEFINED, mpi_.rank(), &p.comm);
+    if (p.comm != MPI_COMM_NULL) {
+      MPI_Comm_set_errhandler(p.comm, MPI_ERRORS_RETURN);
+      MPI_Comm_rank(p.comm, &p.rank);
+    }
+    partitions_.push_back(std::move(p));
+  }
+
+  // Release 2: all partitions write, then all rewrite, then all read.
+  bool running = true;
+  for (Access access : kAccesses) {
+    if (!running) break;
+    if (access == Access::read && config_.inject_corruption) corrupt_files();
+    for (Partition& p : partitions_) {
+      const double started = worker::now();
+      int stopped = 0;
+      if (p.comm != MPI_COMM_NULL) {
+        for (int type = 0; type < kPatternTypes; ++type) {
+          if (access == Access::rewrite && type != 0 && !config_.rewrite_all) continue;
+          if (!run_type(p, access, type)) {
+            stopped = 1;
+            break;
+          }
+        }
+      }
+      p.elapsed += worker::now() - started;
+      if (access == Access::write) p.write_elapsed = worker::now() - started;
+      MPI_Allreduce(MPI_IN_PLACE, &stopped, 1, MPI_INT, MPI_MAX, world);
+      if (stopped) {
+        running = false;
+        break;
+      }
+    }
+  }
+  if (!running) {
+    m_.failure = mpi_.is_root() ? failure_text_ : std::string("the run stopped on an error");
+  }
+
+  for (Partition& p : partitions_) {
+    m_.timings.push_back({p.n, config_.schedule_time, p.elapsed, p.write_elapsed, p.plan});
+  }
+  if (!config_.keep) remove_files();
+  for (Partition& p : partitions_) {
+    if (p.comm != MPI_COMM_NULL) MPI_Comm_free(&p.comm);
+  }
+  return m_;
+}
+
+}  // namespace
+
+IoRun::IoRun(const worker::MpiSession& mpi, const IoConfig& config, PatternCallback on_pattern)
+    : mpi_(mpi), config_(config), on_pattern_(std::move(on_pattern)) {}
+
+IoMeasurements IoRun::measure() {
+  Runner runner(mpi_, config_, on_pattern_);
+  return runner.run();
+}
+
+}  // namespace pbench::io

@@ -1,0 +1,68 @@
+#include "io/IoWorker.hpp"
+
+#include <unistd.h>
+
+#include <iostream>
+#include <memory>
+
+#include "io/IoParameters.hpp"
+#include "io/IoReport.hpp"
+#include "io/IoRun.hpp"
+
+extern char** environ;
+
+namespace pbench::io {
+
+namespace {
+
+struct State {
+  IoOptions options;
+  IoConfig config;
+};
+
+void run(worker::WorkerContext& context, const IoConfig& config) {
+  worker::MpiSession& mpi = context.mpi;
+  const std::vector<int> partitions = config.partitions_for(mpi.size());
+  if (mpi.is_root()) {
+    IoReport::print_header(context.protocol, mpi.size(), partitions, config.schedule_time,
+                           termination_name(config.termination));
+  }
+  IoRun run(mpi, config,
+            [&](const PatternMeasurement& m) { IoReport::print_pattern(context.protocol, m); });
+  IoMeasurements measurements = run.measure();
+  const std::optional<std::string> failure = measurements.failure;
+  if (mpi.is_root()) {
+    const IoReport report(std::move(measurements));
+    report.write(context.result);
+    report.print(context.protocol);
+  }
+  if (failure) throw worker::PartialResult(*failure);
+}
+
+}  // namespace
+
+worker::WorkerSpec io_worker_spec() {
+  auto state = std::make_shared<State>();
+  worker::WorkerSpec spec;
+  spec.name = "io";
+  spec.description =
+      "pbench-io: the effective I/O bandwidth b_eff_io (Rabenseifner & Koniges): five MPI-IO "
+      "pattern types, 43 patterns, write, rewrite and read on one or more partitions";
+  spec.declare = [state](worker::Parameters& parameters) { state->options.declare(parameters); };
+  spec.before_mpi = [state]() {
+    try {
+      state->config = IoConfig::check(state->options, environ);
+    } catch (const worker::UsageError& e) {
+      if (worker::is_reporting_process()) {
+        std::cerr << "pbench-io: error: " << e.what() << "\n"
+                  << "Run with --help for the parameters.\n";
+      }
+      return 2;
+    }
+    return -1;
+  };
+  spec.body = [state](worker::WorkerContext& context) { run(context, state->config); };
+  return spec;
+}
+
+}  // namespace pbench::io

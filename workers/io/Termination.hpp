@@ -1,0 +1,29 @@
+#pragma once
+// When a time-driven pattern stops (METHODS.md section 2, seed 000 section 5.4). The reference
+// rule checks after every call: barrier, rank 0 reads its clock and decides whether another call
+// still fits, the decision is broadcast. The batched rule checks only after a geometric series
+// of repetition counts (1, 2, 4, ...), each step capped by the prediction so it does not run
+// past T_pattern. These functions are rank 0's decisions; the collective part is in IoRun.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace pbench::io {
+
+enum class TerminationRule { reference, batched };
+
+/// "reference" or "batched".
+const char* termination_name(TerminationRule rule);
+/// Parses a rule name; nothing when unknown.
+std::optional<TerminationRule> parse_termination(const std::string& name);
+
+/// The reference rule: after `done` >= 1 calls taking `elapsed` seconds, another call fits when
+/// elapsed * (done + 1) / done <= budget.
+bool another_call_fits(std::int64_t done, double elapsed, double budget);
+
+/// The batched rule: after `done` >= 1 calls taking `elapsed` seconds, the repetition count to
+/// reach before the next check: min(2 * done, the calls predicted to fit in `budget`), or 0 when
+/// no further call fits.
+std::int64_t next_check(std::int64_t done, double elapsed, double budget);
+
+}  // namespace pbench::io
