@@ -25,7 +25,12 @@ for scheduler in slurm pbs; do
   # Both jobs really left the queue.
   for job_id in $(sqlite3 "$PBENCH_DB" "select a.job_id from attempts a join points p on p.id = a.point_id
                   join sweeps s on s.id = p.sweep_id where s.name = '$name' and a.job_id is not null"); do
-    state=$(squeue -h -t all -j "$job_id" -o %T)
+    # COMPLETING (still cleaning up after the kill) passes within KillWait.
+    for _ in $(seq 75); do
+      state=$(squeue -h -t all -j "$job_id" -o %T)
+      [[ "$state" == COMPLETING ]] || break
+      sleep 0.2
+    done
     [[ "$state" == CANCELLED ]] || fail "$scheduler: job $job_id is $state"
   done
 done
