@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <thread>
 
 #include "run/Envelope.hpp"
@@ -79,6 +80,42 @@ Progress SweepDriver::progress() {
   return p;
 }
 
+store::AttemptRecord SweepDriver::prepare_attempt(const store::PointRecord& point) {
+  // A submission refused earlier is tried again as the same attempt: it never ran.
+  auto previous = store_.latest_attempt(point.id);
+  store::AttemptRecord attempt;
+  if (previous && !previous->job_id && previous->native_state == "rejected") {
+    attempt = *previous;
+    attempt.state = PointState::queued;
+    attempt.native_state.reset();
+    attempt.stderr_tail.reset();
+    attempt.ended_at.reset();
+  } else {
+    attempt.point_id = point.id;
+    attempt.state = PointState::queued;
+    attempt = store_.add_attempt(attempt);
+  }
+  const fs::path dir =
+      fs::path(point.script_path).parent_path() / ("attempt-" + std::to_string(attempt.attempt_no));
+  fs::create_directories(dir);
+  attempt.job_dir = dir.string();
+  attempt.stdout_path = (dir / "stdout.log").string();
+  attempt.stderr_path = (dir / "stderr.log").string();
+  attempt.result_path = (dir / "result.json").string();
+  attempt.submitted_at = utc_now();
+  return attempt;
+}
+
+void SweepDriver::record_rejection(store::AttemptRecord& attempt, const std::string& message) {
+  // Kept as an attempt that never ran; the point stays planned for the next cycle.
+  attempt.state = PointState::failed;
+  attempt.native_state = "rejected";
+  attempt.stderr_tail = message;
+  attempt.ended_at = utc_now();
+  store_.update_attempt(attempt);
+  rejection_ = message;
+}
+
 int SweepDriver::submit_ready(int max_active) {
   auto points = store_.points(sweep_.id);
   int active = 0;
@@ -91,32 +128,15 @@ int SweepDriver::submit_ready(int max_active) {
     const auto in_queue = scheduler_.user_jobs_in_queue();
     budget = in_queue ? std::min(budget, max_queued_ - *in_queue) : 0;
   }
-  int submitted = 0;
+  std::vector<store::PointRecord> ready;
   for (const auto& point : points) {
-    if (submitted >= budget) break;
-    if (point.state != PointState::planned) continue;
-    // A submission refused earlier is tried again as the same attempt: it never ran.
-    auto previous = store_.latest_attempt(point.id);
-    store::AttemptRecord attempt;
-    if (previous && !previous->job_id && previous->native_state == "rejected") {
-      attempt = *previous;
-      attempt.state = PointState::queued;
-      attempt.native_state.reset();
-      attempt.stderr_tail.reset();
-      attempt.ended_at.reset();
-    } else {
-      attempt.point_id = point.id;
-      attempt.state = PointState::queued;
-      attempt = store_.add_attempt(attempt);
-    }
-    const fs::path dir = fs::path(point.script_path).parent_path() /
-                         ("attempt-" + std::to_string(attempt.attempt_no));
-    fs::create_directories(dir);
-    attempt.job_dir = dir.string();
-    attempt.stdout_path = (dir / "stdout.log").string();
-    attempt.stderr_path = (dir / "stderr.log").string();
-    attempt.result_path = (dir / "result.json").string();
-    attempt.submitted_at = utc_now();
+    if (static_cast<int>(ready.size()) >= budget) break;
+    if (point.state == PointState::planned) ready.push_back(point);
+  }
+  if (array_throttle_ > 0) return submit_arrays(ready);
+  int submitted = 0;
+  for (const auto& point : ready) {
+    auto attempt = prepare_attempt(point);
     try {
       attempt.job_id = scheduler_.submit(
           {point.script_path, attempt.job_dir, attempt.stdout_path, attempt.stderr_path});
@@ -125,13 +145,38 @@ int SweepDriver::submit_ready(int max_active) {
       store_.set_point_state(point.id, PointState::queued);
       ++submitted;
     } catch (const SchedulerError& e) {
-      // Kept as an attempt that never ran; the point stays planned for the next cycle.
-      attempt.state = PointState::failed;
-      attempt.native_state = "rejected";
-      attempt.stderr_tail = e.what();
-      attempt.ended_at = utc_now();
-      store_.update_attempt(attempt);
-      rejection_ = e.what();
+      record_rejection(attempt, e.what());
+      break;
+    }
+  }
+  return submitted;
+}
+
+int SweepDriver::submit_arrays(const std::vector<store::PointRecord>& ready) {
+  // Points of one partition have the same shape (the batch options are the sweep's): one array
+  // each.
+  std::map<int, std::vector<store::PointRecord>> by_partition;
+  for (const auto& point : ready) by_partition[point.partition].push_back(point);
+  int submitted = 0;
+  for (const auto& [partition, group] : by_partition) {
+    std::vector<store::AttemptRecord> attempts;
+    std::vector<schedulers::JobSubmission> jobs;
+    for (const auto& point : group) {
+      attempts.push_back(prepare_attempt(point));
+      const auto& a = attempts.back();
+      jobs.push_back({point.script_path, a.job_dir, a.stdout_path, a.stderr_path});
+    }
+    try {
+      const auto ids = scheduler_.submit_array(jobs, array_throttle_, sweep_.directory + "/arrays");
+      for (std::size_t i = 0; i < group.size(); ++i) {
+        attempts[i].job_id = ids.at(i);
+        attempts[i].native_state = "submitted";
+        store_.update_attempt(attempts[i]);
+        store_.set_point_state(group[i].id, PointState::queued);
+        ++submitted;
+      }
+    } catch (const SchedulerError& e) {
+      for (auto& a : attempts) record_rejection(a, e.what());
       break;
     }
   }

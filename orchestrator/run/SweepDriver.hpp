@@ -33,6 +33,9 @@ class SweepDriver {
   /// the scheduler counts them) are queued or running; costs one more scheduler call per cycle
   /// while points wait to be submitted.
   void set_max_queued(int n) { max_queued_ = n; }
+  /// With n > 0, submits the ready points of each partition as one job array with at most n
+  /// elements running at once (schedulers with job arrays only).
+  void set_array_throttle(int n) { array_throttle_ = n; }
   /// Submits planned points while fewer than `max_active` are queued or running (and the
   /// user's queue is under the max_queued limit); returns how many it submitted. A submission the
   /// scheduler refuses (its message kept as a "rejected" attempt) leaves its point planned and ends
@@ -58,11 +61,15 @@ class SweepDriver {
 
  private:
   void record_final(store::AttemptRecord& attempt, const schedulers::JobStatus& status);
+  store::AttemptRecord prepare_attempt(const store::PointRecord& point);
+  void record_rejection(store::AttemptRecord& attempt, const std::string& message);
+  int submit_arrays(const std::vector<store::PointRecord>& ready);
 
   store::Store& store_;
   schedulers::Scheduler& scheduler_;
   store::SweepRecord sweep_;
   int max_queued_ = 0;
+  int array_throttle_ = 0;
   std::string rejection_;  ///< the scheduler's message for a refused submission this cycle
 };
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "process/ProcessRunner.hpp"
+#include "util/Error.hpp"
 
 namespace pbench::schedulers {
 
@@ -64,6 +65,17 @@ class Scheduler {
   /// Submits a job script; returns the job id. Throws SchedulerError with the scheduler's
   /// message when the submission is refused.
   virtual std::string submit(const JobSubmission& job) = 0;
+  /// Submits jobs of one shape (the directives of the first script apply to all) as one job
+  /// array with at most `throttle` elements running at once; `array_dir` keeps the array's
+  /// own script and log. Returns each job's id, in order. Throws SchedulerError when refused,
+  /// or when the scheduler has no job arrays.
+  virtual std::vector<std::string> submit_array(const std::vector<JobSubmission>& jobs,
+                                                int throttle, const std::string& array_dir) {
+    (void)jobs;
+    (void)throttle;
+    (void)array_dir;
+    throw SchedulerError(name() + ": no job arrays (use --scheduler slurm)");
+  }
   /// The states of many jobs, in one scheduler call where the scheduler has one.
   virtual std::vector<JobStatus> poll(const std::vector<JobRef>& jobs) = 0;
   /// Cancels jobs.

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <sstream>
 
@@ -10,6 +12,7 @@
 #include "util/Error.hpp"
 
 namespace pbench::schedulers {
+namespace fs = std::filesystem;
 namespace {
 
 constexpr std::chrono::milliseconds kCommandTimeout{60000};
@@ -172,13 +175,60 @@ std::string SlurmScheduler::submit(const JobSubmission& job) {
   return parse_sbatch_id(result.out);
 }
 
+std::vector<std::string> SlurmScheduler::submit_array(const std::vector<JobSubmission>& jobs,
+                                                      int throttle, const std::string& array_dir) {
+  if (jobs.empty()) return {};
+  require_command("slurm", "sbatch");
+  fs::create_directories(array_dir);
+  // The directives of the first script (every job has the same shape), then one case per job.
+  std::ifstream first(jobs.front().script_path);
+  if (!first) throw SchedulerError("slurm: cannot read " + jobs.front().script_path);
+  std::string script = "#!/usr/bin/env bash\n";
+  for (std::string line; std::getline(first, line);) {
+    if (line.rfind("#SBATCH ", 0) == 0) script += line + "\n";
+  }
+  script += "# pbench job array: element i runs job i's script in its attempt directory.\n";
+  script += "case \"$SLURM_ARRAY_TASK_ID\" in\n";
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    const auto& j = jobs[i];
+    script += "  " + std::to_string(i) + ") cd " + jobs::shell_quote(j.job_dir) + " && exec bash " +
+              jobs::shell_quote(j.script_path) + " >>" + jobs::shell_quote(j.stdout_path) + " 2>>" +
+              jobs::shell_quote(j.stderr_path) + " ;;\n";
+  }
+  script += "esac\necho \"pbench: no job for array element $SLURM_ARRAY_TASK_ID\" >&2\nexit 2\n";
+  const fs::path base =
+      fs::path(array_dir) /
+      ("array-" + fs::path(jobs.front().job_dir).parent_path().filename().string() + "-" +
+       fs::path(jobs.front().job_dir).filename().string());
+  const std::string script_path = base.string() + ".sh";
+  {
+    std::ofstream out(script_path, std::ios::trunc);
+    out << script;
+    if (!out) throw SchedulerError("slurm: cannot write " + script_path);
+  }
+  std::string range = "0-" + std::to_string(jobs.size() - 1);
+  if (throttle > 0) range += "%" + std::to_string(throttle);
+  const auto result =
+      runner_.run({"sbatch", "--parsable", "--array=" + range, "--chdir=" + array_dir,
+                   "--output=" + slurm_path(base.string()) + "-%A_%a.log", script_path},
+                  kCommandTimeout);
+  if (result.exit_code != 0) {
+    throw SchedulerError("sbatch refused the job array " + script_path + ": " +
+                         command_message(result));
+  }
+  const std::string id = parse_sbatch_id(result.out);
+  std::vector<std::string> ids;
+  for (std::size_t i = 0; i < jobs.size(); ++i) ids.push_back(id + "_" + std::to_string(i));
+  return ids;
+}
+
 std::vector<JobStatus> SlurmScheduler::poll(const std::vector<JobRef>& jobs) {
   if (jobs.empty()) return {};
   require_command("slurm", "squeue");
   std::string ids;
   for (const auto& j : jobs) ids += (ids.empty() ? "" : ",") + j.job_id;
-  const auto result =
-      runner_.run({"squeue", "-h", "-t", "all", "-j", ids, "-o", "%i|%T|%r"}, kCommandTimeout);
+  const auto result = runner_.run({"squeue", "-h", "-r", "-t", "all", "-j", ids, "-o", "%i|%T|%r"},
+                                  kCommandTimeout);
   std::vector<SqueueLine> lines;
   if (result.exit_code == 0) {
     lines = parse_squeue(result.out);

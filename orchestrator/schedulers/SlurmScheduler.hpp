@@ -35,6 +35,10 @@ class SlurmScheduler : public Scheduler {
   /// Quiet sweeps are polled at most every 15 s (a busy slurmctld has other clients).
   std::chrono::milliseconds max_poll_interval() const override { return std::chrono::seconds(15); }
   std::string submit(const JobSubmission& job) override;
+  /// An sbatch --array=0-(n-1)%throttle of a dispatcher script that runs element i's job
+  /// script in its attempt directory; the ids are "ARRAY_i".
+  std::vector<std::string> submit_array(const std::vector<JobSubmission>& jobs, int throttle,
+                                        const std::string& array_dir) override;
   std::vector<JobStatus> poll(const std::vector<JobRef>& jobs) override;
   void cancel(const std::vector<JobRef>& jobs) override;
   std::optional<int> user_jobs_in_queue() override;

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -158,7 +159,7 @@ TEST_CASE("Slurm polls all jobs in one squeue call; gone jobs are settled by the
                                     {"26", timeout},
                                     {"27", tmp.job("q")}});
   REQUIRE(runner.commands.size() == 1);
-  CHECK(runner.commands[0] == std::vector<std::string>{"squeue", "-h", "-t", "all", "-j",
+  CHECK(runner.commands[0] == std::vector<std::string>{"squeue", "-h", "-r", "-t", "all", "-j",
                                                        "21,22,23,24,25,26,27", "-o", "%i|%T|%r"});
   CHECK(status_of(statuses, "21").state == JobState::completed);
   CHECK(status_of(statuses, "21").exit_status == 0);
@@ -658,4 +659,36 @@ directives = ["--constraint=ib"]
   std::ofstream(file) << "[scheduler]\nname = \"lsf\"\n";
   CHECK_THROWS_WITH_AS(sweep::read_sweep_file(file, "f").validate(),
                        "unknown scheduler 'lsf' (known: local, slurm, pbs)", UsageError);
+}
+
+TEST_CASE("a job array runs each job's script in its own directory, throttled") {
+  TempDir tmp;
+  testing::RecordingRunner runner;
+  SlurmScheduler slurm(runner);
+  std::vector<JobSubmission> jobs;
+  for (const char* key : {"k0", "k1", "k2"}) {
+    const std::string dir = tmp.job(std::string(key) + "/attempt-1");
+    const std::string script = tmp.path.string() + "/" + key + "/job.sh";
+    std::ofstream(script) << "#!/usr/bin/env bash\n#SBATCH --nodes=1\n#SBATCH --ntasks=2\nset -u\n";
+    jobs.push_back({script, dir, dir + "/stdout.log", dir + "/stderr.log"});
+  }
+  runner.reply(0, "55\n");
+  const auto ids = slurm.submit_array(jobs, 2, (tmp.path / "arrays").string());
+  CHECK(ids == std::vector<std::string>{"55_0", "55_1", "55_2"});
+  const auto& argv = runner.commands.at(0);
+  CHECK(argv.at(0) == "sbatch");
+  CHECK(std::find(argv.begin(), argv.end(), "--array=0-2%2") != argv.end());
+  std::ifstream in(argv.back());
+  const std::string script((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(lines_starting(script, "#SBATCH") ==
+        std::set<std::string>{"#SBATCH --nodes=1", "#SBATCH --ntasks=2"});
+  CHECK(lines_starting(script, "  1) cd ") ==
+        std::set<std::string>{"  1) cd " + jobs[1].job_dir + " && exec bash " +
+                              jobs[1].script_path + " >>" + jobs[1].stdout_path + " 2>>" +
+                              jobs[1].stderr_path + " ;;"});
+  // A scheduler without arrays says so.
+  testing::RecordingRunner other;
+  PbsScheduler pbs(other);
+  CHECK_THROWS_WITH_AS(pbs.submit_array(jobs, 2, tmp.path.string()),
+                       "pbs: no job arrays (use --scheduler slurm)", SchedulerError);
 }
