@@ -1,5 +1,7 @@
 #include "schedulers/SlurmScheduler.hpp"
 
+#include <string.h>
+
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
@@ -146,6 +148,66 @@ std::optional<JobStatus> slurm_status(const std::string& id, const std::vector<S
   return s;
 }
 
+std::vector<SacctLine> parse_sacct(const std::string& out) {
+  std::vector<SacctLine> lines;
+  std::istringstream in(out);
+  for (std::string line; std::getline(in, line);) {
+    line = trim(line);
+    if (line.empty()) continue;
+    const auto first = line.find('|');
+    const auto second = first == std::string::npos ? first : line.find('|', first + 1);
+    if (second == std::string::npos || first == 0) {
+      throw SchedulerError("slurm: unexpected sacct line '" + line + "' (expected id|state|exit)");
+    }
+    lines.push_back({line.substr(0, first), line.substr(first + 1, second - first - 1),
+                     line.substr(second + 1, line.find('|', second + 1) - second - 1)});
+  }
+  return lines;
+}
+
+std::optional<JobStatus> sacct_status(const std::string& id, const std::vector<SacctLine>& lines) {
+  for (const auto& l : lines) {
+    if (l.id != id) continue;
+    JobStatus s;
+    s.job_id = id;
+    s.state = slurm_state(l.state);
+    s.native_state = l.state + " (sacct)";
+    const auto colon = l.exit_code.find(':');
+    try {
+      if (colon != std::string::npos) {
+        const int status = std::stoi(l.exit_code.substr(0, colon));
+        const int signal = std::stoi(l.exit_code.substr(colon + 1));
+        s.exit_status = signal > 0 ? 128 + signal : status;
+        if (signal > 0) {
+          const char* name = ::sigabbrev_np(signal);
+          s.signal = name ? name : std::to_string(signal);
+        }
+      }
+    } catch (const std::exception&) {
+      throw SchedulerError("slurm: unexpected sacct exit code '" + l.exit_code + "'");
+    }
+    return s;
+  }
+  return std::nullopt;
+}
+
+std::vector<SacctLine> SlurmScheduler::ask_accounting(const std::vector<JobRef>& gone) {
+  if (gone.empty() || !accounting_ || !process::command_exists("sacct")) return {};
+  std::string ids;
+  for (const auto& j : gone) ids += (ids.empty() ? "" : ",") + j.job_id;
+  const auto result = runner_.run(
+      {"sacct", "-n", "-P", "-X", "-j", ids, "-o", "JobID,State,ExitCode"}, kCommandTimeout);
+  if (result.exit_code != 0) {
+    // "Slurm accounting storage is disabled": never ask again; other failures: the exit markers
+    // decide this time.
+    if ((result.out + result.err).find("accounting storage is disabled") != std::string::npos) {
+      accounting_ = false;
+    }
+    return {};
+  }
+  return parse_sacct(result.out);
+}
+
 std::vector<std::string> SlurmScheduler::directives(const JobResources& r) const {
   std::vector<std::string> lines = {
       "#SBATCH --job-name=" + jobs::shell_quote(r.job_name),
@@ -244,10 +306,24 @@ std::vector<JobStatus> SlurmScheduler::poll(const std::vector<JobRef>& jobs) {
   // none of them.
   failed_polls_ = 0;
   std::vector<JobStatus> out;
+  std::vector<JobRef> gone;
   for (const auto& job : jobs) {
     if (auto status = slurm_status(job.job_id, lines)) {
       const bool ended = status->state != JobState::queued && status->state != JobState::running;
       if (ended) add_exit_marker(*status, job.job_dir);
+      out.push_back(*status);
+    } else {
+      gone.push_back(job);
+    }
+  }
+  // Past MinJobAge only accounting remembers a job: ask it once for all of them; without it
+  // the exit marker decides.
+  const auto accounted = ask_accounting(gone);
+  for (const auto& job : gone) {
+    if (auto status = sacct_status(job.job_id, accounted)) {
+      const auto exit_status = status->exit_status;
+      add_exit_marker(*status, job.job_dir);
+      if (!status->exit_status) status->exit_status = exit_status;
       out.push_back(*status);
     } else {
       out.push_back(status_of_gone_job(job, "squeue"));

@@ -27,6 +27,17 @@ std::string parse_sbatch_id(const std::string& out);
 /// worst end). Empty when squeue does not list it.
 std::optional<JobStatus> slurm_status(const std::string& id, const std::vector<SqueueLine>& lines);
 
+/// One line of `sacct -n -P -X -o JobID,State,ExitCode`.
+struct SacctLine {
+  std::string id;
+  std::string state;      ///< "COMPLETED", "CANCELLED by 0", ...
+  std::string exit_code;  ///< "status:signal", e.g. "3:0" or "0:15"
+};
+/// Parses sacct's parsable output; throws SchedulerError for a malformed line.
+std::vector<SacctLine> parse_sacct(const std::string& out);
+/// The status sacct records for job `id`, with its exit status or signal; empty when absent.
+std::optional<JobStatus> sacct_status(const std::string& id, const std::vector<SacctLine>& lines);
+
 class SlurmScheduler : public Scheduler {
  public:
   explicit SlurmScheduler(process::ProcessRunner& runner) : runner_(runner) {}
@@ -45,7 +56,11 @@ class SlurmScheduler : public Scheduler {
 
  private:
   process::ProcessRunner& runner_;
-  int failed_polls_ = 0;  ///< squeue failures in a row (a transient failure is retried)
+  /// Asks sacct, in one call, how jobs squeue no longer lists ended (empty without accounting).
+  std::vector<SacctLine> ask_accounting(const std::vector<JobRef>& gone);
+
+  int failed_polls_ = 0;    ///< squeue failures in a row (a transient failure is retried)
+  bool accounting_ = true;  ///< false once sacct said accounting is disabled
 };
 
 }  // namespace pbench::schedulers

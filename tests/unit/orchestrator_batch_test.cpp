@@ -46,6 +46,27 @@ struct TempDir {
   }
 };
 
+/// Puts stand-ins for the scheduler commands first on PATH (pbench checks that they exist; the
+/// recording runner answers for them), so the tests need no Slurm installed.
+struct FakeCommandsOnPath {
+  fs::path dir;
+  std::string saved;
+  FakeCommandsOnPath() {
+    dir = fs::temp_directory_path() / ("pbench-fake-bin-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    for (const char* c : {"sbatch", "squeue", "scancel", "sacct", "qsub", "qstat", "qdel"}) {
+      std::ofstream(dir / c) << "#!/bin/sh\nexit 99\n";
+      fs::permissions(dir / c, fs::perms::owner_all);
+    }
+    saved = std::getenv("PATH") ? std::getenv("PATH") : "";
+    ::setenv("PATH", (dir.string() + ":" + saved).c_str(), 1);
+  }
+  ~FakeCommandsOnPath() {
+    ::setenv("PATH", saved.c_str(), 1);
+    fs::remove_all(dir);
+  }
+};
+
 void write_marker(const std::string& dir, const std::string& json) {
   std::ofstream(fs::path(dir) / "exit.json") << json << "\n";
 }
@@ -131,6 +152,7 @@ TEST_CASE("squeue lines of plain, array and heterogeneous jobs") {
 }
 
 TEST_CASE("Slurm polls all jobs in one squeue call; gone jobs are settled by their marker") {
+  FakeCommandsOnPath commands;
   TempDir tmp;
   testing::RecordingRunner runner;
   SlurmScheduler slurm(runner);
@@ -151,6 +173,8 @@ TEST_CASE("Slurm polls all jobs in one squeue call; gone jobs are settled by the
   runner.reply(
       0,
       "21|COMPLETED|None\n22|FAILED|NonZeroExitCode\n26|TIMEOUT|TimeLimit\n27|PENDING|Priority\n");
+  // Jobs squeue no longer lists: sacct is asked once, and says accounting is off (the lab).
+  runner.reply(1, "", "Slurm accounting storage is disabled\n");
   const auto statuses = slurm.poll({{"21", done},
                                     {"22", failed},
                                     {"23", gone_ok},
@@ -158,7 +182,9 @@ TEST_CASE("Slurm polls all jobs in one squeue call; gone jobs are settled by the
                                     {"25", vanished},
                                     {"26", timeout},
                                     {"27", tmp.job("q")}});
-  REQUIRE(runner.commands.size() == 1);
+  REQUIRE(runner.commands.size() == 2);
+  CHECK(runner.commands[1] == std::vector<std::string>{"sacct", "-n", "-P", "-X", "-j", "23,24,25",
+                                                       "-o", "JobID,State,ExitCode"});
   CHECK(runner.commands[0] == std::vector<std::string>{"squeue", "-h", "-r", "-t", "all", "-j",
                                                        "21,22,23,24,25,26,27", "-o", "%i|%T|%r"});
   CHECK(status_of(statuses, "21").state == JobState::completed);
@@ -177,11 +203,13 @@ TEST_CASE("Slurm polls all jobs in one squeue call; gone jobs are settled by the
   // "Invalid job id specified" (rc 1): squeue knows none of them any more.
   runner.reply(1, "", "slurm_load_jobs error: Invalid job id specified\n");
   const auto gone = slurm.poll({{"21", done}, {"25", vanished}});
+  CHECK(runner.commands.size() == 3);  // accounting is off: sacct is not asked again
   CHECK(status_of(gone, "21").state == JobState::completed);
   CHECK(status_of(gone, "25").state == JobState::failed);
 }
 
 TEST_CASE("a failing squeue is retried within a budget, then reported") {
+  FakeCommandsOnPath commands;
   TempDir tmp;
   testing::RecordingRunner runner;
   SlurmScheduler slurm(runner);
@@ -203,6 +231,7 @@ TEST_CASE("a failing squeue is retried within a budget, then reported") {
 }
 
 TEST_CASE("sbatch submits into the attempt directory; a refusal carries Slurm's message") {
+  FakeCommandsOnPath commands;
   TempDir tmp;
   testing::RecordingRunner runner;
   SlurmScheduler slurm(runner);
@@ -228,6 +257,7 @@ TEST_CASE("sbatch submits into the attempt directory; a refusal carries Slurm's 
 }
 
 TEST_CASE("scancel gets every job in one call") {
+  FakeCommandsOnPath commands;
   testing::RecordingRunner runner;
   SlurmScheduler slurm(runner);
   runner.reply(0, "");
@@ -299,6 +329,7 @@ TEST_CASE("qstat rows from the Slurm wrapper and from Torque") {
 }
 
 TEST_CASE("PBS: finished jobs are settled by the exit marker, cancels by pbench's request") {
+  FakeCommandsOnPath commands;
   TempDir tmp;
   testing::RecordingRunner runner;
   PbsScheduler pbs(runner);
@@ -342,6 +373,7 @@ TEST_CASE("PBS: finished jobs are settled by the exit marker, cancels by pbench'
 }
 
 TEST_CASE("qsub runs in the attempt directory and its refusal is shown") {
+  FakeCommandsOnPath commands;
   TempDir tmp;
   testing::RecordingRunner runner;
   PbsScheduler pbs(runner);
@@ -555,6 +587,7 @@ TEST_CASE("--max-queued counts the user's other jobs and submits only up to the 
 }
 
 TEST_CASE("the user's queue is counted with one squeue or qstat") {
+  FakeCommandsOnPath commands;
   testing::RecordingRunner runner;
   SlurmScheduler slurm(runner);
   runner.reply(0, "41\n42_[1-3]\n43\n");
@@ -662,6 +695,7 @@ directives = ["--constraint=ib"]
 }
 
 TEST_CASE("a job array runs each job's script in its own directory, throttled") {
+  FakeCommandsOnPath commands;
   TempDir tmp;
   testing::RecordingRunner runner;
   SlurmScheduler slurm(runner);
@@ -691,4 +725,45 @@ TEST_CASE("a job array runs each job's script in its own directory, throttled") 
   PbsScheduler pbs(other);
   CHECK_THROWS_WITH_AS(pbs.submit_array(jobs, 2, tmp.path.string()),
                        "pbs: no job arrays (use --scheduler slurm)", SchedulerError);
+}
+
+TEST_CASE("past MinJobAge, sacct tells how vanished jobs ended, in one call") {
+  FakeCommandsOnPath commands;
+  TempDir tmp;
+  testing::RecordingRunner runner;
+  SlurmScheduler slurm(runner);
+  const std::string marked = tmp.job("marked");
+  write_marker(
+      marked,
+      R"({"status": 143, "signal": "TERM", "reason": "", "started_at": "a", "ended_at": "b"})");
+  runner.reply(1, "", "slurm_load_jobs error: Invalid job id specified\n");
+  // Recorded shape: sacct -n -P -X -j ... -o JobID,State,ExitCode with slurmdbd.
+  runner.reply(0,
+               "31|COMPLETED|0:0\n32|FAILED|3:0\n33|CANCELLED by 0|0:15\n34|TIMEOUT|0:0\n"
+               "35_1|OUT_OF_MEMORY|0:125\n36+0|NODE_FAIL|0:0\n37|PREEMPTED|0:0\n");
+  const auto s = slurm.poll({{"31", tmp.job("a")},
+                             {"32", tmp.job("b")},
+                             {"33", tmp.job("c")},
+                             {"34", marked},
+                             {"35_1", tmp.job("e")},
+                             {"36+0", tmp.job("f")},
+                             {"37", tmp.job("g")},
+                             {"38", tmp.job("h")}});
+  CHECK(runner.commands.size() == 2);
+  CHECK(status_of(s, "31").state == JobState::completed);
+  CHECK(status_of(s, "32").state == JobState::failed);
+  CHECK(status_of(s, "32").exit_status == 3);
+  CHECK(status_of(s, "33").state == JobState::cancelled);
+  CHECK(status_of(s, "33").signal == "TERM");
+  CHECK(status_of(s, "33").exit_status == 143);
+  CHECK(status_of(s, "34").state == JobState::timeout);  // sacct's word, the marker's times
+  CHECK(status_of(s, "34").started_at == "a");
+  CHECK(status_of(s, "35_1").state == JobState::failed);
+  CHECK(status_of(s, "36+0").state == JobState::failed);
+  CHECK(status_of(s, "37").state == JobState::failed);
+  CHECK(status_of(s, "37").native_state == "PREEMPTED (sacct)");
+  // Neither squeue nor sacct knows 38, and it left no marker.
+  CHECK(status_of(s, "38").state == JobState::failed);
+  CHECK(status_of(s, "38").native_state == "gone from squeue without an exit marker");
+  CHECK_THROWS_AS(parse_sacct("31 COMPLETED\n"), SchedulerError);
 }
