@@ -14,6 +14,8 @@ namespace {
 struct SubmitOptions {
   std::string name;
   int max_parallel = 1;
+  int max_queued = 0;
+  int array = 0;
   bool retry_failed = false;
   bool foreground = false;
 };
@@ -26,12 +28,30 @@ void add_submit_command(CLI::App& app, GlobalOptions& global) {
   command->add_option("--max-parallel", o->max_parallel, "Points running at once")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  command
+      ->add_option("--max-queued", o->max_queued,
+                   "At most this many of your jobs queued or running at once, counting your "
+                   "other jobs too (slurm, pbs)")
+      ->check(CLI::PositiveNumber);
+  command
+      ->add_option("--array", o->array,
+                   "Submit each partition's points as one job array running at most N at once "
+                   "(slurm)")
+      ->check(CLI::PositiveNumber);
   command->add_flag("--retry-failed", o->retry_failed,
                     "Run failed, cancelled and timed-out points again (earlier attempts are kept)");
   command->add_flag("--foreground", o->foreground,
                     "Drive the sweep in this process until it ends instead of in the background");
   command->callback([o, &global] {
     SweepContext context(global.db, o->name);
+    if (o->max_queued > 0 && context.sweep.scheduler == "local") {
+      throw UsageError("--max-queued applies to a batch scheduler (slurm or pbs), not local");
+    }
+    if (o->array > 0 && context.sweep.scheduler != "slurm") {
+      throw UsageError("--array applies to --scheduler slurm, not " + context.sweep.scheduler);
+    }
+    context.driver->set_max_queued(o->max_queued);
+    context.driver->set_array_throttle(o->array);
     if (o->retry_failed) {
       const int again = context.driver->requeue_failed();
       std::cout << "sweep " << o->name << ": " << again << " failed points planned again\n";
@@ -54,6 +74,9 @@ void add_submit_command(CLI::App& app, GlobalOptions& global) {
         std::cout << "sweep " << o->name << ": already being driven (" << before.line() << ")\n";
         return;
       }
+      // The first submissions happen here, so a refusal or a missing scheduler command is
+      // reported by this command, not only in the driver's log.
+      context.driver->cycle(o->max_parallel);
     }
     // A background driver in its own session submits and tracks the points, so this command
     // returns and the sweep goes on. `pbench wait` follows it (or takes over if it died).
@@ -62,7 +85,8 @@ void add_submit_command(CLI::App& app, GlobalOptions& global) {
     const int rc = context.runner.run_redirected(
         {"setsid", "-f", self, "--db", fs::absolute(global.db).string(), "--runs-dir",
          fs::absolute(global.runs_dir).string(), "_drive", o->name, "--max-parallel",
-         std::to_string(o->max_parallel)},
+         std::to_string(o->max_parallel), "--max-queued", std::to_string(o->max_queued), "--array",
+         std::to_string(o->array)},
         context.sweep.directory, log, log);
     if (rc != 0) throw SchedulerError("could not start the background driver (see " + log + ")");
     std::cout << "sweep " << o->name << ": submitting " << before.line()
@@ -77,8 +101,12 @@ void add_drive_command(CLI::App& app, GlobalOptions& global) {
   auto o = std::make_shared<SubmitOptions>();
   command->add_option("name", o->name)->required();
   command->add_option("--max-parallel", o->max_parallel)->check(CLI::PositiveNumber);
+  command->add_option("--max-queued", o->max_queued)->check(CLI::NonNegativeNumber);
+  command->add_option("--array", o->array)->check(CLI::NonNegativeNumber);
   command->callback([o, &global] {
     SweepContext context(global.db, o->name);
+    context.driver->set_max_queued(o->max_queued);
+    context.driver->set_array_throttle(o->array);
     run::DriverLock lock(context.sweep.directory);
     if (!lock.owns_lock()) return;  // another process drives this sweep
     context.driver->drive(o->max_parallel, std::chrono::milliseconds(200), nullptr);

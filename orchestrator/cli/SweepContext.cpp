@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "run/DriverLock.hpp"
+#include "run/PollBackoff.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::cli {
@@ -67,14 +68,15 @@ run::Progress follow_sweep(SweepContext& context, int max_parallel, double timeo
       run::DriverLock lock(context.sweep.directory);
       if (lock.owns_lock()) {
         // Nobody else drives this sweep: drive it here.
+        run::PollBackoff backoff(kPollInterval, context.scheduler->max_poll_interval());
+        std::string last;
         for (;;) {
-          context.driver->submit_ready(max_parallel);
-          context.driver->poll_once();
-          context.driver->submit_ready(max_parallel);
-          const auto p = context.driver->progress();
+          const auto p = context.driver->cycle(max_parallel);
           display.show(p);
           if (!p.unfinished() || expired()) return p;
-          std::this_thread::sleep_for(kPollInterval);
+          const bool changed = p.line() != last;
+          last = p.line();
+          std::this_thread::sleep_for(backoff.next(changed));
         }
       }
     }

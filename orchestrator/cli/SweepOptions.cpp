@@ -3,10 +3,13 @@
 #include <sstream>
 
 #include "sweep/ListParser.hpp"
+#include "sweep/SweepFile.hpp"
+#include "util/Error.hpp"
 
 namespace pbench::cli {
 
 void SweepOptions::declare(CLI::App& command, const std::string& default_name) {
+  command_ = &command;
   auto* name_option = command.add_option("name", name, "Sweep name (letters, digits, . _ -)");
   if (default_name.empty()) {
     name_option->required();
@@ -26,17 +29,48 @@ void SweepOptions::declare(CLI::App& command, const std::string& default_name) {
   command.add_option("--hints", hint_sets,
                      "An MPI-IO hint set for io, 'key=value,key=value'; repeatable, each set a "
                      "sweep point");
-  command.add_option("--scheduler", scheduler, "Scheduler: local")->capture_default_str();
-  command.add_option("--launcher", launcher, "MPI launcher inside a job: mpiexec")
+  command.add_option("--scheduler", scheduler, "Scheduler: local, slurm or pbs")
       ->capture_default_str();
+  command.add_option("--launcher", launcher, "MPI launcher inside a job: mpiexec or srun")
+      ->capture_default_str();
+  command
+      .add_option("--nodes", nodes,
+                  "Nodes per job (slurm, pbs; default 1, or what --procs-per-node needs)")
+      ->check(CLI::PositiveNumber);
+  command.add_option("--procs-per-node", procs_per_node, "Processes per node (slurm, pbs)")
+      ->check(CLI::PositiveNumber);
+  command.add_option("--time-limit", time_limit,
+                     "Time limit per job (slurm, pbs): MINUTES, MINUTES:SECONDS or "
+                     "HOURS:MINUTES:SECONDS; default 60 minutes");
+  command.add_option("--account", account, "Account to charge (slurm, pbs)");
+  command.add_option("--queue", queue, "Slurm partition or PBS queue to submit to");
+  command.add_option("--directive", directives,
+                     "An extra directive for every job, e.g. --directive=--constraint=ib "
+                     "(written after #SBATCH or #PBS); repeatable");
   command.add_option("--set", settings,
                      "A worker parameter for the whole sweep, WORKER.PARAMETER=VALUE "
                      "(e.g. logp.eel_roundtrips=1000); repeatable");
+  command.add_option("--spec", spec_path,
+                     "A sweep file (TOML: workers, partitions, queue_depths, launcher, "
+                     "[settings.WORKER], [scheduler]) instead of those options");
   command.add_option("--template", template_path, "Your own job template instead of the built-in");
-  command.add_flag("--force", force, "Replace a stored sweep of the same name with other parameters");
+  command.add_flag("--force", force,
+                   "Replace a stored sweep of the same name with other parameters");
 }
 
 sweep::SweepSpec SweepOptions::spec() const {
+  if (!spec_path.empty()) {
+    for (const char* option :
+         {"--workers", "--partitions", "--queue-depths", "--schedule-times", "--hints",
+          "--scheduler", "--launcher", "--set", "--nodes", "--procs-per-node", "--time-limit",
+          "--account", "--queue", "--directive"}) {
+      if (command_ && command_->count(option) > 0) {
+        throw UsageError(std::string(option) +
+                         " cannot be combined with --spec (write it in the sweep file)");
+      }
+    }
+    return sweep::read_sweep_file(spec_path, name);
+  }
   sweep::SweepSpec spec;
   spec.name = name;
   spec.workers.clear();
@@ -52,6 +86,13 @@ sweep::SweepSpec SweepOptions::spec() const {
   spec.scheduler = scheduler;
   spec.launcher = launcher;
   for (const auto& s : settings) sweep::add_setting(spec.settings, s);
+  spec.nodes = nodes;
+  spec.procs_per_node = procs_per_node;
+  if (!time_limit.empty())
+    spec.time_limit_seconds = sweep::parse_time_limit(time_limit, "--time-limit");
+  spec.account = account;
+  spec.queue = queue;
+  spec.directives = directives;
   return spec;
 }
 

@@ -20,7 +20,14 @@ struct SweepOptions {
   std::string scheduler = "local";
   std::string launcher = "mpiexec";
   std::vector<std::string> settings;
+  int nodes = 0;
+  int procs_per_node = 0;
+  std::string time_limit;
+  std::string account;
+  std::string queue;
+  std::vector<std::string> directives;
   std::string template_path;
+  std::string spec_path;  ///< a sweep file (TOML) instead of the grid and scheduler options
   bool force = false;
 
   /// Declares the options on a subcommand; the name is positional (required unless a
@@ -30,6 +37,9 @@ struct SweepOptions {
   sweep::SweepSpec spec() const;
   /// Planning options (runs dir from the global options).
   run::PlanOptions plan_options(const std::string& runs_dir) const;
+
+ private:
+  CLI::App* command_ = nullptr;  ///< where the options were declared (to see which were given)
 };
 
 }  // namespace pbench::cli

@@ -62,8 +62,17 @@ std::string JobTemplate::render(const std::map<std::string, TemplateValue>& valu
     }
     if (const auto* word = std::get_if<std::string>(&it->second)) {
       out += shell_quote(*word);
+    } else if (const auto* command = std::get_if<std::vector<std::string>>(&it->second)) {
+      out += shell_join(*command);
     } else {
-      out += shell_join(std::get<std::vector<std::string>>(it->second));
+      const auto& lines = std::get<VerbatimLines>(it->second).lines;
+      for (std::size_t i = 0; i < lines.size(); ++i) {
+        if (lines[i].find_first_of(std::string("\n\r\0", 3)) != std::string::npos) {
+          throw UsageError("template " + name_ + ": a line for {{" + piece.text +
+                           "}} holds a line break or NUL: '" + lines[i] + "'");
+        }
+        out += (i == 0 ? "" : "\n") + lines[i];
+      }
     }
   }
   return out;
@@ -72,6 +81,12 @@ std::string JobTemplate::render(const std::map<std::string, TemplateValue>& valu
 JobTemplate JobTemplate::builtin(const std::string& scheduler) {
   if (scheduler == "local") {
     return JobTemplate("local.sh", std::string(jobtemplates::local_sh()));
+  }
+  if (scheduler == "slurm") {
+    return JobTemplate("slurm.sh", std::string(jobtemplates::slurm_sh()));
+  }
+  if (scheduler == "pbs") {
+    return JobTemplate("pbs.sh", std::string(jobtemplates::pbs_sh()));
   }
   throw UsageError("no built-in job template for scheduler '" + scheduler + "'");
 }

@@ -1,7 +1,8 @@
 #pragma once
 // Job script templates with named placeholders {{name}}. Every substituted value is
-// shell-quoted (a word) or quoted word by word (a command); a placeholder the caller does not
-// know, or a required one the template lacks, is an error.
+// shell-quoted (a word) or quoted word by word (a command), except directive lines that their
+// scheduler quoted; a placeholder the caller does not know, or a required one the template
+// lacks, is an error.
 #include <map>
 #include <set>
 #include <string>
@@ -10,8 +11,14 @@
 
 namespace pbench::jobs {
 
-/// A single shell word, or a command given as its words.
-using TemplateValue = std::variant<std::string, std::vector<std::string>>;
+/// Whole lines written as they are (a scheduler's directives, which it quotes itself); a line
+/// may not hold a newline or NUL.
+struct VerbatimLines {
+  std::vector<std::string> lines;
+};
+
+/// A single shell word, a command given as its words, or verbatim lines.
+using TemplateValue = std::variant<std::string, std::vector<std::string>, VerbatimLines>;
 
 class JobTemplate {
  public:

@@ -1,9 +1,13 @@
 #include "run/SweepDriver.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <thread>
 
+#include "run/Envelope.hpp"
+#include "run/PollBackoff.hpp"
 #include "util/Error.hpp"
 #include "util/Time.hpp"
 
@@ -76,41 +80,104 @@ Progress SweepDriver::progress() {
   return p;
 }
 
+store::AttemptRecord SweepDriver::prepare_attempt(const store::PointRecord& point) {
+  // A submission refused earlier is tried again as the same attempt: it never ran.
+  auto previous = store_.latest_attempt(point.id);
+  store::AttemptRecord attempt;
+  if (previous && !previous->job_id && previous->native_state == "rejected") {
+    attempt = *previous;
+    attempt.state = PointState::queued;
+    attempt.native_state.reset();
+    attempt.stderr_tail.reset();
+    attempt.ended_at.reset();
+  } else {
+    attempt.point_id = point.id;
+    attempt.state = PointState::queued;
+    attempt = store_.add_attempt(attempt);
+  }
+  const fs::path dir =
+      fs::path(point.script_path).parent_path() / ("attempt-" + std::to_string(attempt.attempt_no));
+  fs::create_directories(dir);
+  attempt.job_dir = dir.string();
+  attempt.stdout_path = (dir / "stdout.log").string();
+  attempt.stderr_path = (dir / "stderr.log").string();
+  attempt.result_path = (dir / "result.json").string();
+  attempt.submitted_at = utc_now();
+  return attempt;
+}
+
+void SweepDriver::record_rejection(store::AttemptRecord& attempt, const std::string& message) {
+  // Kept as an attempt that never ran; the point stays planned for the next cycle.
+  attempt.state = PointState::failed;
+  attempt.native_state = "rejected";
+  attempt.stderr_tail = message;
+  attempt.ended_at = utc_now();
+  store_.update_attempt(attempt);
+  rejection_ = message;
+}
+
 int SweepDriver::submit_ready(int max_active) {
   auto points = store_.points(sweep_.id);
   int active = 0;
   for (const auto& p : points) active += is_active(p.state) ? 1 : 0;
-  int submitted = 0;
+  int budget = max_active - active;
+  const bool waiting = std::any_of(points.begin(), points.end(),
+                                   [](const auto& p) { return p.state == PointState::planned; });
+  if (max_queued_ > 0 && waiting && budget > 0) {
+    // Unknown now (squeue failed): submit nothing this cycle rather than overfill the queue.
+    const auto in_queue = scheduler_.user_jobs_in_queue();
+    budget = in_queue ? std::min(budget, max_queued_ - *in_queue) : 0;
+  }
+  std::vector<store::PointRecord> ready;
   for (const auto& point : points) {
-    if (active >= max_active) break;
-    if (point.state != PointState::planned) continue;
-    store::AttemptRecord attempt;
-    attempt.point_id = point.id;
-    attempt.state = PointState::queued;
-    attempt = store_.add_attempt(attempt);
-    const fs::path dir = fs::path(point.script_path).parent_path() /
-                         ("attempt-" + std::to_string(attempt.attempt_no));
-    fs::create_directories(dir);
-    attempt.job_dir = dir.string();
-    attempt.stdout_path = (dir / "stdout.log").string();
-    attempt.stderr_path = (dir / "stderr.log").string();
-    attempt.result_path = (dir / "result.json").string();
-    attempt.submitted_at = utc_now();
+    if (static_cast<int>(ready.size()) >= budget) break;
+    if (point.state == PointState::planned) ready.push_back(point);
+  }
+  if (array_throttle_ > 0) return submit_arrays(ready);
+  int submitted = 0;
+  for (const auto& point : ready) {
+    auto attempt = prepare_attempt(point);
     try {
       attempt.job_id = scheduler_.submit(
           {point.script_path, attempt.job_dir, attempt.stdout_path, attempt.stderr_path});
       attempt.native_state = "submitted";
       store_.update_attempt(attempt);
       store_.set_point_state(point.id, PointState::queued);
-      ++active;
       ++submitted;
     } catch (const SchedulerError& e) {
-      attempt.state = PointState::failed;
-      attempt.native_state = "not submitted";
-      attempt.stderr_tail = e.what();
-      attempt.ended_at = utc_now();
-      store_.update_attempt(attempt);
-      store_.set_point_state(point.id, PointState::failed);
+      record_rejection(attempt, e.what());
+      break;
+    }
+  }
+  return submitted;
+}
+
+int SweepDriver::submit_arrays(const std::vector<store::PointRecord>& ready) {
+  // Points of one partition have the same shape (the batch options are the sweep's): one array
+  // each.
+  std::map<int, std::vector<store::PointRecord>> by_partition;
+  for (const auto& point : ready) by_partition[point.partition].push_back(point);
+  int submitted = 0;
+  for (const auto& [partition, group] : by_partition) {
+    std::vector<store::AttemptRecord> attempts;
+    std::vector<schedulers::JobSubmission> jobs;
+    for (const auto& point : group) {
+      attempts.push_back(prepare_attempt(point));
+      const auto& a = attempts.back();
+      jobs.push_back({point.script_path, a.job_dir, a.stdout_path, a.stderr_path});
+    }
+    try {
+      const auto ids = scheduler_.submit_array(jobs, array_throttle_, sweep_.directory + "/arrays");
+      for (std::size_t i = 0; i < group.size(); ++i) {
+        attempts[i].job_id = ids.at(i);
+        attempts[i].native_state = "submitted";
+        store_.update_attempt(attempts[i]);
+        store_.set_point_state(group[i].id, PointState::queued);
+        ++submitted;
+      }
+    } catch (const SchedulerError& e) {
+      for (auto& a : attempts) record_rejection(a, e.what());
+      break;
     }
   }
   return submitted;
@@ -166,20 +233,35 @@ void SweepDriver::poll_once() {
     if (state == PointState::running && !attempt.started_at) attempt.started_at = utc_now();
     if (store::is_terminal(state)) record_final(attempt, *it);
     store_.update_attempt(attempt);
+    if (store::is_terminal(attempt.state)) write_envelope(sweep_, point, attempt);
     store_.set_point_state(point.id, attempt.state);
   }
 }
 
+Progress SweepDriver::cycle(int max_active) {
+  rejection_.clear();
+  submit_ready(max_active);
+  poll_once();
+  if (rejection_.empty()) submit_ready(max_active);
+  Progress p = progress();
+  if (!rejection_.empty() && p.count(PointState::queued) + p.count(PointState::running) == 0) {
+    throw SchedulerError(rejection_ + " (" + std::to_string(p.count(PointState::planned)) +
+                         " points stay planned)");
+  }
+  return p;
+}
+
 void SweepDriver::drive(int max_active, std::chrono::milliseconds interval,
                         const std::function<void(const Progress&)>& on_cycle) {
+  PollBackoff backoff(interval, scheduler_.max_poll_interval());
+  std::string last;
   for (;;) {
-    submit_ready(max_active);
-    poll_once();
-    submit_ready(max_active);
-    const Progress p = progress();
+    const Progress p = cycle(max_active);
     if (on_cycle) on_cycle(p);
     if (!p.unfinished()) return;
-    std::this_thread::sleep_for(interval);
+    const bool changed = p.line() != last;
+    last = p.line();
+    std::this_thread::sleep_for(backoff.next(changed));
   }
 }
 

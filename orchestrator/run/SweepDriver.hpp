@@ -29,16 +29,30 @@ class SweepDriver {
  public:
   SweepDriver(store::Store& store, schedulers::Scheduler& scheduler, store::SweepRecord sweep);
 
-  /// Submits planned points while fewer than `max_active` are queued or running; returns how
-  /// many it submitted.
+  /// With n > 0, submits only while fewer than n of the user's jobs (pbench's and others', as
+  /// the scheduler counts them) are queued or running; costs one more scheduler call per cycle
+  /// while points wait to be submitted.
+  void set_max_queued(int n) { max_queued_ = n; }
+  /// With n > 0, submits the ready points of each partition as one job array with at most n
+  /// elements running at once (schedulers with job arrays only).
+  void set_array_throttle(int n) { array_throttle_ = n; }
+  /// Submits planned points while fewer than `max_active` are queued or running (and the
+  /// user's queue is under the max_queued limit); returns how many it submitted. A submission the
+  /// scheduler refuses (its message kept as a "rejected" attempt) leaves its point planned and ends
+  /// this round: it is tried again next cycle.
   int submit_ready(int max_active);
+  /// One cycle: submit, poll every active job in one call, submit again. Throws SchedulerError
+  /// with the scheduler's message when a submission was refused and no job is left queued or
+  /// running (nothing would change by waiting); the refused points stay planned.
+  Progress cycle(int max_active);
   /// Makes failed, cancelled and timed-out points planned again (their attempts are kept);
   /// returns how many.
   int requeue_failed();
   /// Polls every queued or running point's job in one scheduler call and records the states.
   void poll_once();
-  /// Submits and polls until no point is planned, queued or running; `on_cycle` is called
-  /// after each cycle with the progress.
+  /// Submits and polls until no point is planned, queued or running, waiting `interval` between
+  /// cycles and backing off (with jitter) to the scheduler's max_poll_interval() while nothing
+  /// changes; `on_cycle` is called after each cycle with the progress.
   void drive(int max_active, std::chrono::milliseconds interval,
              const std::function<void(const Progress&)>& on_cycle);
   /// Cancels every queued or running job of the sweep; returns how many.
@@ -47,10 +61,16 @@ class SweepDriver {
 
  private:
   void record_final(store::AttemptRecord& attempt, const schedulers::JobStatus& status);
+  store::AttemptRecord prepare_attempt(const store::PointRecord& point);
+  void record_rejection(store::AttemptRecord& attempt, const std::string& message);
+  int submit_arrays(const std::vector<store::PointRecord>& ready);
 
   store::Store& store_;
   schedulers::Scheduler& scheduler_;
   store::SweepRecord sweep_;
+  int max_queued_ = 0;
+  int array_throttle_ = 0;
+  std::string rejection_;  ///< the scheduler's message for a refused submission this cycle
 };
 
 /// The last `max_bytes` of a file (whole lines), or "" when it cannot be read.

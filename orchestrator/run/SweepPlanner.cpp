@@ -10,6 +10,7 @@
 #include "jobs/JobTemplate.hpp"
 #include "process/ProcessRunner.hpp"
 #include "schedulers/Launcher.hpp"
+#include "schedulers/Scheduler.hpp"
 #include "sweep/WorkerCatalog.hpp"
 #include "util/Error.hpp"
 #include "util/Time.hpp"
@@ -59,17 +60,37 @@ Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options) {
   plan.spec = spec;
   plan.directory = (fs::absolute(options.runs_dir) / spec.name).lexically_normal().string();
   const jobs::JobTemplate job_template = load_template(options, spec.scheduler);
+  // Only for its directives: planning runs no process.
+  process::BoostProcessRunner no_runs;
+  const auto scheduler = schedulers::make_scheduler(spec.scheduler, no_runs);
+  const bool batch = spec.scheduler != "local";
+  const int time_limit = spec.time_limit_seconds > 0 ? spec.time_limit_seconds
+                         : batch                     ? sweep::kDefaultTimeLimitSeconds
+                                                     : 0;
   for (auto& point : sweep::expand(spec)) {
     const auto& worker = sweep::find_worker(point.worker);
     std::vector<std::string> worker_argv{locate_worker(worker.binary)};
     for (auto& arg : sweep::worker_arguments(point)) worker_argv.push_back(arg);
     worker_argv.insert(worker_argv.end(), {"--output", "result.json"});
+    const auto shape = sweep::node_shape(spec, point.partition);
+    schedulers::JobResources resources;
+    resources.job_name = "pb-" + point.key.substr(0, 12);  // PBS allows 15 characters
+    resources.nodes = shape.nodes;
+    resources.ntasks = point.partition;
+    resources.procs_per_node = shape.procs_per_node;
+    resources.time_limit_seconds = time_limit;
+    resources.account = spec.account;
+    resources.queue = spec.queue;
+    resources.extra = spec.directives;
     const std::map<std::string, jobs::TemplateValue> values = {
         {"sweep", spec.name},
         {"point_key", point.key},
         {"worker", point.worker},
         {"partition", std::to_string(point.partition)},
         {"command", schedulers::launch_command(spec.launcher, point.partition, worker_argv)},
+        {"directives", jobs::VerbatimLines{scheduler->directives(resources)}},
+        {"time_limit_seconds", std::to_string(time_limit)},
+        {"worker_binary", worker_argv.front()},
     };
     PlannedPoint planned;
     planned.script = job_template.render(values, {"command"});

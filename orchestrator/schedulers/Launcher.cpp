@@ -12,7 +12,14 @@ struct LauncherEntry {
 
 // Every launcher pbench knows, in one table.
 const LauncherEntry kLaunchers[] = {
-    {"mpiexec", [](int n) { return std::vector<std::string>{"mpiexec", "-n", std::to_string(n)}; }},
+    {"mpiexec",
+     [](int n) {
+       return std::vector<std::string>{"mpiexec", "-n", std::to_string(n)};
+     }},
+    {"srun",
+     [](int n) {
+       return std::vector<std::string>{"srun", "--mpi=pmi2", "-n", std::to_string(n)};
+     }},
 };
 
 }  // namespace
@@ -26,7 +33,10 @@ std::vector<std::string> launch_command(const std::string& name, int nprocs,
       return command;
     }
   }
-  throw UsageError("unknown launcher '" + name + "' (known: mpiexec)");
+  std::string known;
+  for (const auto& entry : kLaunchers)
+    known += (known.empty() ? "" : ", ") + std::string(entry.name);
+  throw UsageError("unknown launcher '" + name + "' (known: " + known + ")");
 }
 
 std::vector<std::string> launcher_names() {

@@ -6,7 +6,7 @@
 namespace pbench::schedulers {
 
 /// The launch line for `nprocs` processes of `worker_argv` with the launcher called `name`
-/// ("mpiexec"); throws UsageError for an unknown launcher.
+/// ("mpiexec", "srun"); throws UsageError for an unknown launcher.
 std::vector<std::string> launch_command(const std::string& name, int nprocs,
                                         const std::vector<std::string>& worker_argv);
 /// The launchers pbench knows.

@@ -36,7 +36,11 @@ std::optional<JobStatus> read_exit_marker(const std::string& job_dir, const std:
   if (!signal.empty()) s.signal = signal;
   s.started_at = marker.value("started_at", "");
   s.ended_at = marker.value("ended_at", "");
-  if (signal == "TERM" || signal == "INT") {
+  // The job script says "time_limit" when a TERM came once its time limit had passed (the
+  // batch system's kill), where the scheduler itself cannot tell a timeout from a cancel.
+  if (marker.value("reason", "") == "time_limit") {
+    s.state = JobState::timeout;
+  } else if (signal == "TERM" || signal == "INT") {
     s.state = JobState::cancelled;
   } else {
     s.state = *s.exit_status == 0 ? JobState::completed : JobState::failed;

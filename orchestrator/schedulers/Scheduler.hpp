@@ -1,12 +1,14 @@
 #pragma once
 // A batch system as pbench sees it: submit a job script, poll many jobs in one call, cancel.
 // Launching MPI inside the job is the Launcher's business, not the scheduler's.
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "process/ProcessRunner.hpp"
+#include "util/Error.hpp"
 
 namespace pbench::schedulers {
 
@@ -18,6 +20,18 @@ struct JobSubmission {
   std::string job_dir;  ///< where the script writes job.pid, exit.json, its result and logs
   std::string stdout_path;
   std::string stderr_path;
+};
+
+/// What a job asks its batch system for; each scheduler turns it into its own directives.
+struct JobResources {
+  std::string job_name;
+  int nodes = 1;
+  int ntasks = 1;          ///< MPI processes (the point's partition)
+  int procs_per_node = 0;  ///< 0: the scheduler decides
+  int time_limit_seconds = 0;
+  std::string account;             ///< "" for the default
+  std::string queue;               ///< "" for the default (a Slurm partition, a PBS queue)
+  std::vector<std::string> extra;  ///< the user's own directives, written as they are
 };
 
 struct JobRef {
@@ -40,13 +54,35 @@ class Scheduler {
   virtual ~Scheduler() = default;
   /// The scheduler's name ("local").
   virtual std::string name() const = 0;
+  /// The job script's directive lines (e.g. "#SBATCH --nodes=2") for these resources; none
+  /// for a scheduler without directives.
+  virtual std::vector<std::string> directives(const JobResources& resources) const {
+    (void)resources;
+    return {};
+  }
+  /// The longest wait between two polls when nothing changes (the driver backs off to it).
+  virtual std::chrono::milliseconds max_poll_interval() const { return std::chrono::seconds(1); }
   /// Submits a job script; returns the job id. Throws SchedulerError with the scheduler's
   /// message when the submission is refused.
   virtual std::string submit(const JobSubmission& job) = 0;
+  /// Submits jobs of one shape (the directives of the first script apply to all) as one job
+  /// array with at most `throttle` elements running at once; `array_dir` keeps the array's
+  /// own script and log. Returns each job's id, in order. Throws SchedulerError when refused,
+  /// or when the scheduler has no job arrays.
+  virtual std::vector<std::string> submit_array(const std::vector<JobSubmission>& jobs,
+                                                int throttle, const std::string& array_dir) {
+    (void)jobs;
+    (void)throttle;
+    (void)array_dir;
+    throw SchedulerError(name() + ": no job arrays (use --scheduler slurm)");
+  }
   /// The states of many jobs, in one scheduler call where the scheduler has one.
   virtual std::vector<JobStatus> poll(const std::vector<JobRef>& jobs) = 0;
   /// Cancels jobs.
   virtual void cancel(const std::vector<JobRef>& jobs) = 0;
+  /// How many of this user's jobs the scheduler holds queued or running, pbench's and others';
+  /// empty when it cannot tell now (or never can).
+  virtual std::optional<int> user_jobs_in_queue() { return std::nullopt; }
 };
 
 /// The scheduler called `name` from the table of schedulers; throws UsageError otherwise.

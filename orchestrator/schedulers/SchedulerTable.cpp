@@ -1,4 +1,6 @@
 #include "schedulers/LocalScheduler.hpp"
+#include "schedulers/PbsScheduler.hpp"
+#include "schedulers/SlurmScheduler.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::schedulers {
@@ -11,8 +13,17 @@ struct SchedulerEntry {
 
 // Every scheduler pbench knows, in one table.
 const SchedulerEntry kSchedulers[] = {
-    {"local", [](process::ProcessRunner& r) -> std::unique_ptr<Scheduler> {
+    {"local",
+     [](process::ProcessRunner& r) -> std::unique_ptr<Scheduler> {
        return std::make_unique<LocalScheduler>(r);
+     }},
+    {"slurm",
+     [](process::ProcessRunner& r) -> std::unique_ptr<Scheduler> {
+       return std::make_unique<SlurmScheduler>(r);
+     }},
+    {"pbs",
+     [](process::ProcessRunner& r) -> std::unique_ptr<Scheduler> {
+       return std::make_unique<PbsScheduler>(r);
      }},
 };
 

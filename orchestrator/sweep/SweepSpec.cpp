@@ -45,6 +45,55 @@ void check_positive(const std::vector<int>& values, const std::string& option) {
   }
 }
 
+void validate_batch_options(const SweepSpec& spec) {
+  const bool batch = spec.scheduler != "local";
+  const auto only_batch = [&](bool given, const std::string& option) {
+    if (given && !batch) {
+      throw UsageError(option + " applies to a batch scheduler (--scheduler slurm or pbs), not " +
+                       spec.scheduler);
+    }
+  };
+  only_batch(spec.nodes != 0, "--nodes");
+  only_batch(spec.procs_per_node != 0, "--procs-per-node");
+  only_batch(spec.time_limit_seconds != 0, "--time-limit");
+  only_batch(!spec.account.empty(), "--account");
+  only_batch(!spec.queue.empty(), "--queue");
+  only_batch(!spec.directives.empty(), "--directive");
+  if (spec.nodes < 0) throw UsageError("--nodes: must be positive");
+  if (spec.procs_per_node < 0) throw UsageError("--procs-per-node: must be positive");
+  if (spec.time_limit_seconds < 0) throw UsageError("--time-limit: must be positive");
+  static const std::regex name_pattern("^[A-Za-z0-9][A-Za-z0-9._@+-]{0,127}$");
+  if (!spec.account.empty() && !std::regex_match(spec.account, name_pattern)) {
+    throw UsageError("--account: '" + spec.account +
+                     "' is not an account name (letters, digits, '.', '_', '@', '+', '-')");
+  }
+  if (!spec.queue.empty() && !std::regex_match(spec.queue, name_pattern)) {
+    throw UsageError("--queue: '" + spec.queue +
+                     "' is not a queue name (letters, digits, '.', '_', '@', '+', '-')");
+  }
+  for (const auto& d : spec.directives) {
+    if (d.empty() || d[0] != '-' ||
+        d.find_first_of(std::string("\n\r\0", 3)) != std::string::npos) {
+      throw UsageError("--directive: '" + d +
+                       "' must be one option line starting with '-', e.g. --constraint=ib");
+    }
+  }
+  for (int partition : spec.partitions) {
+    const NodeShape shape = node_shape(spec, partition);
+    if (shape.procs_per_node > 0 && partition > shape.nodes * shape.procs_per_node) {
+      throw UsageError("partition " + std::to_string(partition) + " needs " +
+                       std::to_string(partition) + " processes, but --nodes " +
+                       std::to_string(shape.nodes) + " x --procs-per-node " +
+                       std::to_string(shape.procs_per_node) + " gives only " +
+                       std::to_string(shape.nodes * shape.procs_per_node));
+    }
+    if (shape.nodes > partition) {
+      throw UsageError("--nodes " + std::to_string(shape.nodes) + " is more than partition " +
+                       std::to_string(partition) + " has processes");
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<double> parse_seconds_list(const std::string& text, const std::string& option) {
@@ -113,6 +162,46 @@ void add_setting(std::map<std::string, std::map<std::string, std::string>>& sett
   settings[worker][parameter] = assignment.substr(equals + 1);
 }
 
+NodeShape node_shape(const SweepSpec& spec, int partition) {
+  NodeShape shape;
+  shape.procs_per_node = spec.procs_per_node;
+  if (spec.nodes > 0) {
+    shape.nodes = spec.nodes;
+  } else if (spec.procs_per_node > 0) {
+    shape.nodes = (partition + spec.procs_per_node - 1) / spec.procs_per_node;
+  }
+  return shape;
+}
+
+int parse_time_limit(const std::string& text, const std::string& option) {
+  static const std::regex pattern(R"(^(?:(\d{1,3})-)?(\d{1,6})(?::(\d{1,2}))?(?::(\d{1,2}))?$)");
+  std::smatch m;
+  const auto bad = [&] {
+    return UsageError(option + ": '" + text +
+                      "' is not a time limit (MINUTES, MINUTES:SECONDS, HOURS:MINUTES:SECONDS or "
+                      "DAYS-HOURS:MINUTES:SECONDS)");
+  };
+  if (!std::regex_match(text, m, pattern)) throw bad();
+  const long days = m[1].matched ? std::stol(m[1]) : 0;
+  long seconds = 0;
+  if (m[4].matched) {  // [D-]H:M:S
+    if (std::stol(m[3]) > 59 || std::stol(m[4]) > 59) throw bad();
+    seconds = std::stol(m[2]) * 3600 + std::stol(m[3]) * 60 + std::stol(m[4]);
+  } else if (m[1].matched) {
+    throw bad();              // D-H and D-H:M are Slurm's, but too easy to misread
+  } else if (m[3].matched) {  // M:S
+    if (std::stol(m[3]) > 59) throw bad();
+    seconds = std::stol(m[2]) * 60 + std::stol(m[3]);
+  } else {
+    seconds = std::stol(m[2]) * 60;
+  }
+  seconds += days * 86400;
+  if (seconds <= 0 || seconds > 365L * 86400) {
+    throw UsageError(option + ": '" + text + "' must be more than 0 and at most a year");
+  }
+  return static_cast<int>(seconds);
+}
+
 void SweepSpec::validate() const {
   validate_sweep_name(name);
   if (workers.empty()) throw UsageError("--workers: empty list");
@@ -142,6 +231,7 @@ void SweepSpec::validate() const {
     throw UsageError("unknown launcher '" + launcher + "' (known: " +
                      join_words(schedulers::launcher_names()) + ")");
   }
+  validate_batch_options(*this);
   for (const auto& [worker, params] : settings) {
     find_worker(worker);
     if (!seen.count(worker)) {
@@ -159,9 +249,20 @@ void SweepSpec::validate() const {
 }
 
 nlohmann::json SweepSpec::to_json() const {
-  nlohmann::json j = {{"name", name},         {"workers", workers},   {"partitions", partitions},
-                      {"queue_depths", queue_depths}, {"scheduler", scheduler},
-                      {"launcher", launcher}, {"settings", settings}};
+  nlohmann::json j = {{"name", name},
+                      {"workers", workers},
+                      {"partitions", partitions},
+                      {"queue_depths", queue_depths},
+                      {"scheduler", scheduler},
+                      {"launcher", launcher},
+                      {"settings", settings}};
+  // Batch options only when given, so a sweep without them keeps the JSON it always had.
+  if (nodes != 0) j["nodes"] = nodes;
+  if (procs_per_node != 0) j["procs_per_node"] = procs_per_node;
+  if (time_limit_seconds != 0) j["time_limit_seconds"] = time_limit_seconds;
+  if (!account.empty()) j["account"] = account;
+  if (!queue.empty()) j["queue"] = queue;
+  if (!directives.empty()) j["directives"] = directives;
   // Only when given, so the specification of a sweep without them is unchanged.
   if (!schedule_times.empty()) j["schedule_times"] = schedule_times;
   if (!hint_sets.empty()) j["hint_sets"] = hint_sets;
@@ -180,6 +281,12 @@ SweepSpec SweepSpec::from_json(const nlohmann::json& j) {
     s.settings = j.at("settings").get<std::map<std::string, std::map<std::string, std::string>>>();
     s.schedule_times = j.value("schedule_times", std::vector<double>{});
     s.hint_sets = j.value("hint_sets", std::vector<std::string>{});
+    s.nodes = j.value("nodes", 0);
+    s.procs_per_node = j.value("procs_per_node", 0);
+    s.time_limit_seconds = j.value("time_limit_seconds", 0);
+    s.account = j.value("account", "");
+    s.queue = j.value("queue", "");
+    s.directives = j.value("directives", std::vector<std::string>{});
     return s;
   } catch (const nlohmann::json::exception& e) {
     throw UsageError(std::string("malformed sweep specification: ") + e.what());

@@ -22,6 +22,13 @@ struct SweepSpec {
   std::string launcher = "mpiexec";
   /// Worker parameters fixed for the whole sweep: worker -> parameter -> value.
   std::map<std::string, std::map<std::string, std::string>> settings;
+  // What a batch job asks for (slurm, pbs); 0 or empty: the default.
+  int nodes = 0;               ///< nodes per job; default 1, or what procs_per_node needs
+  int procs_per_node = 0;      ///< processes per node; default: as the scheduler places them
+  int time_limit_seconds = 0;  ///< default kDefaultTimeLimitSeconds
+  std::string account;
+  std::string queue;                    ///< a Slurm partition or a PBS queue
+  std::vector<std::string> directives;  ///< extra directive lines, e.g. "--constraint=ib"
 
   /// Checks names, lists and settings; throws UsageError naming the problem.
   void validate() const;
@@ -30,6 +37,21 @@ struct SweepSpec {
   /// The inverse of to_json(); throws UsageError for a malformed specification.
   static SweepSpec from_json(const nlohmann::json& j);
 };
+
+/// A batch job's time limit when the sweep gives none.
+inline constexpr int kDefaultTimeLimitSeconds = 3600;
+
+/// Nodes and processes per node (0: the scheduler places them) of a job running `partition`
+/// processes under `spec`.
+struct NodeShape {
+  int nodes = 1;
+  int procs_per_node = 0;
+};
+NodeShape node_shape(const SweepSpec& spec, int partition);
+
+/// Parses a time limit as Slurm writes them: MINUTES, MINUTES:SECONDS, HOURS:MINUTES:SECONDS or
+/// DAYS-HOURS:MINUTES:SECONDS, into seconds; throws UsageError naming `option`.
+int parse_time_limit(const std::string& text, const std::string& option);
 
 struct Point {
   std::string key;  ///< first 16 hex digits of the SHA-256 of `params`

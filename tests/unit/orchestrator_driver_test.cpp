@@ -159,15 +159,38 @@ TEST_CASE("a job that exits 0 without a result document is failed, not done") {
             "wrote no result document") != std::string::npos);
 }
 
-TEST_CASE("a refused submission fails the point with the scheduler's message") {
+TEST_CASE("a refused submission keeps the point planned with the scheduler's message") {
   Fixture f(1);
   run::SweepDriver driver(f.store, f.scheduler, f.sweep);
   f.scheduler.refuse_next = true;
   CHECK(driver.submit_ready(1) == 0);
   const auto point = f.store.points(f.sweep.id)[0];
-  CHECK(point.state == PointState::failed);
-  CHECK(f.store.latest_attempt(point.id)->stderr_tail->find("QOSMaxSubmitJobPerUserLimit") !=
-        std::string::npos);
+  CHECK(point.state == PointState::planned);
+  auto rejected = f.store.latest_attempt(point.id);
+  CHECK(rejected->native_state == "rejected");
+  CHECK(rejected->stderr_tail->find("QOSMaxSubmitJobPerUserLimit") != std::string::npos);
+  // Tried again next time as the same attempt (it never ran), and then it is submitted.
+  CHECK(driver.submit_ready(1) == 1);
+  CHECK(f.store.attempts(point.id).size() == 1);
+  CHECK(f.store.latest_attempt(point.id)->job_id == "100");
+}
+
+TEST_CASE("a cycle reports a refusal when nothing else is in the queue") {
+  Fixture f(2);
+  run::SweepDriver driver(f.store, f.scheduler, f.sweep);
+  f.scheduler.refuse_next = true;
+  CHECK_THROWS_WITH_AS(driver.cycle(2),
+                       "fake: submission refused (QOSMaxSubmitJobPerUserLimit) (2 points stay "
+                       "planned)",
+                       SchedulerError);
+  CHECK(driver.progress().count(PointState::planned) == 2);
+  // With a job in the queue, a refusal (a queue limit) waits for the next cycle instead.
+  CHECK(driver.submit_ready(1) == 1);
+  f.scheduler.refuse_next = true;
+  const auto p = driver.cycle(2);
+  CHECK(p.count(PointState::queued) == 1);
+  CHECK(p.count(PointState::planned) == 1);
+  CHECK(driver.cycle(2).count(PointState::queued) == 2);
 }
 
 TEST_CASE("cancel sends one cancel for the active jobs and cancels planned points") {

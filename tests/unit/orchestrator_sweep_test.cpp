@@ -44,7 +44,8 @@ TEST_CASE("unknown workers and schedulers are named in the error") {
   SweepSpec spec;
   spec.name = "s";
   spec.scheduler = "lsf";
-  CHECK_THROWS_WITH_AS(spec.validate(), "unknown scheduler 'lsf' (known: local)", UsageError);
+  CHECK_THROWS_WITH_AS(spec.validate(), "unknown scheduler 'lsf' (known: local, slurm, pbs)",
+                       UsageError);
   spec.scheduler = "local";
   spec.workers = {"logp", "logp"};
   CHECK_THROWS_AS(spec.validate(), UsageError);

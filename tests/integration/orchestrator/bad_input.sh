@@ -8,7 +8,7 @@ unchanged() { [[ $(db_digest) == "$digest" ]] || fail "the store changed after: 
 
 expect_fail 2 "unknown worker 'nope' (known: logp, comm, io, bcast)" "$PBENCH" sweep s1 --workers nope
 unchanged unknown worker
-expect_fail 2 "unknown scheduler 'lsf' (known: local)" "$PBENCH" sweep s1 --scheduler lsf
+expect_fail 2 "unknown scheduler 'lsf' (known: local, slurm, pbs)" "$PBENCH" sweep s1 --scheduler lsf
 expect_fail 2 "--partitions: '8,,x' has an empty item at position 2" "$PBENCH" sweep s1 --partitions 8,,x
 expect_fail 2 "--partitions: '0': '0' must be positive" "$PBENCH" sweep s1 --partitions 0
 expect_fail 2 "--queue-depths: '-4': '-4' must be positive" "$PBENCH" sweep s1 --queue-depths -4

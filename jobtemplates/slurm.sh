@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# pbench job script for Slurm (sbatch starts it in its attempt directory), rendered by pbench;
+# every substituted value is shell-quoted. Sweep {{sweep}}, point {{point_key}}: {{worker}} on
+# {{partition}} processes.
+{{directives}}
+set -u
+pbench_now() { date -u +%Y-%m-%dT%H:%M:%S.%3NZ; }
+pbench_started=$(pbench_now)
+pbench_start_s=$(date +%s)
+pbench_time_limit_s={{time_limit_seconds}}
+pbench_signal=""
+# The exit marker: status, signal and times, written however the job ends (but SIGKILL of
+# this shell itself). A TERM once the time limit has passed is the batch system's time-limit
+# kill ("reason": "time_limit"), which a scheduler that shows every finished job alike cannot
+# tell from a cancel.
+pbench_on_exit() {
+  local status=$? reason=""
+  if [[ -z "$pbench_signal" && $status -gt 128 ]]; then
+    pbench_signal=$(kill -l $((status - 128)) 2>/dev/null || true)
+  fi
+  if [[ "$pbench_signal" == TERM ]] && ((pbench_time_limit_s > 0)) &&
+    (($(date +%s) - pbench_start_s >= pbench_time_limit_s)); then
+    reason=time_limit
+  fi
+  printf '{"status": %d, "signal": "%s", "reason": "%s", "started_at": "%s", "ended_at": "%s"}\n' \
+    "$status" "$pbench_signal" "$reason" "$pbench_started" "$(pbench_now)" >exit.json.tmp
+  mv -f exit.json.tmp exit.json
+}
+trap pbench_on_exit EXIT
+trap 'pbench_signal=TERM; exit 143' TERM
+trap 'pbench_signal=INT; exit 130' INT
+export PBENCH_SWEEP={{sweep}} PBENCH_POINT={{point_key}}
+# The job's side of the reproducibility envelope (job.env, NUL-separated NAME=VALUE): what ran
+# where, with the batch system's and pbench's environment; pbench adds it to envelope.json.
+pbench_sha256() { sha256sum <"$1" 2>/dev/null | cut -d' ' -f1; }
+pbench_worker=$(command -v {{worker_binary}} || echo {{worker_binary}})
+{
+  printf 'PBENCH_HOST=%s\0' "$(hostname)"
+  printf 'PBENCH_SCRIPT_SHA256=%s\0' "$(pbench_sha256 "$0")"
+  printf 'PBENCH_WORKER_BINARY=%s\0' "$pbench_worker"
+  printf 'PBENCH_WORKER_SHA256=%s\0' "$(pbench_sha256 "$pbench_worker")"
+  printf 'PBENCH_NODE_LIST=%s\0' "${SLURM_JOB_NODELIST:-$(sort -u "${PBS_NODEFILE:-/dev/null}" | paste -sd, -)}"
+  printf 'PBENCH_MPI_VERSION=%s\0' "$( (mpichversion 2>/dev/null || mpirun --version 2>/dev/null) | head -1)"
+  env -0 | grep -z -E '^(SLURM|PBS|PBENCH)_' || true
+} >job.env
+{{command}}

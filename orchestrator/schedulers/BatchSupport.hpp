@@ -1,0 +1,27 @@
+#pragma once
+// What the batch schedulers (Slurm, PBS) share: finding their commands, time formats, and
+// settling a finished job's outcome from the scheduler's word and the job's exit marker.
+#include <optional>
+#include <string>
+
+#include "schedulers/Scheduler.hpp"
+
+namespace pbench::schedulers {
+
+/// Throws SchedulerError naming `command` and pointing to the local lab when it is not on PATH.
+void require_command(const std::string& scheduler, const std::string& command);
+/// The name of the user running pbench.
+std::string user_name();
+/// "HH:MM:SS" (hours may exceed 24) for a duration in seconds.
+std::string format_hms(int seconds);
+/// `text` without leading and trailing white space.
+std::string trim(const std::string& text);
+/// The message of a failed command: its stderr, else its stdout, trimmed, on one line.
+std::string command_message(const process::ProcessResult& result);
+/// Adds the exit marker's exit status, signal and times to a status the scheduler reported.
+void add_exit_marker(JobStatus& status, const std::string& job_dir);
+/// The status of a job the scheduler no longer knows: its exit marker decides; without one it
+/// failed ("gone without an exit marker").
+JobStatus status_of_gone_job(const JobRef& job, const std::string& scheduler);
+
+}  // namespace pbench::schedulers

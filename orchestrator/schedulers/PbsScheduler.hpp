@@ -1,0 +1,52 @@
+#pragma once
+// PBS (and Slurm's PBS wrappers, slurm-wlm-torque): #PBS directives, qsub, one `qstat ID ...`
+// per poll for all jobs, qdel. qstat shows a finished job as C (F on PBS Pro) without its exit
+// status, so the job's exit marker decides how a finished or vanished job ended; a job
+// cancelled by pbench before it could write a marker (qdel may send SIGKILL) is known by the
+// cancel request pbench leaves in its job directory.
+#include <string>
+#include <vector>
+
+#include "schedulers/Scheduler.hpp"
+
+namespace pbench::schedulers {
+
+/// One job row of `qstat` (brief format): its id and single-letter state.
+struct QstatLine {
+  std::string id;
+  std::string state;
+};
+
+/// Parses qstat's brief listing (a heading, a dashed rule, then one row per job); throws
+/// SchedulerError for a row it cannot read.
+std::vector<QstatLine> parse_qstat(const std::string& out);
+/// The canonical state of a PBS state letter; the letters of a finished job (C, F, X) give
+/// `completed` here, which the exit marker then refines.
+JobState pbs_state(const std::string& letter);
+/// The job id in qsub output (its last non-empty line, "12" or "12.server"); throws
+/// SchedulerError.
+std::string parse_qsub_id(const std::string& out);
+/// The row of job `id` ("12.server" also matches "12" and the other way round).
+std::optional<QstatLine> find_qstat_row(const std::string& id, const std::vector<QstatLine>& rows);
+
+class PbsScheduler : public Scheduler {
+ public:
+  explicit PbsScheduler(process::ProcessRunner& runner) : runner_(runner) {}
+  std::string name() const override { return "pbs"; }
+  std::vector<std::string> directives(const JobResources& resources) const override;
+  /// Quiet sweeps are polled at most every 15 s (a busy slurmctld has other clients).
+  std::chrono::milliseconds max_poll_interval() const override { return std::chrono::seconds(15); }
+  std::string submit(const JobSubmission& job) override;
+  std::vector<JobStatus> poll(const std::vector<JobRef>& jobs) override;
+  void cancel(const std::vector<JobRef>& jobs) override;
+  std::optional<int> user_jobs_in_queue() override;
+
+ private:
+  process::ProcessRunner& runner_;
+  int failed_polls_ = 0;
+};
+
+/// The file pbench leaves in a job directory when it cancels the job.
+inline constexpr const char* kCancelRequestFile = "cancel.requested";
+
+}  // namespace pbench::schedulers

@@ -1,0 +1,29 @@
+#pragma once
+// A sweep written as a TOML file (`pbench sweep NAME --spec sweep.toml`), read with toml++ into
+// the same SweepSpec the command line makes, and validated the same way:
+//
+//   workers = ["logp"]
+//   partitions = [1, 2]
+//   queue_depths = [1, 8, 64]
+//   launcher = "mpiexec"              # or "srun"
+//   [settings.logp]
+//   eel_roundtrips = 1000
+//   [scheduler]
+//   name = "slurm"                    # local, slurm or pbs
+//   nodes = 1
+//   procs_per_node = 2
+//   time_limit = "10:00"              # as --time-limit
+//   account = "proj"
+//   queue = "lab"
+//   directives = ["--constraint=ib"]
+#include <string>
+
+#include "sweep/SweepSpec.hpp"
+
+namespace pbench::sweep {
+
+/// Reads the sweep file at `path` into a specification called `name`; throws UsageError naming
+/// the file, and the key or line, for anything it cannot read or does not know.
+SweepSpec read_sweep_file(const std::string& path, const std::string& name);
+
+}  // namespace pbench::sweep

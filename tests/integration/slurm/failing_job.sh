@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# A job whose worker fails is recorded as failed with its exit status and stderr tail, under
+# Slurm (squeue says FAILED) and under PBS (qstat says only C: the exit marker tells).
+source "$(dirname "$0")/common.sh"
+
+for scheduler in slurm pbs; do
+  name=bad-$scheduler
+  "$PBENCH" sweep "$name" --scheduler "$scheduler" --partitions 1 --queue-depths 1 \
+    --set logp.eel_roundtrips=-5 > /dev/null
+  rc=0
+  "$PBENCH" submit "$name" --foreground > submit.txt 2>&1 || rc=$?
+  [[ $rc -eq 1 ]] || fail "$scheduler: submit exited $rc, expected 1: $(cat submit.txt)"
+  [[ $(point_states "$name") == "1:failed" ]] || fail "$scheduler: states $(point_states "$name")"
+  row=$(sqlite3 -separator '|' "$PBENCH_DB" "select a.exit_status, a.native_state, a.stderr_tail
+        from attempts a join points p on p.id = a.point_id join sweeps s on s.id = p.sweep_id
+        where s.name = '$name'")
+  status=${row%%|*}
+  [[ "$status" =~ ^[1-9][0-9]*$ ]] || fail "$scheduler: no exit status recorded: $row"
+  [[ "$row" == *"eel"* ]] || fail "$scheduler: the stderr tail lacks the worker's error: $row"
+  if [[ $scheduler == slurm ]]; then
+    [[ "$row" == *"|FAILED (NonZeroExitCode)|"* ]] || fail "slurm: native state: $row"
+    job_id=$(sqlite3 "$PBENCH_DB" "select a.job_id from attempts a join points p on p.id = a.point_id
+             join sweeps s on s.id = p.sweep_id where s.name = '$name'")
+    scontrol show job "$job_id" | grep -q "ExitCode=$status:0" \
+      || fail "slurm: the recorded status $status differs from Slurm's: $(scontrol show job "$job_id")"
+  fi
+  "$PBENCH" collect "$name" 2>&1 | grep -q "failed, exit status $status" \
+    || fail "$scheduler: collect does not report the failure"
+done
+echo "failing job: ok"

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# A logp sweep over partitions 1 and 2 through the real Slurm: sbatch with #SBATCH directives,
+# mpiexec inside the allocation (and srun --mpi=pmi2 for a second sweep), one squeue per cycle,
+# collected into the store and read back.
+source "$(dirname "$0")/common.sh"
+
+"$PBENCH" run sl --scheduler slurm --partitions 1,2 --queue-depths 1 --time-limit 5 \
+  --queue lab --max-parallel 2 "${SMALL[@]}" --format json > table.json
+"$PY" - table.json "$PBENCH_DB" <<'PY'
+import json, sqlite3, sys
+rows = json.load(open(sys.argv[1]))["rows"]
+assert [(r["partition"], r["queue_depth"]) for r in rows] == [(2, 1)], rows
+assert rows[0]["eel"] > 0, rows
+db = sqlite3.connect(sys.argv[2])
+assert db.execute("select count(*) from results").fetchone()[0] == 2
+for state, native, job_id, status in db.execute(
+        "select state, native_state, job_id, exit_status from attempts"):
+    assert state == "done" and native == "COMPLETED" and job_id.isdigit() and status == 0, \
+        (state, native, job_id, status)
+PY
+
+# The scripts carry the directives; Slurm ran each job in its attempt directory with them.
+script=$(ls runs/sl/points/*/job.sh | head -1)
+for directive in "#SBATCH --ntasks=" "#SBATCH --nodes=1" "#SBATCH --time=00:05:00" \
+                 "#SBATCH --partition=lab"; do
+  grep -q -- "^$directive" "$script" || fail "no '$directive' in $script"
+done
+while read -r job_id job_dir partition; do
+  info=$(scontrol show job "$job_id")
+  [[ "$info" == *"JobState=COMPLETED"* ]] || fail "job $job_id: $info"
+  [[ "$info" == *"WorkDir=$job_dir"* ]] || fail "job $job_id did not run in $job_dir: $info"
+  [[ "$info" == *"NumTasks=$partition "* || "$info" == *"NumCPUs=$partition "* ]] \
+    || fail "job $job_id did not ask for $partition tasks: $info"
+  [[ "$info" == *"TimeLimit=00:05:00"* ]] || fail "job $job_id has another time limit: $info"
+done < <(sqlite3 -separator ' ' "$PBENCH_DB" \
+  "select a.job_id, a.job_dir, p.partition from attempts a join points p on p.id = a.point_id")
+
+# Each attempt's reproducibility envelope matches what ran.
+"$PY" "$here/envelope_check.py" "$PBENCH_DB" sl SLURM_JOB_ID "$PBENCH_WORKER_DIR/pbench-logp"
+
+# The same with srun --mpi=pmi2 as the launcher.
+"$PBENCH" run sr --scheduler slurm --launcher srun --partitions 2 --queue-depths 1 \
+  "${SMALL[@]}" --format json > srun.json
+grep -q "^srun --mpi=pmi2 -n 2 " runs/sr/points/*/job.sh || fail "no srun launch line"
+"$PY" -c "import json,sys; r=json.load(open('srun.json'))['rows']; assert len(r)==1 and r[0]['eel']>0, r"
+echo "sweep with sbatch: ok"
