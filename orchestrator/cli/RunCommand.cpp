@@ -8,6 +8,7 @@
 #include "query/WorkerQueries.hpp"
 #include "run/Collector.hpp"
 #include "run/SweepPlanner.hpp"
+#include "sweep/DemoSweep.hpp"
 
 namespace pbench::cli {
 
@@ -21,7 +22,9 @@ struct RunOptions {
 
 void add_run_command(CLI::App& app, GlobalOptions& global) {
   auto* command = app.add_subcommand(
-      "run", "Sweep, submit, wait, collect and query in one step (default: the demo sweep)");
+      "run",
+      "Sweep, submit, wait, collect and query in one step. Without a NAME: the demo sweep "
+      "'demo', every worker with settings that take seconds (each can be overridden)");
   auto o = std::make_shared<RunOptions>();
   o->sweep.declare(*command, "demo");
   command->add_option("--max-parallel", o->max_parallel, "Points running at once")
@@ -30,15 +33,20 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
   command->add_option("--format", o->format, "table, csv or json")->capture_default_str();
   command->callback([o, &global] {
     const auto format = query::parse_format(o->format);
-    const auto plan = run::make_plan(o->sweep.spec(), o->sweep.plan_options(global.runs_dir));
+    auto spec = o->sweep.spec();
+    // Without a sweep name, run is the embedded demo: every worker, demo-sized.
+    if (!o->sweep.given("name") && !o->sweep.given("--spec")) {
+      sweep::apply_demo_defaults(spec, {o->sweep.given("--workers"), o->sweep.given("-T")});
+    }
+    const auto plan = run::make_plan(spec, o->sweep.plan_options(global.runs_dir));
     {
       auto store = store::Store::open(global.db, store::Store::Access::create);
       run::store_plan(store, plan, o->sweep.force);
     }
     SweepContext context(global.db, plan.spec.name);
     std::cerr << "pbench: sweep " << plan.spec.name << " (" << plan.points.size()
-              << " points) with the " << plan.spec.scheduler << " scheduler, store "
-              << global.db << "\n";
+              << " points) with the " << plan.spec.scheduler << " scheduler, store " << global.db
+              << "\n";
     const auto progress = follow_sweep(context, o->max_parallel, 0);
     const auto report = run::collect(context.store, context.sweep);
     for (const auto& m : report.messages) std::cerr << "  " << m << "\n";

@@ -4,6 +4,7 @@
 
 #include "sweep/ListParser.hpp"
 #include "sweep/SweepFile.hpp"
+#include "sweep/WorkerCatalog.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::cli {
@@ -17,7 +18,9 @@ void SweepOptions::declare(CLI::App& command, const std::string& default_name) {
     name = default_name;
     name_option->capture_default_str();
   }
-  command.add_option("--workers", workers, "Workers to run, comma-separated (logp, io)")
+  std::string known;
+  for (const auto& w : sweep::worker_catalog()) known += (known.empty() ? "" : ", ") + w.name;
+  command.add_option("--workers", workers, "Workers to run, comma-separated (" + known + ")")
       ->capture_default_str();
   command.add_option("--partitions", partitions, "Partition sizes in processes, e.g. 8,32,128")
       ->capture_default_str();

@@ -33,6 +33,8 @@ struct SweepOptions {
   /// Declares the options on a subcommand; the name is positional (required unless a
   /// default is given).
   void declare(CLI::App& command, const std::string& default_name = "");
+  /// True when the user gave `option` ("--workers", "name", ...) on the command line.
+  bool given(const std::string& option) const { return command_ && command_->count(option) > 0; }
   /// The specification these options describe; throws UsageError for bad input.
   sweep::SweepSpec spec() const;
   /// Planning options (runs dir from the global options).

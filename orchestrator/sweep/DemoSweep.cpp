@@ -1,0 +1,42 @@
+#include "sweep/DemoSweep.hpp"
+
+#include <algorithm>
+
+namespace pbench::sweep {
+
+const std::vector<DemoSetting>& demo_settings() {
+  static const std::vector<DemoSetting> settings = {
+      // b_eff with L_max = 128 KiB, 2 random rings, one repetition, a 0.5-1 ms window.
+      {"comm", "memory_per_proc", "16MiB"},
+      {"comm", "random_patterns", "2"},
+      {"comm", "repetitions", "1"},
+      {"comm", "target_window", "0.0005,0.001"},
+      // b_eff_io with the smallest chunks (M_PART = 2 MB) and a cache size that the demo's
+      // few megabytes can be compared with.
+      {"io", "memory_per_proc", "1"},
+      {"io", "cache_bytes", "1000"},
+      // OL_i at three sizes, short measurements.
+      {"bcast", "sizes", "8,256,65536"},
+      {"bcast", "repetitions", "20"},
+      {"bcast", "max_measurements", "8"},
+  };
+  return settings;
+}
+
+const std::vector<std::string>& demo_workers() {
+  static const std::vector<std::string> workers = {"logp", "comm", "io", "bcast"};
+  return workers;
+}
+
+void apply_demo_defaults(SweepSpec& spec, const GivenOptions& given) {
+  if (!given.workers) spec.workers = demo_workers();
+  const auto runs = [&](const std::string& worker) {
+    return std::find(spec.workers.begin(), spec.workers.end(), worker) != spec.workers.end();
+  };
+  if (!given.schedule_times && runs("io")) spec.schedule_times = {kDemoScheduleTime};
+  for (const auto& s : demo_settings()) {
+    if (runs(s.worker)) spec.settings[s.worker].try_emplace(s.parameter, s.value);
+  }
+}
+
+}  // namespace pbench::sweep
