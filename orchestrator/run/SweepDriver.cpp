@@ -9,6 +9,7 @@
 
 #include "run/Envelope.hpp"
 #include "run/PollBackoff.hpp"
+#include "sweep/PlannedTime.hpp"
 #include "sweep/SweepSpec.hpp"
 #include "util/Error.hpp"
 #include "util/Time.hpp"
@@ -223,8 +224,6 @@ int SweepDriver::submit_packs(const std::vector<store::PointRecord>& points, int
     budget = in_queue ? std::min(budget, max_queued_ - *in_queue) : 0;
   }
   const auto spec = sweep::SweepSpec::from_json(nlohmann::json::parse(sweep_.spec_json));
-  const int point_limit =
-      spec.time_limit_seconds > 0 ? spec.time_limit_seconds : sweep::kDefaultTimeLimitSeconds;
   int submitted = 0;
   for (const auto& [key, group] : groups) {
     if (budget-- <= 0) break;
@@ -236,7 +235,12 @@ int SweepDriver::submit_packs(const std::vector<store::PointRecord>& points, int
     resources.nodes = shape.nodes;
     resources.ntasks = largest;
     resources.procs_per_node = shape.procs_per_node;
-    resources.time_limit_seconds = point_limit * static_cast<int>(group.size());
+    // The steps run one after another: the job needs the sum of their limits.
+    resources.time_limit_seconds = 0;
+    for (const auto& p : group) {
+      resources.time_limit_seconds +=
+          sweep::point_time_limit(spec, p.worker, nlohmann::json::parse(p.params_json));
+    }
     resources.account = spec.account;
     resources.queue = spec.queue;
     resources.extra = spec.directives;
