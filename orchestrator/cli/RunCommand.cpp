@@ -39,6 +39,7 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
       sweep::apply_demo_defaults(spec, {o->sweep.given("--workers"), o->sweep.given("-T")});
     }
     const auto plan = run::make_plan(spec, o->sweep.plan_options(global.runs_dir));
+    for (const auto& w : plan.warnings) std::cerr << "pbench: warning: " << w << "\n";
     {
       auto store = store::Store::open(global.db, store::Store::Access::create);
       run::store_plan(store, plan, o->sweep.force);

@@ -5,6 +5,7 @@
 #include "cli/SweepContext.hpp"
 #include "query/QueryTable.hpp"
 #include "run/Collector.hpp"
+#include "run/PartitionProgress.hpp"
 
 namespace pbench::cli {
 
@@ -18,7 +19,12 @@ struct StatusOptions {
 }  // namespace
 
 void add_status_command(CLI::App& app, GlobalOptions& global) {
-  auto* command = app.add_subcommand("status", "Show a sweep's points by state");
+  auto* command = app.add_subcommand(
+      "status",
+      "Show a sweep's points by state, then its progress per partition size (planned, queued, "
+      "running, done, failed) with an ETA: the remaining points' run time if they run one after "
+      "another, each at the mean run time of its partition's finished points (the sweep's mean "
+      "where its partition has none)");
   auto o = std::make_shared<StatusOptions>();
   command->add_option("name", o->name, "Sweep name")->required();
   command->add_option("--format", o->format, "table, csv or json")->capture_default_str();
@@ -41,7 +47,42 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
                             static_cast<std::int64_t>(attempts.size()), job, exit});
     }
     table.notes.push_back("sweep " + o->name + ": " + context.driver->progress().line());
-    std::cout << query::render(table, query::parse_format(o->format));
+    const auto format = query::parse_format(o->format);
+    const auto report = run::partition_progress(context.store, context.sweep.id);
+    query::QueryTable partitions;
+    partitions.columns = {{"partition", "", "procs", "", 1, 0},
+                          {"planned", "", "planned", "", 1, 0},
+                          {"queued", "", "queued", "", 1, 0},
+                          {"running", "", "running", "", 1, 0},
+                          {"done", "", "done", "", 1, 0},
+                          {"failed", "", "failed", "", 1, 0},
+                          {"mean_run_time", "s", "mean run", "s", 1, 3}};
+    for (const auto& p : report.partitions) {
+      query::Cell mean;
+      if (p.mean_seconds) mean = *p.mean_seconds;
+      partitions.rows.push_back({std::int64_t{p.partition}, std::int64_t{p.planned},
+                                 std::int64_t{p.queued}, std::int64_t{p.running},
+                                 std::int64_t{p.done}, std::int64_t{p.failed}, mean});
+      table.notes.push_back(
+          "partition " + std::to_string(p.partition) + ": " + std::to_string(p.planned) +
+          " planned, " + std::to_string(p.queued) + " queued, " + std::to_string(p.running) +
+          " running, " + std::to_string(p.done) + " done, " + std::to_string(p.failed) + " failed");
+    }
+    const std::string eta =
+        !report.eta_seconds ? "ETA unknown (no point has finished yet)"
+        : *report.eta_seconds == 0
+            ? "ETA 0s (no point remains)"
+            : "ETA " + run::format_duration(*report.eta_seconds) +
+                  " (remaining points one after another at their partition's mean run time)";
+    table.notes.push_back(eta);
+    if (format == query::Format::table) {
+      // The aligned table shows the partitions as a table of their own rather than as notes.
+      table.notes.resize(1);
+      partitions.notes.push_back(eta);
+      std::cout << query::render(table, format) << "\n" << query::render(partitions, format);
+    } else {
+      std::cout << query::render(table, format);
+    }
   });
 }
 

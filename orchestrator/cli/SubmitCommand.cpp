@@ -5,6 +5,7 @@
 #include "cli/Commands.hpp"
 #include "cli/SweepContext.hpp"
 #include "run/DriverLock.hpp"
+#include "run/PackScript.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::cli {
@@ -16,6 +17,7 @@ struct SubmitOptions {
   int max_parallel = 1;
   int max_queued = 0;
   int array = 0;
+  std::string pack = "point";
   bool retry_failed = false;
   bool foreground = false;
 };
@@ -38,6 +40,13 @@ void add_submit_command(CLI::App& app, GlobalOptions& global) {
                    "Submit each partition's points as one job array running at most N at once "
                    "(slurm)")
       ->check(CLI::PositiveNumber);
+  command
+      ->add_option("--pack", o->pack,
+                   "point: one job per point; partition: one job per partition size running its "
+                   "points one after another; sweep: one job of the largest partition running "
+                   "every point (slurm, pbs). Each point keeps its own attempt, exit marker and "
+                   "result; --max-parallel then counts jobs")
+      ->capture_default_str();
   command->add_flag("--retry-failed", o->retry_failed,
                     "Run failed, cancelled and timed-out points again (earlier attempts are kept)");
   command->add_flag("--foreground", o->foreground,
@@ -50,8 +59,17 @@ void add_submit_command(CLI::App& app, GlobalOptions& global) {
     if (o->array > 0 && context.sweep.scheduler != "slurm") {
       throw UsageError("--array applies to --scheduler slurm, not " + context.sweep.scheduler);
     }
+    const auto pack = run::pack_mode_from(o->pack);
+    if (pack != run::PackMode::point && context.sweep.scheduler == "local") {
+      throw UsageError("--pack " + o->pack +
+                       " applies to a batch scheduler (slurm or pbs), not local");
+    }
+    if (pack != run::PackMode::point && o->array > 0) {
+      throw UsageError("--pack " + o->pack + " and --array exclude each other");
+    }
     context.driver->set_max_queued(o->max_queued);
     context.driver->set_array_throttle(o->array);
+    context.driver->set_pack(pack);
     if (o->retry_failed) {
       const int again = context.driver->requeue_failed();
       std::cout << "sweep " << o->name << ": " << again << " failed points planned again\n";
@@ -86,7 +104,7 @@ void add_submit_command(CLI::App& app, GlobalOptions& global) {
         {"setsid", "-f", self, "--db", fs::absolute(global.db).string(), "--runs-dir",
          fs::absolute(global.runs_dir).string(), "_drive", o->name, "--max-parallel",
          std::to_string(o->max_parallel), "--max-queued", std::to_string(o->max_queued), "--array",
-         std::to_string(o->array)},
+         std::to_string(o->array), "--pack", o->pack},
         context.sweep.directory, log, log);
     if (rc != 0) throw SchedulerError("could not start the background driver (see " + log + ")");
     std::cout << "sweep " << o->name << ": submitting " << before.line()
@@ -103,10 +121,12 @@ void add_drive_command(CLI::App& app, GlobalOptions& global) {
   command->add_option("--max-parallel", o->max_parallel)->check(CLI::PositiveNumber);
   command->add_option("--max-queued", o->max_queued)->check(CLI::NonNegativeNumber);
   command->add_option("--array", o->array)->check(CLI::NonNegativeNumber);
+  command->add_option("--pack", o->pack);
   command->callback([o, &global] {
     SweepContext context(global.db, o->name);
     context.driver->set_max_queued(o->max_queued);
     context.driver->set_array_throttle(o->array);
+    context.driver->set_pack(run::pack_mode_from(o->pack));
     run::DriverLock lock(context.sweep.directory);
     if (!lock.owns_lock()) return;  // another process drives this sweep
     context.driver->drive(o->max_parallel, std::chrono::milliseconds(200), nullptr);

@@ -16,6 +16,7 @@ void add_sweep_command(CLI::App& app, GlobalOptions& global) {
   command->add_flag("--dry-run", *dry_run, "Print the grid and the scripts; change nothing");
   command->callback([options, dry_run, &global] {
     const auto plan = run::make_plan(options->spec(), options->plan_options(global.runs_dir));
+    for (const auto& w : plan.warnings) std::cerr << "pbench: warning: " << w << "\n";
     if (*dry_run) {
       std::cout << "sweep " << plan.spec.name << ": " << plan.points.size() << " points in "
                 << plan.directory << " (dry run: nothing stored)\n";

@@ -4,10 +4,13 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <thread>
 
 #include "run/Envelope.hpp"
 #include "run/PollBackoff.hpp"
+#include "sweep/PlannedTime.hpp"
+#include "sweep/SweepSpec.hpp"
 #include "util/Error.hpp"
 #include "util/Time.hpp"
 
@@ -21,17 +24,36 @@ constexpr std::size_t kStderrTailBytes = 2048;
 
 PointState point_state_of(schedulers::JobState s) {
   switch (s) {
-    case schedulers::JobState::queued: return PointState::queued;
-    case schedulers::JobState::running: return PointState::running;
-    case schedulers::JobState::completed: return PointState::done;
-    case schedulers::JobState::failed: return PointState::failed;
-    case schedulers::JobState::cancelled: return PointState::cancelled;
-    case schedulers::JobState::timeout: return PointState::timeout;
+    case schedulers::JobState::queued:
+      return PointState::queued;
+    case schedulers::JobState::running:
+      return PointState::running;
+    case schedulers::JobState::completed:
+      return PointState::done;
+    case schedulers::JobState::failed:
+      return PointState::failed;
+    case schedulers::JobState::cancelled:
+      return PointState::cancelled;
+    case schedulers::JobState::timeout:
+      return PointState::timeout;
   }
   return PointState::failed;
 }
 
-bool is_active(PointState s) { return s == PointState::queued || s == PointState::running; }
+bool is_active(PointState s) {
+  return s == PointState::queued || s == PointState::running;
+}
+
+/// A packed point's attempt directory names its job's directory in this file.
+constexpr const char* kPackedInFile = "packed-in";
+
+/// The packed job's directory of an attempt, or "" when the attempt is a job of its own.
+std::string packed_in(const store::AttemptRecord& attempt) {
+  std::ifstream in(fs::path(attempt.job_dir) / kPackedInFile);
+  std::string dir;
+  std::getline(in, dir);
+  return dir;
+}
 
 }  // namespace
 
@@ -133,6 +155,7 @@ int SweepDriver::submit_ready(int max_active) {
     if (static_cast<int>(ready.size()) >= budget) break;
     if (point.state == PointState::planned) ready.push_back(point);
   }
+  if (pack_ != PackMode::point) return submit_packs(points, max_active);
   if (array_throttle_ > 0) return submit_arrays(ready);
   int submitted = 0;
   for (const auto& point : ready) {
@@ -183,6 +206,78 @@ int SweepDriver::submit_arrays(const std::vector<store::PointRecord>& ready) {
   return submitted;
 }
 
+int SweepDriver::submit_packs(const std::vector<store::PointRecord>& points, int max_active) {
+  // Budgets count jobs here: a packed job holds many points.
+  std::set<std::string> active_jobs;
+  std::map<int, std::vector<store::PointRecord>> groups;  // partition (or 0 for the sweep)
+  for (const auto& point : points) {
+    if (point.state == PointState::planned) {
+      groups[pack_ == PackMode::sweep ? 0 : point.partition].push_back(point);
+    } else if (is_active(point.state)) {
+      if (auto a = store_.latest_attempt(point.id); a && a->job_id) active_jobs.insert(*a->job_id);
+    }
+  }
+  if (groups.empty()) return 0;
+  int budget = max_active - static_cast<int>(active_jobs.size());
+  if (max_queued_ > 0 && budget > 0) {
+    const auto in_queue = scheduler_.user_jobs_in_queue();
+    budget = in_queue ? std::min(budget, max_queued_ - *in_queue) : 0;
+  }
+  const auto spec = sweep::SweepSpec::from_json(nlohmann::json::parse(sweep_.spec_json));
+  int submitted = 0;
+  for (const auto& [key, group] : groups) {
+    if (budget-- <= 0) break;
+    int largest = 0;
+    for (const auto& p : group) largest = std::max(largest, p.partition);
+    const auto shape = sweep::node_shape(spec, largest);
+    schedulers::JobResources resources;
+    resources.job_name = ("pb-" + sweep_.name).substr(0, 15);  // PBS allows 15 characters
+    resources.nodes = shape.nodes;
+    resources.ntasks = largest;
+    resources.procs_per_node = shape.procs_per_node;
+    // The steps run one after another: the job needs the sum of their limits.
+    resources.time_limit_seconds = 0;
+    for (const auto& p : group) {
+      resources.time_limit_seconds +=
+          sweep::point_time_limit(spec, p.worker, nlohmann::json::parse(p.params_json));
+    }
+    resources.account = spec.account;
+    resources.queue = spec.queue;
+    resources.extra = spec.directives;
+    std::vector<store::AttemptRecord> attempts;
+    std::vector<PackStep> steps;
+    for (const auto& point : group) {
+      attempts.push_back(prepare_attempt(point));
+      steps.push_back({point.key, point.script_path, attempts.back().job_dir});
+    }
+    // The packed job's directory is named after its first point's attempt: unique and stable.
+    const fs::path dir = fs::path(sweep_.directory) / "packs" /
+                         (group.front().key + "-" + std::to_string(attempts.front().attempt_no));
+    fs::create_directories(dir);
+    const std::string script = (dir / "job.sh").string();
+    std::ofstream(script, std::ios::trunc)
+        << render_pack_script(scheduler_.directives(resources), sweep_.name, steps);
+    fs::remove(dir / "exit.json");
+    for (const auto& a : attempts)
+      std::ofstream(fs::path(a.job_dir) / kPackedInFile) << dir.string() << "\n";
+    try {
+      const std::string id = scheduler_.submit(
+          {script, dir.string(), (dir / "stdout.log").string(), (dir / "stderr.log").string()});
+      for (std::size_t i = 0; i < group.size(); ++i) {
+        attempts[i].job_id = id;
+        attempts[i].native_state = "submitted";
+        store_.update_attempt(attempts[i]);
+        store_.set_point_state(group[i].id, PointState::queued);
+        ++submitted;
+      }
+    } catch (const SchedulerError& e) {
+      for (auto& a : attempts) record_rejection(a, e.what());
+      break;
+    }
+  }
+  return submitted;
+}
+
 int SweepDriver::requeue_failed() {
   int count = 0;
   for (const auto& point : store_.points(sweep_.id)) {
@@ -202,9 +297,8 @@ void SweepDriver::record_final(store::AttemptRecord& attempt, const schedulers::
   attempt.ended_at = status.ended_at && !status.ended_at->empty() ? *status.ended_at : utc_now();
   if (attempt.state == PointState::done && !fs::exists(attempt.result_path)) {
     attempt.state = PointState::failed;
-    attempt.stderr_tail = "the job exited 0 but wrote no result document (" +
-                          attempt.result_path + ")\n" +
-                          file_tail(attempt.stderr_path, kStderrTailBytes);
+    attempt.stderr_tail = "the job exited 0 but wrote no result document (" + attempt.result_path +
+                          ")\n" + file_tail(attempt.stderr_path, kStderrTailBytes);
   } else if (attempt.state != PointState::done) {
     attempt.stderr_tail = file_tail(attempt.stderr_path, kStderrTailBytes);
   }
@@ -213,11 +307,18 @@ void SweepDriver::record_final(store::AttemptRecord& attempt, const schedulers::
 void SweepDriver::poll_once() {
   std::vector<std::pair<store::PointRecord, store::AttemptRecord>> active;
   std::vector<schedulers::JobRef> refs;
+  std::set<std::string> polled;
+  std::map<std::int64_t, std::string> pack_dirs;  // attempt id -> its packed job's directory
   for (const auto& point : store_.points(sweep_.id)) {
     if (!is_active(point.state)) continue;
     auto attempt = store_.latest_attempt(point.id);
     if (!attempt || !attempt->job_id) continue;
-    refs.push_back({*attempt->job_id, attempt->job_dir});
+    const std::string pack_dir = packed_in(*attempt);
+    if (!pack_dir.empty()) pack_dirs[attempt->id] = pack_dir;
+    // A packed job is polled once, with its own directory (its own exit marker).
+    if (polled.insert(*attempt->job_id).second) {
+      refs.push_back({*attempt->job_id, pack_dir.empty() ? attempt->job_dir : pack_dir});
+    }
     active.emplace_back(point, *attempt);
   }
   if (refs.empty()) return;
@@ -226,12 +327,35 @@ void SweepDriver::poll_once() {
     auto it = std::find_if(statuses.begin(), statuses.end(),
                            [&](const auto& s) { return s.job_id == *attempt.job_id; });
     if (it == statuses.end()) continue;
-    const PointState state = point_state_of(it->state);
-    if (state == attempt.state && attempt.native_state == it->native_state) continue;
+    schedulers::JobStatus status = *it;
+    if (pack_dirs.count(attempt.id) > 0) {
+      // A step of a packed job: its own exit marker decides; without one it waits in a running
+      // job (queued until its script starts) or shares the job's end (it never ran, or the job
+      // ended without the step finishing).
+      if (auto marker = schedulers::read_exit_marker(attempt.job_dir, status.job_id)) {
+        marker->native_state = status.native_state + ", step " + marker->native_state;
+        status = *marker;
+      } else if (status.state == schedulers::JobState::running) {
+        if (!fs::exists(fs::path(attempt.job_dir) / "job.env")) {
+          status.state = schedulers::JobState::queued;
+          status.native_state += ", step waiting";
+        }
+      } else if (status.state != schedulers::JobState::queued) {
+        if (status.state == schedulers::JobState::completed) {
+          status.state = schedulers::JobState::failed;
+        }
+        status.native_state += ", step without an exit marker";
+        status.exit_status.reset();
+        status.started_at.reset();
+        status.ended_at.reset();
+      }
+    }
+    const PointState state = point_state_of(status.state);
+    if (state == attempt.state && attempt.native_state == status.native_state) continue;
     attempt.state = state;
-    attempt.native_state = it->native_state;
+    attempt.native_state = status.native_state;
     if (state == PointState::running && !attempt.started_at) attempt.started_at = utc_now();
-    if (store::is_terminal(state)) record_final(attempt, *it);
+    if (store::is_terminal(state)) record_final(attempt, status);
     store_.update_attempt(attempt);
     if (store::is_terminal(attempt.state)) write_envelope(sweep_, point, attempt);
     store_.set_point_state(point.id, attempt.state);
@@ -273,7 +397,10 @@ int SweepDriver::cancel_all() {
       continue;
     }
     if (!is_active(point.state)) continue;
-    if (auto attempt = store_.latest_attempt(point.id); attempt && attempt->job_id) {
+    auto attempt = store_.latest_attempt(point.id);
+    if (attempt && attempt->job_id && std::none_of(refs.begin(), refs.end(), [&](const auto& r) {
+          return r.job_id == *attempt->job_id;
+        })) {
       refs.push_back({*attempt->job_id, attempt->job_dir});
     }
   }

@@ -6,6 +6,7 @@
 #include <map>
 #include <string>
 
+#include "run/PackScript.hpp"
 #include "schedulers/Scheduler.hpp"
 #include "store/Store.hpp"
 
@@ -36,6 +37,11 @@ class SweepDriver {
   /// With n > 0, submits the ready points of each partition as one job array with at most n
   /// elements running at once (schedulers with job arrays only).
   void set_array_throttle(int n) { array_throttle_ = n; }
+  /// How ready points become jobs: one each (point), one job per partition size running its
+  /// points in sequence (partition), or one job of the largest partition running every point
+  /// (sweep). With packing, max_active counts jobs, not points; each point keeps its own
+  /// attempt, exit marker and result, and its state comes from its own exit marker.
+  void set_pack(PackMode mode) { pack_ = mode; }
   /// Submits planned points while fewer than `max_active` are queued or running (and the
   /// user's queue is under the max_queued limit); returns how many it submitted. A submission the
   /// scheduler refuses (its message kept as a "rejected" attempt) leaves its point planned and ends
@@ -64,12 +70,14 @@ class SweepDriver {
   store::AttemptRecord prepare_attempt(const store::PointRecord& point);
   void record_rejection(store::AttemptRecord& attempt, const std::string& message);
   int submit_arrays(const std::vector<store::PointRecord>& ready);
+  int submit_packs(const std::vector<store::PointRecord>& points, int max_active);
 
   store::Store& store_;
   schedulers::Scheduler& scheduler_;
   store::SweepRecord sweep_;
   int max_queued_ = 0;
   int array_throttle_ = 0;
+  PackMode pack_ = PackMode::point;
   std::string rejection_;  ///< the scheduler's message for a refused submission this cycle
 };
 

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +12,7 @@
 #include "process/ProcessRunner.hpp"
 #include "schedulers/Launcher.hpp"
 #include "schedulers/Scheduler.hpp"
+#include "sweep/PlannedTime.hpp"
 #include "sweep/WorkerCatalog.hpp"
 #include "util/Error.hpp"
 #include "util/Time.hpp"
@@ -39,7 +41,8 @@ jobs::JobTemplate load_template(const PlanOptions& options, const std::string& s
 
 std::string locate_worker(const std::string& binary) {
   std::vector<fs::path> candidates;
-  if (const char* dir = std::getenv("PBENCH_WORKER_DIR")) candidates.push_back(fs::path(dir) / binary);
+  if (const char* dir = std::getenv("PBENCH_WORKER_DIR"))
+    candidates.push_back(fs::path(dir) / binary);
   const fs::path self = self_directory();
   candidates.push_back(self / binary);
   const std::string name = binary.substr(binary.find('-') + 1);  // pbench-logp -> logp
@@ -64,10 +67,14 @@ Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options) {
   process::BoostProcessRunner no_runs;
   const auto scheduler = schedulers::make_scheduler(spec.scheduler, no_runs);
   const bool batch = spec.scheduler != "local";
-  const int time_limit = spec.time_limit_seconds > 0 ? spec.time_limit_seconds
-                         : batch                     ? sweep::kDefaultTimeLimitSeconds
-                                                     : 0;
   for (auto& point : sweep::expand(spec)) {
+    const int time_limit = batch ? sweep::point_time_limit(spec, point.worker, point.params) : 0;
+    if (auto warning = sweep::time_limit_warning(spec, point.worker, point.params)) {
+      // One warning per distinct planned time is enough.
+      if (std::find(plan.warnings.begin(), plan.warnings.end(), *warning) == plan.warnings.end()) {
+        plan.warnings.push_back(*warning);
+      }
+    }
     const auto& worker = sweep::find_worker(point.worker);
     std::vector<std::string> worker_argv{locate_worker(worker.binary)};
     for (auto& arg : sweep::worker_arguments(point)) worker_argv.push_back(arg);
@@ -133,7 +140,7 @@ StoreOutcome store_plan(store::Store& store, const Plan& plan, bool force) {
     r.script_path = p.script_path;
     records.push_back(std::move(r));
   }
-  store::SweepRecord sweep{0, plan.spec.name, spec_json, plan.spec.scheduler, plan.directory,
+  store::SweepRecord sweep{0,        plan.spec.name, spec_json, plan.spec.scheduler, plan.directory,
                            utc_now()};
   if (outcome == StoreOutcome::replaced) {
     store.replace_sweep(sweep, records);

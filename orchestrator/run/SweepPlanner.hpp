@@ -24,6 +24,7 @@ struct Plan {
   sweep::SweepSpec spec;
   std::string directory;  ///< absolute
   std::vector<PlannedPoint> points;
+  std::vector<std::string> warnings;  ///< e.g. a --time-limit shorter than a planned run
 };
 
 /// Validates and expands a specification and renders every job script (no side effects).
