@@ -256,15 +256,15 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
 
   // The result: per-process times, statistics over processes, transfer rates.
   const std::string transfer_column = "transfer_time";
-  worker::Table& processes = result.add_table("consortium_processes", {{"test", ""},
-                                                                       {"iteration", "count"},
-                                                                       {"process", "count"},
-                                                                       {"read_process", "count"},
-                                                                       {"bytes", "B"},
-                                                                       {"open_time", "s"},
-                                                                       {transfer_column, "s"},
-                                                                       {"close_time", "s"},
-                                                                       {"total_time", "s"}});
+  worker::Table processes({{"test", ""},
+                           {"iteration", "count"},
+                           {"process", "count"},
+                           {"read_process", "count"},
+                           {"bytes", "B"},
+                           {"open_time", "s"},
+                           {transfer_column, "s"},
+                           {"close_time", "s"},
+                           {"total_time", "s"}});
   std::vector<worker::Column> columns = {{"test", ""},
                                          {"iteration", "count"},
                                          {"processes", "count"},
@@ -320,6 +320,9 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
     }
     table.add_row(row);
   }
+
+  // Added last: adding a table may move the tables added before.
+  result.add_table("consortium_processes", processes.columns()) = processes;
 
   protocol << "consortium suite: " << pattern_name(layout.pattern) << ", "
            << (fpp ? "file per process" : "one shared file") << ", "
