@@ -47,6 +47,8 @@ void ConsortiumOptions::declare(worker::Parameters& parameters) {
       "consortium: seed of the random transfer sizes; 0: drawn at run time (recorded)");
   add(parameters, "file_per_process", file_per_process, "",
       "consortium: non-zero for one file per process, 0 for one shared file");
+  add(parameters, "api", api, "",
+      "consortium: 'mpiio' (MPI-IO; hints apply) or 'posix' (open, pwrite/pread, fsync, close)");
   add(parameters, "iterations", iterations, "count",
       "consortium: repetitions of each test; the maximum transfer rate is reported");
 }
@@ -70,6 +72,13 @@ ConsortiumConfig ConsortiumConfig::check(const ConsortiumOptions& options) {
   c.file_per_process = options.file_per_process != 0;
   if (options.iterations < 1) throw UsageError("--iterations: must be >= 1");
   c.iterations = options.iterations;
+  if (options.api != "mpiio" && options.api != "posix") {
+    throw UsageError("--api: '" + options.api + "' is not an I/O interface (mpiio or posix)");
+  }
+  c.posix = options.api == "posix";
+  if (c.posix && c.collective) {
+    throw UsageError("--collective: collective calls need --api mpiio (POSIX I/O has none)");
+  }
   const auto pattern = parse_pattern(options.pattern);
   if (!pattern) {
     throw UsageError("--pattern: '" + options.pattern +

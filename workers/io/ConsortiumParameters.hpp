@@ -30,6 +30,7 @@ struct ConsortiumOptions {
   std::uint64_t random_seed = 0;
   int file_per_process = 0;
   int iterations = 1;
+  std::string api = "mpiio";
 
   /// Declares every option on `parameters`, bound to the members above.
   void declare(worker::Parameters& parameters);
@@ -41,6 +42,7 @@ struct ConsortiumConfig {
   std::string filename;
   bool collective = false;
   bool file_per_process = false;
+  bool posix = false;  ///< POSIX I/O (pread/pwrite/fsync) instead of MPI-IO
   int iterations = 1;
   /// The layout for one client (clients is set at run time; seed 0: drawn at run time).
   ConsortiumLayout layout;

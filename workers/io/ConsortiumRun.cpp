@@ -1,5 +1,6 @@
 #include "io/ConsortiumRun.hpp"
 
+#include <fcntl.h>
 #include <limits.h>
 #include <mpi.h>
 #include <stdlib.h>
@@ -170,40 +171,80 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
     std::vector<unsigned char>& buffer = writing ? out : in;
     const MPI_Comm fcomm = fpp ? MPI_COMM_SELF : comm;
     const int amode = writing ? MPI_MODE_CREATE | MPI_MODE_EXCL | MPI_MODE_WRONLY : MPI_MODE_RDONLY;
-    MPI_Info info = make_info(hints);
     ProcessTimes times;
-    MPI_File fh = MPI_FILE_NULL;
-
-    MPI_Barrier(comm);
-    const double start = worker::now();
-    check(MPI_File_open(fcomm, path.c_str(), amode, info, &fh), "open", path);
-    const double opened = worker::now();
-    MPI_File_set_errhandler(fh, MPI_ERRORS_RETURN);
-    std::size_t at = 0;
-    for (long long c = 0; c < calls; ++c) {
-      const bool real = c < static_cast<long long>(plan.size());
-      const MPI_Offset offset = real ? plan[c].offset : 0;
-      const int count = real ? static_cast<int>(plan[c].size) : 0;
-      if (!real && !config_.collective) break;
-      unsigned char* data = buffer.data() + at;
-      int code = MPI_SUCCESS;
-      if (writing) {
-        code = config_.collective
-                   ? MPI_File_write_at_all(fh, offset, data, count, MPI_BYTE, MPI_STATUS_IGNORE)
-                   : MPI_File_write_at(fh, offset, data, count, MPI_BYTE, MPI_STATUS_IGNORE);
-      } else {
-        code = config_.collective
-                   ? MPI_File_read_at_all(fh, offset, data, count, MPI_BYTE, MPI_STATUS_IGNORE)
-                   : MPI_File_read_at(fh, offset, data, count, MPI_BYTE, MPI_STATUS_IGNORE);
+    double start = 0;
+    double opened = 0;
+    double transferred = 0;
+    double closed = 0;
+    if (config_.posix) {
+      // POSIX: the run directory is new, so a shared file is created by whoever opens first.
+      const int flags = writing ? O_CREAT | O_WRONLY | (fpp ? O_EXCL : 0) : O_RDONLY;
+      MPI_Barrier(comm);
+      start = worker::now();
+      const int fd = ::open(path.c_str(), flags, 0644);
+      if (fd < 0) throw std::runtime_error("cannot open '" + path + "': " + std::strerror(errno));
+      opened = worker::now();
+      std::size_t at = 0;
+      for (const Transfer& t : plan) {
+        unsigned char* data = buffer.data() + at;
+        std::int64_t done = 0;
+        while (done < t.size) {  // a POSIX call may move fewer bytes than asked
+          const ssize_t moved =
+              writing ? ::pwrite(fd, data + done, static_cast<std::size_t>(t.size - done),
+                                 static_cast<off_t>(t.offset + done))
+                      : ::pread(fd, data + done, static_cast<std::size_t>(t.size - done),
+                                static_cast<off_t>(t.offset + done));
+          if (moved <= 0) {
+            throw std::runtime_error(
+                std::string("cannot ") + (writing ? "write to" : "read from") + " '" + path +
+                "': " + (moved == 0 ? "unexpected end of file" : std::strerror(errno)));
+          }
+          done += moved;
+        }
+        at += static_cast<std::size_t>(t.size);
       }
-      check(code, writing ? "write to" : "read from", path);
-      at += static_cast<std::size_t>(count);
+      if (test == Test::sustained_write && ::fsync(fd) != 0) {
+        throw std::runtime_error("cannot sync '" + path + "': " + std::strerror(errno));
+      }
+      transferred = worker::now();
+      if (::close(fd) != 0) {
+        throw std::runtime_error("cannot close '" + path + "': " + std::strerror(errno));
+      }
+      closed = worker::now();
+    } else {
+      MPI_Info info = make_info(hints);
+      MPI_File fh = MPI_FILE_NULL;
+      MPI_Barrier(comm);
+      start = worker::now();
+      check(MPI_File_open(fcomm, path.c_str(), amode, info, &fh), "open", path);
+      opened = worker::now();
+      MPI_File_set_errhandler(fh, MPI_ERRORS_RETURN);
+      std::size_t at = 0;
+      for (long long c = 0; c < calls; ++c) {
+        const bool real = c < static_cast<long long>(plan.size());
+        const MPI_Offset offset = real ? plan[c].offset : 0;
+        const int count = real ? static_cast<int>(plan[c].size) : 0;
+        if (!real && !config_.collective) break;
+        unsigned char* data = buffer.data() + at;
+        int code = MPI_SUCCESS;
+        if (writing) {
+          code = config_.collective
+                     ? MPI_File_write_at_all(fh, offset, data, count, MPI_BYTE, MPI_STATUS_IGNORE)
+                     : MPI_File_write_at(fh, offset, data, count, MPI_BYTE, MPI_STATUS_IGNORE);
+        } else {
+          code = config_.collective
+                     ? MPI_File_read_at_all(fh, offset, data, count, MPI_BYTE, MPI_STATUS_IGNORE)
+                     : MPI_File_read_at(fh, offset, data, count, MPI_BYTE, MPI_STATUS_IGNORE);
+        }
+        check(code, writing ? "write to" : "read from", path);
+        at += static_cast<std::size_t>(count);
+      }
+      if (test == Test::sustained_write) check(MPI_File_sync(fh), "sync", path);
+      transferred = worker::now();
+      check(MPI_File_close(&fh), "close", path);
+      closed = worker::now();
+      if (info != MPI_INFO_NULL) MPI_Info_free(&info);
     }
-    if (test == Test::sustained_write) check(MPI_File_sync(fh), "sync", path);
-    const double transferred = worker::now();
-    check(MPI_File_close(&fh), "close", path);
-    const double closed = worker::now();
-    if (info != MPI_INFO_NULL) MPI_Info_free(&info);
     times.open = opened - start;
     times.transfer = transferred - opened;
     times.close = closed - transferred;
@@ -326,10 +367,13 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
 
   protocol << "consortium suite: " << pattern_name(layout.pattern) << ", "
            << (fpp ? "file per process" : "one shared file") << ", "
-           << (config_.collective ? "collective" : "independent") << " MPI-IO, " << n
-           << " processes, transfer " << layout.transfer_size << " B, block " << layout.block_size
-           << " B, " << layout.segment_count << " segments, header " << layout.header_bytes
-           << " B, padding " << layout.padding << " B, seed " << layout.seed << "\n";
+           << (config_.posix        ? "POSIX I/O"
+               : config_.collective ? "collective MPI-IO"
+                                    : "independent MPI-IO")
+           << ", " << n << " processes, transfer " << layout.transfer_size << " B, block "
+           << layout.block_size << " B, " << layout.segment_count << " segments, header "
+           << layout.header_bytes << " B, padding " << layout.padding << " B, seed " << layout.seed
+           << "\n";
   for (Test test : tests) {
     double best = 0;
     for (const auto& [t, rest] : runs) {
@@ -344,10 +388,14 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
                       {{"pattern", pattern_name(layout.pattern)},
                        {"collective", config_.collective ? 1 : 0},
                        {"file_per_process", fpp ? 1 : 0},
+                       {"api", config_.posix ? "posix" : "mpiio"},
                        {"transfer_size", layout.transfer_size},
                        {"statistic", "maximum over iterations"}});
     protocol << "  " << test_name(test) << ": maximum transfer rate " << best / 1e6 << " MB/s over "
              << config_.iterations << " iteration(s), " << total_bytes << " B per iteration\n";
+  }
+  if (config_.posix && !hints.empty()) {
+    result.add_warning("MPI-IO hints were given but --api posix does not use them");
   }
   if (n == 1) {
     result.add_warning(

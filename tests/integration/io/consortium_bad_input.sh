@@ -30,5 +30,8 @@ expect_fail "--pattern: 'tiled' is not a pattern" \
 expect_fail "--filename: 'a/b' is not a plain file name" \
   mpiexec -n 2 "$PBENCH_IO" "${C[@]}" --filename a/b
 expect_fail "--iterations: must be >= 1" mpiexec -n 2 "$PBENCH_IO" "${C[@]}" --iterations 0
+expect_fail "--api: 'hdf5' is not an I/O interface" mpiexec -n 2 "$PBENCH_IO" "${C[@]}" --api hdf5
+expect_fail "--collective: collective calls need --api mpiio" \
+  mpiexec -n 2 "$PBENCH_IO" "${C[@]}" --api posix --collective 1
 no_benchmark_files
 echo "consortium bad input: ok"

@@ -26,6 +26,10 @@ run_case "general" --pattern general --transfer_size 333 --block_size 2000 --seg
   --padding 77 --header_bytes 1000
 run_case "file per process, strided" --pattern strided --file_per_process 1 \
   --transfer-size 256 --block-size 1024 --segment-count 3 --padding 50 --header-bytes 10
+run_case "POSIX, shared file, general" --api posix --pattern general --transfer-size 400 \
+  --block-size 1500 --segment-count 2 --padding 33 --header-bytes 21
+run_case "POSIX, file per process, strided" --api posix --file-per-process 1 \
+  --pattern strided --transfer-size 500 --block-size 1000 --segment-count 2 --padding 5
 # The environment spelling; the command line wins over it.
 PBENCH_PATTERN=strided PBENCH_SEGMENT_COUNT=2 PBENCH_TRANSFER_SIZE=99999 \
   run_case "environment" --transfer-size 1000 --block-size 2000
