@@ -142,3 +142,10 @@ TEST_CASE("io consortium: options checked before MPI") {
   bad.iterations = 0;
   refuses(bad, "--iterations: must be >= 1");
 }
+
+TEST_CASE("io consortium: deviation is the population form (consortium 6.2.3)") {
+  CHECK(consortium_deviation({}) == 0);
+  CHECK(consortium_deviation({3.0}) == 0);
+  CHECK(consortium_deviation({1.0, 3.0}) == doctest::Approx(1.0));
+  CHECK(consortium_deviation({2, 4, 4, 4, 5, 5, 7, 9}) == doctest::Approx(2.0));
+}

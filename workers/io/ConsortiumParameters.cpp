@@ -49,6 +49,13 @@ void ConsortiumOptions::declare(worker::Parameters& parameters) {
       "consortium: non-zero for one file per process, 0 for one shared file");
   add(parameters, "api", api, "",
       "consortium: 'mpiio' (MPI-IO; hints apply) or 'posix' (open, pwrite/pread, fsync, close)");
+  add(parameters, "small_files", small_files, "",
+      "consortium: non-zero to run the many-small-files test too (create, stat, open/close, "
+      "remove rates in a shared and in per-process directories)");
+  add(parameters, "files_per_process", files_per_process, "count",
+      "consortium: small files each process creates");
+  add(parameters, "small_file_size", small_file_size, "B",
+      "consortium: bytes written into each small file");
   add(parameters, "iterations", iterations, "count",
       "consortium: repetitions of each test; the maximum transfer rate is reported");
 }
@@ -79,6 +86,14 @@ ConsortiumConfig ConsortiumConfig::check(const ConsortiumOptions& options) {
   if (c.posix && c.collective) {
     throw UsageError("--collective: collective calls need --api mpiio (POSIX I/O has none)");
   }
+  c.small_files = options.small_files != 0;
+  if (c.small_files && options.files_per_process < 1) {
+    throw UsageError("--files-per-process: must be >= 1 for the small-files test (got " +
+                     std::to_string(options.files_per_process) + ")");
+  }
+  if (options.small_file_size < 0) throw UsageError("--small-file-size: must be >= 0");
+  c.files_per_process = options.files_per_process;
+  c.small_file_size = options.small_file_size;
   const auto pattern = parse_pattern(options.pattern);
   if (!pattern) {
     throw UsageError("--pattern: '" + options.pattern +

@@ -31,6 +31,9 @@ struct ConsortiumOptions {
   int file_per_process = 0;
   int iterations = 1;
   std::string api = "mpiio";
+  int small_files = 0;
+  std::int64_t files_per_process = 100;
+  std::int64_t small_file_size = 1024;
 
   /// Declares every option on `parameters`, bound to the members above.
   void declare(worker::Parameters& parameters);
@@ -44,6 +47,9 @@ struct ConsortiumConfig {
   bool file_per_process = false;
   bool posix = false;  ///< POSIX I/O (pread/pwrite/fsync) instead of MPI-IO
   int iterations = 1;
+  bool small_files = false;            ///< run the many-small-files test too
+  std::int64_t files_per_process = 0;  ///< small files per process
+  std::int64_t small_file_size = 0;    ///< [B] per small file
   /// The layout for one client (clients is set at run time; seed 0: drawn at run time).
   ConsortiumLayout layout;
 

@@ -1,5 +1,7 @@
 #include "io/ConsortiumPattern.hpp"
 
+#include <cmath>
+
 namespace pbench::io {
 
 namespace {
@@ -93,6 +95,16 @@ std::vector<Transfer> ConsortiumLayout::transfers(int client) const {
 
 std::int64_t ConsortiumLayout::file_bytes() const {
   return header_bytes + (segment_count - 1) * stride() + segment_bytes();
+}
+
+double consortium_deviation(const std::vector<double>& values) {
+  if (values.empty()) return 0;
+  double mean = 0;
+  for (double v : values) mean += v;
+  mean /= static_cast<double>(values.size());
+  double sum = 0;
+  for (double v : values) sum += (v - mean) * (v - mean);
+  return std::sqrt(sum / static_cast<double>(values.size()));
 }
 
 }  // namespace pbench::io

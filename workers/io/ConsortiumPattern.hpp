@@ -54,6 +54,10 @@ struct ConsortiumLayout {
   }
 };
 
+/// The deviation as the consortium defines it (6.2.3): the square root of the mean squared
+/// deviation of each value from the mean (population form); 0 for no values.
+double consortium_deviation(const std::vector<double>& values);
+
 /// The byte a client stores at file offset `offset`: depends on both, never 0 (a hole reads 0),
 /// so a read-back tells which client wrote each byte.
 inline unsigned char stamp_byte(int client, std::int64_t offset) {

@@ -17,6 +17,7 @@
 
 #include "common/Stats.hpp"
 #include "common/WorkerMain.hpp"
+#include "io/ConsortiumSmallFiles.hpp"
 
 namespace pbench::io {
 
@@ -68,18 +69,6 @@ void check(int code, const std::string& what, const std::string& path) {
   throw std::runtime_error("cannot " + what + " '" + path + "': " + std::string(text, length));
 }
 
-/// The deviation as the consortium defines it (6.2.3): the square root of the mean squared
-/// deviation from the mean (population form).
-double deviation(const std::vector<double>& values) {
-  if (values.empty()) return 0;
-  double mean = 0;
-  for (double v : values) mean += v;
-  mean /= static_cast<double>(values.size());
-  double sum = 0;
-  for (double v : values) sum += (v - mean) * (v - mean);
-  return std::sqrt(sum / static_cast<double>(values.size()));
-}
-
 std::int64_t physical_memory() {
   const long pages = sysconf(_SC_PHYS_PAGES);
   const long page = sysconf(_SC_PAGE_SIZE);
@@ -111,6 +100,17 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
     layout.seed = seed;
   }
   result.add_seed("transfer_sizes", layout.seed);
+  if (root) {
+    protocol << "consortium suite: " << pattern_name(layout.pattern) << ", "
+             << (fpp ? "file per process" : "one shared file") << ", "
+             << (config_.posix        ? "POSIX I/O"
+                 : config_.collective ? "collective MPI-IO"
+                                      : "independent MPI-IO")
+             << ", " << n << " processes, transfer " << layout.transfer_size << " B, block "
+             << layout.block_size << " B, " << layout.segment_count << " segments, header "
+             << layout.header_bytes << " B, padding " << layout.padding << " B, seed "
+             << layout.seed << "\n";
+  }
 
   // The run's own new directory for the files.
   const std::string parent = io_.dir.empty() ? "." : io_.dir;
@@ -279,6 +279,11 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
   for (int iteration = 0; iteration < config_.iterations; ++iteration) {
     for (Test test : tests) runs.push_back({test, {iteration, run_test(test, iteration)}});
   }
+  if (config_.small_files) {
+    measure_small_files(
+        mpi_, {directory, config_.files_per_process, config_.small_file_size, config_.iterations},
+        result, protocol);
+  }
   if (!io_.keep) {
     MPI_Barrier(comm);
     for (int iteration = 0; iteration < config_.iterations; ++iteration) {
@@ -357,7 +362,7 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
       for (double v : *values) mean += v;
       row.push_back(mean / n);
       row.push_back(*std::max_element(values->begin(), values->end()));
-      row.push_back(deviation(*values));
+      row.push_back(consortium_deviation(*values));
     }
     table.add_row(row);
   }
@@ -365,15 +370,6 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
   // Added last: adding a table may move the tables added before.
   result.add_table("consortium_processes", processes.columns()) = processes;
 
-  protocol << "consortium suite: " << pattern_name(layout.pattern) << ", "
-           << (fpp ? "file per process" : "one shared file") << ", "
-           << (config_.posix        ? "POSIX I/O"
-               : config_.collective ? "collective MPI-IO"
-                                    : "independent MPI-IO")
-           << ", " << n << " processes, transfer " << layout.transfer_size << " B, block "
-           << layout.block_size << " B, " << layout.segment_count << " segments, header "
-           << layout.header_bytes << " B, padding " << layout.padding << " B, seed " << layout.seed
-           << "\n";
   for (Test test : tests) {
     double best = 0;
     for (const auto& [t, rest] : runs) {
