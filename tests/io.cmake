@@ -2,7 +2,7 @@
 # schedule times and the minimal M_PART; the result documents go through the C++ validator and
 # an independent recomputation in Python (standard library only).
 foreach(script run_and_recompute partitions_batched three_ranks corruption hints out_of_space
-    bad_input)
+    bad_input consortium_layout consortium_bad_input consortium_small_files)
   add_test(NAME "io: ${script}"
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/io/${script}.sh)
   set_tests_properties("io: ${script}" PROPERTIES

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 
+#include "io/ConsortiumRun.hpp"
 #include "io/IoParameters.hpp"
 #include "io/IoReport.hpp"
 #include "io/IoRun.hpp"
@@ -18,6 +19,8 @@ namespace {
 struct State {
   IoOptions options;
   IoConfig config;
+  ConsortiumOptions consortium_options;
+  ConsortiumConfig consortium;
 };
 
 void run(worker::WorkerContext& context, const IoConfig& config) {
@@ -47,11 +50,17 @@ worker::WorkerSpec io_worker_spec() {
   spec.name = "io";
   spec.description =
       "pbench-io: the effective I/O bandwidth b_eff_io (Rabenseifner & Koniges): five MPI-IO "
-      "pattern types, 43 patterns, write, rewrite and read on one or more partitions";
-  spec.declare = [state](worker::Parameters& parameters) { state->options.declare(parameters); };
+      "pattern types, 43 patterns, write, rewrite and read on one or more partitions; or "
+      "(--suite consortium) the Parallel I/O Benchmarking Consortium's sustained write, cached "
+      "write and sustained read on segmented, strided, random and general access patterns";
+  spec.declare = [state](worker::Parameters& parameters) {
+    state->options.declare(parameters);
+    state->consortium_options.declare(parameters);
+  };
   spec.before_mpi = [state]() {
     try {
       state->config = IoConfig::check(state->options, environ);
+      state->consortium = ConsortiumConfig::check(state->consortium_options);
     } catch (const worker::UsageError& e) {
       if (worker::is_reporting_process()) {
         std::cerr << "pbench-io: error: " << e.what() << "\n"
@@ -61,7 +70,14 @@ worker::WorkerSpec io_worker_spec() {
     }
     return -1;
   };
-  spec.body = [state](worker::WorkerContext& context) { run(context, state->config); };
+  spec.body = [state](worker::WorkerContext& context) {
+    if (state->consortium.suite == IoSuite::consortium) {
+      ConsortiumRun(context.mpi, state->config, state->consortium)
+          .measure(context.result, context.protocol);
+    } else {
+      run(context, state->config);
+    }
+  };
   return spec;
 }
 

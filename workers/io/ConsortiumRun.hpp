@@ -1,0 +1,31 @@
+#pragma once
+// One consortium-suite run on every rank (METHODS.md section 3): per iteration, the named tests
+// sustained write (new file, MPI_File_sync inside the timing), cached write (new file, no sync)
+// and sustained read (of the sustained write's file, each process reading another process's
+// data), each as barrier, then open, transfer and close timed per process with MPI-IO
+// (independent or collective calls) on one shared file or one file per process. Rank 0 writes
+// the per-process times, the statistics over processes and the transfer rates into the result.
+#include <ostream>
+
+#include "common/MpiSession.hpp"
+#include "common/ResultDocument.hpp"
+#include "io/ConsortiumParameters.hpp"
+#include "io/IoParameters.hpp"
+
+namespace pbench::io {
+
+class ConsortiumRun {
+ public:
+  ConsortiumRun(const worker::MpiSession& mpi, const IoConfig& io, const ConsortiumConfig& config);
+
+  /// Measures (collective) and, on rank 0, fills `result` and prints the protocol. Throws
+  /// worker::UsageError (every rank alike) for a layout that does not fit the process count.
+  void measure(worker::ResultDocument& result, std::ostream& protocol);
+
+ private:
+  const worker::MpiSession& mpi_;
+  const IoConfig& io_;
+  const ConsortiumConfig& config_;
+};
+
+}  // namespace pbench::io

@@ -1,0 +1,138 @@
+#include "io/ConsortiumSmallFiles.hpp"
+
+#include <fcntl.h>
+#include <mpi.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <stdexcept>
+#include <vector>
+
+#include "common/Stats.hpp"
+#include "io/ConsortiumPattern.hpp"
+
+namespace pbench::io {
+
+namespace {
+
+[[noreturn]] void fail(const std::string& what, const std::string& path) {
+  throw std::runtime_error("cannot " + what + " '" + path + "': " + std::strerror(errno));
+}
+
+}  // namespace
+
+void measure_small_files(const worker::MpiSession& mpi, const SmallFilesSettings& settings,
+                         worker::ResultDocument& result, std::ostream& protocol) {
+  const MPI_Comm comm = mpi.world();
+  const int n = mpi.size();
+  const int rank = mpi.rank();
+  const bool root = mpi.is_root();
+  const std::int64_t count = settings.files_per_process;
+  std::vector<unsigned char> content(static_cast<std::size_t>(settings.file_size));
+  for (std::size_t i = 0; i < content.size(); ++i) content[i] = stamp_byte(rank, std::int64_t(i));
+
+  const std::vector<std::string> phases = {"create", "stat", "open_close", "remove"};
+  worker::Table rows({{"directory", ""},
+                      {"phase", ""},
+                      {"iteration", "count"},
+                      {"files", "count"},
+                      {"aggregate_time", "s"},
+                      {"rate", "1/s"},
+                      {"time_min", "s"},
+                      {"time_mean", "s"},
+                      {"time_max", "s"},
+                      {"time_deviation", "s"}});
+  std::map<std::pair<std::string, std::string>, double> best;
+
+  for (const std::string mode : {"shared", "per_process"}) {
+    const std::string dir = settings.directory + "/small." +
+                            (mode == "shared" ? std::string("shared") : std::to_string(rank));
+    if (mode == "per_process" || root) {
+      if (::mkdir(dir.c_str(), 0755) != 0) fail("create the directory", dir);
+    }
+    MPI_Barrier(comm);
+    auto path_of = [&](std::int64_t i) {
+      return dir + "/f." + std::to_string(rank) + "." + std::to_string(i);
+    };
+    const std::map<std::string, std::function<void(const std::string&)>> actions = {
+        {"create",
+         [&](const std::string& path) {
+           const int fd = ::open(path.c_str(), O_CREAT | O_EXCL | O_WRONLY, 0644);
+           if (fd < 0) fail("create", path);
+           if (!content.empty() && ::write(fd, content.data(), content.size()) !=
+                                       static_cast<ssize_t>(content.size())) {
+             fail("write to", path);
+           }
+           if (::close(fd) != 0) fail("close", path);
+         }},
+        {"stat",
+         [&](const std::string& path) {
+           struct stat info;
+           if (::stat(path.c_str(), &info) != 0) fail("stat", path);
+           if (info.st_size != settings.file_size) {
+             throw std::runtime_error("'" + path + "' has " + std::to_string(info.st_size) +
+                                      " B, not the " + std::to_string(settings.file_size) +
+                                      " B written");
+           }
+         }},
+        {"open_close",
+         [&](const std::string& path) {
+           const int fd = ::open(path.c_str(), O_RDONLY);
+           if (fd < 0) fail("open", path);
+           if (::close(fd) != 0) fail("close", path);
+         }},
+        {"remove", [&](const std::string& path) {
+           if (::unlink(path.c_str()) != 0) fail("remove", path);
+         }}};
+    for (int iteration = 0; iteration < settings.iterations; ++iteration) {
+      for (const std::string& phase : phases) {
+        const auto& action = actions.at(phase);
+        MPI_Barrier(comm);
+        const double start = worker::now();
+        for (std::int64_t i = 0; i < count; ++i) action(path_of(i));
+        const double mine = worker::now() - start;
+        std::vector<double> times(root ? static_cast<std::size_t>(n) : 0);
+        MPI_Gather(&mine, 1, MPI_DOUBLE, times.data(), 1, MPI_DOUBLE, 0, comm);
+        if (!root) continue;
+        const double aggregate = *std::max_element(times.begin(), times.end());
+        const std::int64_t files = count * n;
+        const double rate = aggregate > 0 ? static_cast<double>(files) / aggregate : 0;
+        double mean = 0;
+        for (double t : times) mean += t;
+        mean /= n;
+        rows.add_row({mode, phase, iteration, files, aggregate,
+                      aggregate > 0 ? nlohmann::json(rate) : nlohmann::json(nullptr),
+                      *std::min_element(times.begin(), times.end()), mean, aggregate,
+                      consortium_deviation(times)});
+        double& b = best[{mode, phase}];
+        b = std::max(b, rate);
+      }
+    }
+    MPI_Barrier(comm);
+    if (mode == "per_process" || root) {
+      if (::rmdir(dir.c_str()) != 0) fail("remove the directory", dir);
+    }
+  }
+  if (!root) return;
+  result.add_table("consortium_small_files", rows.columns()) = rows;
+  for (const std::string mode : {"shared", "per_process"}) {
+    for (const std::string& phase : phases) {
+      const double rate = best[{mode, phase}];
+      result.add_metric(phase + "_rate", rate > 0 ? std::optional<double>(rate) : std::nullopt,
+                        "1/s", static_cast<std::size_t>(settings.iterations),
+                        {{"directory", mode},
+                         {"files_per_process", count},
+                         {"file_size", settings.file_size},
+                         {"statistic", "maximum over iterations"}});
+      protocol << "  small files, " << mode << " directory: " << phase << " " << rate
+               << " files/s (" << count * n << " files)\n";
+    }
+  }
+}
+
+}  // namespace pbench::io
