@@ -238,12 +238,12 @@ void SweepSpec::validate() const {
   }
   for (const auto& h : hint_sets) validate_hint_set(h);
   if (!contains(schedulers::scheduler_names(), scheduler)) {
-    throw UsageError("unknown scheduler '" + scheduler +
-                     "' (known: " + join_words(schedulers::scheduler_names()) + ")");
+    throw UsageError("unknown scheduler '" + scheduler + "' (known: " +
+                     join_words(schedulers::scheduler_names()) + ")");
   }
   if (!contains(schedulers::launcher_names(), launcher)) {
-    throw UsageError("unknown launcher '" + launcher +
-                     "' (known: " + join_words(schedulers::launcher_names()) + ")");
+    throw UsageError("unknown launcher '" + launcher + "' (known: " +
+                     join_words(schedulers::launcher_names()) + ")");
   }
   validate_batch_options(*this);
   for (const auto& [worker, params] : settings) {
