@@ -186,9 +186,11 @@ std::vector<std::string> make_documents(const std::string& source_dir, const fs:
   return paths;
 }
 
-StageFigure ingest_stage(const std::vector<std::string>& paths, const fs::path& store_path) {
+StageFigure ingest_stage(const std::vector<std::string>& paths, const fs::path& store_path,
+                         bool synchronous_normal = false) {
   auto store =
       pbench::store::Store::open(store_path.string(), pbench::store::Store::Access::create);
+  if (synchronous_normal) store.db().exec("PRAGMA synchronous=NORMAL");
   pbench::ingest::Ingester ingester(store);
   const auto start = Clock::now();
   std::size_t stored = 0;
