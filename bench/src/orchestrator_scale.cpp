@@ -55,7 +55,7 @@ struct StageResult {
 StageResult run_in_child(const std::function<StageFigure()>& stage) {
   int fds[2];
   if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
-  std::cout.flush();
+  std::fflush(stdout);
   const pid_t pid = fork();
   if (pid < 0) throw std::runtime_error("fork failed");
   if (pid == 0) {
