@@ -17,6 +17,16 @@
 namespace pbench::sweep {
 namespace {
 
+/// True when `text` is valid UTF-8 (what the stored JSON of a sweep can hold).
+bool is_utf8(const std::string& text) {
+  try {
+    (void)nlohmann::json(text).dump();
+    return true;
+  } catch (const nlohmann::json::type_error&) {
+    return false;
+  }
+}
+
 bool contains(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
@@ -118,6 +128,7 @@ std::vector<double> parse_seconds_list(const std::string& text, const std::strin
 }
 
 void validate_hint_set(const std::string& hints) {
+  if (!is_utf8(hints)) throw UsageError("--hints: a hint set is not valid UTF-8 text");
   static const std::regex item("^(type[0-4]:)?[A-Za-z0-9_.-]+=[^,=\\s'\"]+$");
   std::size_t start = 0;
   while (true) {
@@ -158,6 +169,9 @@ void add_setting(std::map<std::string, std::map<std::string, std::string>>& sett
   }
   if (parameter == "output") {
     throw UsageError("--set '" + assignment + "': pbench sets the output path itself");
+  }
+  if (!is_utf8(assignment)) {
+    throw UsageError("--set " + worker + "." + parameter + ": the value is not valid UTF-8 text");
   }
   settings[worker][parameter] = assignment.substr(equals + 1);
 }

@@ -1,0 +1,9 @@
+# Hardening: hostile input (shell and SQL injection) through the real pbench, with real job
+# scripts run by mpiexec. Each script makes and removes its own scratch directory.
+foreach(script injection)
+  add_test(NAME "hardening: ${script}"
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/hardening/${script}.sh)
+  set_tests_properties("hardening: ${script}" PROPERTIES
+    ENVIRONMENT "PBENCH=$<TARGET_FILE:pbench>;PBENCH_WORKER_DIR=$<TARGET_FILE_DIR:pbench-logp>"
+    TIMEOUT 300)
+endforeach()
