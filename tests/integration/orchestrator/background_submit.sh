@@ -31,7 +31,7 @@ echo "$out"
 [[ "$out" == *"1 results stored"* ]] || fail "collect did not store the good result"
 
 # Submitting again without --retry-failed does nothing; with it only the failed point reruns.
-"$PBENCH" submit bg | grep -q "nothing to submit" || fail "submit was not idempotent"
+"$PBENCH" submit bg | grep >/dev/null "nothing to submit" || fail "submit was not idempotent"
 rm "$flag"
 "$PBENCH" submit bg --retry-failed --foreground
 "$PBENCH" collect bg
@@ -57,10 +57,10 @@ EOT
 "$PBENCH" sweep slow --partitions 2 --queue-depths 1 --template slow.sh "${SMALL[@]}"
 "$PBENCH" submit slow
 for _ in $(seq 50); do
-  "$PBENCH" status slow --format csv | grep -q ",queued,\|,running," && break
+  "$PBENCH" status slow --format csv | grep >/dev/null ",queued,\|,running," && break
   sleep 0.1
 done
 "$PBENCH" cancel slow
 "$PBENCH" wait slow --timeout 30 || true
-"$PBENCH" status slow --format csv | grep -q ",cancelled," || fail "the cancelled point is not cancelled"
+"$PBENCH" status slow --format csv | grep >/dev/null ",cancelled," || fail "the cancelled point is not cancelled"
 echo "background submit: ok"

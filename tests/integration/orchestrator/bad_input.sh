@@ -24,7 +24,7 @@ unchanged bad sweeps
 [[ ! -e canary && ! -e ../up ]] || fail "a name was executed or used as a path"
 
 # The same sweep again is accepted and changes nothing.
-"$PBENCH" sweep base --partitions 2 --queue-depths 1 "${SMALL[@]}" | grep -q unchanged
+"$PBENCH" sweep base --partitions 2 --queue-depths 1 "${SMALL[@]}" | grep >/dev/null unchanged
 unchanged identical sweep
 
 # Files that are not a pbench store are refused and not modified.

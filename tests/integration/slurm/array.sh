@@ -10,7 +10,7 @@ template_with slurm "sleep 1" sleep.sh
 "$PBENCH" submit ar --foreground --max-parallel 6 --array 1 > /dev/null
 [[ $(point_states ar | tr '\n' ' ') == "1:done 1:done 1:done 2:done 2:done 2:done " ]] \
   || fail "states: $(point_states ar)"
-"$PBENCH" collect ar | grep -q "6 results stored" || fail "collect"
+"$PBENCH" collect ar | grep >/dev/null "6 results stored" || fail "collect"
 "$PY" - "$PBENCH_DB" <<'PY'
 import re, sqlite3, subprocess, sys
 db = sqlite3.connect(sys.argv[1])

@@ -15,7 +15,7 @@ for scheduler in slurm pbs; do
   done
   [[ $(point_states "$name" | grep -c running) -eq 2 ]] \
     || fail "$scheduler: two points should be running: $(point_states "$name")"
-  "$PBENCH" cancel "$name" | grep -q "cancel sent to 2 jobs" || fail "$scheduler: cancel"
+  "$PBENCH" cancel "$name" | grep >/dev/null "cancel sent to 2 jobs" || fail "$scheduler: cancel"
   rc=0
   "$PBENCH" wait "$name" --timeout 60 > /dev/null 2>&1 || rc=$?
   [[ $rc -eq 1 ]] || fail "$scheduler: wait exited $rc"

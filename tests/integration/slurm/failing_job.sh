@@ -21,10 +21,10 @@ for scheduler in slurm pbs; do
     [[ "$row" == *"|FAILED (NonZeroExitCode)|"* ]] || fail "slurm: native state: $row"
     job_id=$(sqlite3 "$PBENCH_DB" "select a.job_id from attempts a join points p on p.id = a.point_id
              join sweeps s on s.id = p.sweep_id where s.name = '$name'")
-    scontrol show job "$job_id" | grep -q "ExitCode=$status:0" \
+    scontrol show job "$job_id" | grep >/dev/null "ExitCode=$status:0" \
       || fail "slurm: the recorded status $status differs from Slurm's: $(scontrol show job "$job_id")"
   fi
-  "$PBENCH" collect "$name" 2>&1 | grep -q "failed, exit status $status" \
+  "$PBENCH" collect "$name" 2>&1 | grep >/dev/null "failed, exit status $status" \
     || fail "$scheduler: collect does not report the failure"
 done
 echo "failing job: ok"

@@ -22,7 +22,7 @@ spans.sort()
 for (s1, e1), (s2, e2) in zip(spans, spans[1:]):
     assert s2 >= e1, "jobs overlapped in the queue: %s" % spans
 PY
-squeue -h -j "$other" -o %T | grep -q RUNNING || fail "the foreign job should still be running"
+squeue -h -j "$other" -o %T | grep >/dev/null RUNNING || fail "the foreign job should still be running"
 # --max-queued has no meaning for the local scheduler.
 "$PBENCH" sweep lo --partitions 1 --queue-depths 1 > /dev/null
 expect_fail 2 "--max-queued applies to a batch scheduler (slurm or pbs), not local" \

@@ -23,7 +23,7 @@ while read -r job_id job_dir; do
   [[ "$info" == *"JobState=COMPLETED"* && "$info" == *"WorkDir=$job_dir"* ]] \
     || fail "job $job_id: $info"
   [[ "$info" == *"TimeLimit=00:05:00"* ]] || fail "job $job_id: #PBS walltime not honoured: $info"
-  qstat "$job_id" | grep -q "^$job_id .* C lab" || fail "qstat does not show job $job_id as C"
+  qstat "$job_id" | grep >/dev/null "^$job_id .* C lab" || fail "qstat does not show job $job_id as C"
 done < <(sqlite3 -separator ' ' "$PBENCH_DB" "select job_id, job_dir from attempts")
 "$PY" "$here/envelope_check.py" "$PBENCH_DB" pb PBS_JOBID "$PBENCH_WORKER_DIR/pbench-logp"
 echo "sweep with qsub: ok"
