@@ -5,7 +5,13 @@
 
 #include "bcast/Broadcaster.hpp"
 
+#include "common/TextFormat.hpp"
+
 namespace pbench::bcast {
+
+using worker::fixed;
+using worker::pad_left;
+using worker::pad_right;
 
 namespace {
 
@@ -21,14 +27,6 @@ std::string format(const char* pattern, double value) {
 std::string time_text(double seconds) {
   if (seconds < 10e-3 && seconds > -10e-3) return format("%.3f us", seconds * 1e6);
   return format("%.3f ms", seconds * 1e3);
-}
-
-std::string pad_left(const std::string& text, std::size_t width) {
-  return text.size() >= width ? text : std::string(width - text.size(), ' ') + text;
-}
-
-std::string pad_right(const std::string& text, std::size_t width) {
-  return text.size() >= width ? text : text + std::string(width - text.size(), ' ');
 }
 
 std::string relative(const worker::Stats& s) {

@@ -4,21 +4,17 @@
 #include <map>
 #include <set>
 
+#include "common/TextFormat.hpp"
+
 namespace pbench::io {
+
+using worker::fixed;
+using worker::pad_left;
+using worker::pad_right;
 
 namespace {
 
 using nlohmann::json;
-
-std::string fixed(double value, int decimals) {
-  char text[64];
-  std::snprintf(text, sizeof(text), "%.*f", decimals, value);
-  return text;
-}
-
-std::string pad(const std::string& text, std::size_t width) {
-  return text.size() >= width ? text : std::string(width - text.size(), ' ') + text;
-}
 
 json optional_value(const std::optional<double>& v) {
   return v ? json(*v) : json();
@@ -123,18 +119,20 @@ void IoReport::print_header(std::ostream& out, int nprocs, const std::vector<int
   out << "pbench-io: b_eff_io (Rabenseifner & Koniges) on " << nprocs << " processes; partitions "
       << parts << "; T = " << fixed(schedule_time, 1) << " s per partition; termination "
       << termination << "\n"
-      << pad("part", 5) << pad("access", 8) << pad("type", 5) << pad("pat", 4)
-      << pad("T_pat[s]", 10) << pad("l[B]", 11) << pad("L[B]", 11) << pad("reps", 8)
-      << pad("bytes[B]", 13) << pad("time[s]", 10) << pad("MB/s", 11) << pad("err", 5) << "\n";
+      << pad_left("part", 5) << pad_left("access", 8) << pad_left("type", 5) << pad_left("pat", 4)
+      << pad_left("T_pat[s]", 10) << pad_left("l[B]", 11) << pad_left("L[B]", 11)
+      << pad_left("reps", 8) << pad_left("bytes[B]", 13) << pad_left("time[s]", 10)
+      << pad_left("MB/s", 11) << pad_left("err", 5) << "\n";
 }
 
 void IoReport::print_pattern(std::ostream& out, const PatternMeasurement& m) {
-  out << pad(std::to_string(m.partition), 5) << pad(access_name(m.access), 8)
-      << pad(std::to_string(m.type), 5) << pad(std::to_string(m.number), 4)
-      << pad(fixed(m.pattern_time, 3), 10) << pad(std::to_string(m.disk_chunk), 11)
-      << pad(std::to_string(m.memory_chunk), 11) << pad(std::to_string(m.repetitions), 8)
-      << pad(std::to_string(m.bytes), 13) << pad(fixed(m.time.max, 4), 10)
-      << pad(fixed(m.bandwidth() / 1e6, 2), 11) << pad(std::to_string(m.errors), 5) << "\n"
+  out << pad_left(std::to_string(m.partition), 5) << pad_left(access_name(m.access), 8)
+      << pad_left(std::to_string(m.type), 5) << pad_left(std::to_string(m.number), 4)
+      << pad_left(fixed(m.pattern_time, 3), 10) << pad_left(std::to_string(m.disk_chunk), 11)
+      << pad_left(std::to_string(m.memory_chunk), 11) << pad_left(std::to_string(m.repetitions), 8)
+      << pad_left(std::to_string(m.bytes), 13) << pad_left(fixed(m.time.max, 4), 10)
+      << pad_left(fixed(m.bandwidth() / 1e6, 2), 11) << pad_left(std::to_string(m.errors), 5)
+      << "\n"
       << std::flush;
 }
 
@@ -309,8 +307,8 @@ void IoReport::print(std::ostream& out) const {
         present.insert(p.type);
       }
       if (present.empty()) continue;
-      out << pad(access_name(a), 8) << pad("l", 16);
-      for (int type : present) out << pad("type " + std::to_string(type), 12);
+      out << pad_left(access_name(a), 8) << pad_left("l", 16);
+      for (int type : present) out << pad_left("type " + std::to_string(type), 12);
       out << "\n";
       for (const auto& [l, by_type] : cells) {
         std::string label = l == m_.chunks.m_part ? "M_PART" : PatternTable::chunk_label(l);
@@ -321,24 +319,24 @@ void IoReport::print(std::ostream& out) const {
           }
         }
         if (fill_only) label = "fill " + PatternTable::chunk_label(l);
-        out << pad("", 8) << pad(label, 16);
+        out << pad_left("", 8) << pad_left(label, 16);
         for (int type : present) {
           auto it = by_type.find(type);
-          out << pad(it == by_type.end() || it->second.second <= 0
-                         ? "-"
-                         : fixed(it->second.first / it->second.second / 1e6, 2),
-                     12);
+          out << pad_left(it == by_type.end() || it->second.second <= 0
+                              ? "-"
+                              : fixed(it->second.first / it->second.second / 1e6, 2),
+                          12);
         }
         out << "\n";
       }
-      out << pad("", 8) << pad("type", 16);
+      out << pad_left("", 8) << pad_left("type", 16);
       for (int type : present) {
         auto it = f.type_bandwidth.find({a, type});
-        out << pad(it == f.type_bandwidth.end() ? "-" : fixed(it->second / 1e6, 2), 12);
+        out << pad_left(it == f.type_bandwidth.end() ? "-" : fixed(it->second / 1e6, 2), 12);
       }
       out << "\n";
       auto bw = f.access_bandwidth.find(a);
-      out << pad("", 8) << "  " << access_name(a) << " (type 0 counted twice): "
+      out << pad_left("", 8) << "  " << access_name(a) << " (type 0 counted twice): "
           << (bw == f.access_bandwidth.end() ? "not measured" : megabytes_per_second(bw->second))
           << "\n";
     }

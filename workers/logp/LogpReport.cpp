@@ -5,23 +5,17 @@
 #include <set>
 #include <string>
 
+#include "common/TextFormat.hpp"
+
 namespace pbench::logp {
+
+using worker::fixed;
+using worker::pad_left;
+using worker::pad_right;
 
 namespace {
 
 using nlohmann::json;
-
-std::string fixed(double value, int decimals) {
-  char text[64];
-  std::snprintf(text, sizeof(text), "%.*f", decimals, value);
-  return text;
-}
-
-std::string us(double seconds) { return fixed(seconds * 1e6, 3) + " us"; }
-
-std::string pad(const std::string& text, std::size_t width) {
-  return text.size() >= width ? text : std::string(width - text.size(), ' ') + text;
-}
 
 std::string join_sizes(const std::vector<double>& sizes) {
   std::string out;
@@ -32,10 +26,11 @@ std::string join_sizes(const std::vector<double>& sizes) {
   return out;
 }
 
-
 }  // namespace
 
-const char* side_name(OverlapSide side) { return side == OverlapSide::send ? "send" : "recv"; }
+const char* side_name(OverlapSide side) {
+  return side == OverlapSide::send ? "send" : "recv";
+}
 
 LogpReport::LogpReport(LogpMeasurements measurements)
     : measurements_(std::move(measurements)), summary_(summarise(measurements_)) {}
@@ -47,11 +42,9 @@ void LogpReport::write(worker::ResultDocument& result) const {
   for (const auto& warning : s.warnings) result.add_warning(warning);
   if (m.pairs == 0) return;
 
-  auto& eel = result.add_table("eel", {{"pair", ""},
-                                       {"run", ""},
-                                       {"roundtrips", "count"},
-                                       {"total_time", "s"},
-                                       {"eel", "s"}});
+  auto& eel = result.add_table(
+      "eel",
+      {{"pair", ""}, {"run", ""}, {"roundtrips", "count"}, {"total_time", "s"}, {"eel", "s"}});
   for (const auto& r : m.eel) eel.add_row({r.pair, r.run, r.roundtrips, r.total, r.eel()});
 
   auto& flood = result.add_table("flood", {{"pair", ""},
@@ -62,8 +55,8 @@ void LogpReport::write(worker::ResultDocument& result) const {
                                            {"total_time", "s"},
                                            {"time_per_message", "s"}});
   for (const auto& r : m.flood) {
-    flood.add_row({r.pair, r.queue_depth, r.size, r.messages, r.repetition, r.total,
-                   r.per_message()});
+    flood.add_row(
+        {r.pair, r.queue_depth, r.size, r.messages, r.repetition, r.total, r.per_message()});
   }
 
   auto& curve = result.add_table("flood_curve", {{"queue_depth", "messages"},
@@ -86,7 +79,8 @@ void LogpReport::write(worker::ResultDocument& result) const {
   for (const auto& qs : s.queue_depths) {
     std::set<double> fitted(qs.fit.fitted_sizes.begin(), qs.fit.fitted_sizes.end());
     std::set<double> outliers;
-    for (const auto& seg : qs.fit.segments) outliers.insert(seg.outliers.begin(), seg.outliers.end());
+    for (const auto& seg : qs.fit.segments)
+      outliers.insert(seg.outliers.begin(), seg.outliers.end());
     for (const auto& p : qs.curve) {
       curve.add_row({qs.queue_depth, p.size, p.time, p.size / p.time, s.pairs,
                      fitted.count(p.size) > 0, outliers.count(p.size) > 0});
@@ -122,8 +116,8 @@ void LogpReport::write(worker::ResultDocument& result) const {
                                                          {"samples", "count"}});
   for (const auto& po : s.overlap) {
     for (const auto& [side, a] : {std::pair{"send", po.send}, std::pair{"recv", po.recv}}) {
-      analysis.add_row({po.pair, side, a.baseline, a.tolerance, a.b_max, a.overhead, a.saturated,
-                        a.points});
+      analysis.add_row(
+          {po.pair, side, a.baseline, a.tolerance, a.b_max, a.overhead, a.saturated, a.points});
     }
   }
 
@@ -150,10 +144,10 @@ void LogpReport::write(worker::ResultDocument& result) const {
     result.add_metric("g", qs.g, "s", qs.g_samples, label);
     result.add_metric("big_g", qs.big_g, "s/B", qs.big_g_samples, label);
     result.add_metric("bandwidth", qs.bandwidth, "B/s", qs.big_g_samples, label);
-    result.add_metric("large_message_threshold", qs.threshold, "B",
-                      qs.big_g_samples + qs.g_samples, label);
-    result.add_metric("protocol_switches", static_cast<double>(qs.fit.protocol_switches()),
-                      "count", qs.fit_samples, label);
+    result.add_metric("large_message_threshold", qs.threshold, "B", qs.big_g_samples + qs.g_samples,
+                      label);
+    result.add_metric("protocol_switches", static_cast<double>(qs.fit.protocol_switches()), "count",
+                      qs.fit_samples, label);
   }
   if (!s.queue_depths.empty()) {
     result.add_metric("g_best", s.g_best, "s", s.g_best_samples,
@@ -174,50 +168,55 @@ void LogpReport::print(std::ostream& out) const {
   } else {
     out << "measured in " << fixed(m.seconds, 2) << " s; figures are means over pairs\n\n";
     out << "EEL (8 B ping-pong, " << p.eel_runs << " runs x " << p.eel_roundtrips
-        << " round trips, RTT/2): min " << us(s.eel_min) << ", median " << us(s.eel_median)
-        << "\n\n";
+        << " round trips, RTT/2): min " << worker::microseconds(s.eel_min) << ", median "
+        << worker::microseconds(s.eel_median) << "\n\n";
 
     out << "Flood test, time per message [us] (minimum over " << p.repetitions
         << " repetitions) and bandwidth [MB/s, 1 MB = 10^6 B]\n";
-    out << pad("size [B]", 10);
-    for (const auto& qs : s.queue_depths) out << pad("q=" + std::to_string(qs.queue_depth), 18);
+    out << pad_left("size [B]", 10);
+    for (const auto& qs : s.queue_depths)
+      out << pad_left("q=" + std::to_string(qs.queue_depth), 18);
     out << "\n";
     const std::size_t rows = s.queue_depths.empty() ? 0 : s.queue_depths.front().curve.size();
     for (std::size_t i = 0; i < rows; ++i) {
-      out << pad(std::to_string(static_cast<long long>(s.queue_depths.front().curve[i].size)), 10);
+      out << pad_left(std::to_string(static_cast<long long>(s.queue_depths.front().curve[i].size)),
+                      10);
       for (const auto& qs : s.queue_depths) {
         const auto& point = qs.curve[i];
-        out << pad(fixed(point.time * 1e6, 3), 9)
-            << pad(fixed(point.size / point.time / 1e6, 1), 9);
+        out << pad_left(fixed(point.time * 1e6, 3), 9)
+            << pad_left(fixed(point.size / point.time / 1e6, 1), 9);
       }
       out << "\n";
     }
 
     out << "\nGap per queue depth: g at 8 B; G fitted on the bandwidth-bound sizes (time >= 4 g)\n";
-    out << pad("q", 4) << pad("g [us]", 10) << pad("G [ps/B]", 11) << pad("1/G [MB/s]", 12)
-        << pad("M=g/G [B]", 11) << pad("switches", 10) << "\n";
+    out << pad_left("q", 4) << pad_left("g [us]", 10) << pad_left("G [ps/B]", 11)
+        << pad_left("1/G [MB/s]", 12) << pad_left("M=g/G [B]", 11) << pad_left("switches", 10)
+        << "\n";
     for (const auto& qs : s.queue_depths) {
-      out << pad(std::to_string(qs.queue_depth), 4) << pad(fixed(qs.g * 1e6, 3), 10)
-          << pad(qs.big_g ? fixed(*qs.big_g * 1e12, 2) : "-", 11)
-          << pad(qs.bandwidth ? fixed(*qs.bandwidth / 1e6, 1) : "-", 12)
-          << pad(qs.threshold ? fixed(*qs.threshold, 0) : "-", 11)
-          << pad(std::to_string(qs.fit.protocol_switches()), 10) << "\n";
+      out << pad_left(std::to_string(qs.queue_depth), 4) << pad_left(fixed(qs.g * 1e6, 3), 10)
+          << pad_left(qs.big_g ? fixed(*qs.big_g * 1e12, 2) : "-", 11)
+          << pad_left(qs.bandwidth ? fixed(*qs.bandwidth / 1e6, 1) : "-", 12)
+          << pad_left(qs.threshold ? fixed(*qs.threshold, 0) : "-", 11)
+          << pad_left(std::to_string(qs.fit.protocol_switches()), 10) << "\n";
     }
-    out << "g_best = " << us(s.g_best) << " at q = " << s.best_queue_depth << "\n";
+    out << "g_best = " << worker::microseconds(s.g_best) << " at q = " << s.best_queue_depth
+        << "\n";
 
     out << "\nSegments of the G fit (weighted least squares; outliers removed)\n";
-    out << pad("q", 4) << pad("seg", 4) << pad("from [B]", 10) << pad("to [B]", 10)
-        << pad("G [ps/B]", 10) << pad("1/G [MB/s]", 12) << pad("icpt [us]", 11) << pad("r2", 8)
-        << pad("points", 8) << "  outliers [B]\n";
+    out << pad_left("q", 4) << pad_left("seg", 4) << pad_left("from [B]", 10)
+        << pad_left("to [B]", 10) << pad_left("G [ps/B]", 10) << pad_left("1/G [MB/s]", 12)
+        << pad_left("icpt [us]", 11) << pad_left("r2", 8) << pad_left("points", 8)
+        << "  outliers [B]\n";
     for (const auto& qs : s.queue_depths) {
       int index = 0;
       for (const auto& seg : qs.fit.segments) {
-        out << pad(std::to_string(qs.queue_depth), 4) << pad(std::to_string(index++), 4)
-            << pad(fixed(seg.from_size, 0), 10) << pad(fixed(seg.to_size, 0), 10)
-            << pad(fixed(seg.fit.slope * 1e12, 2), 10)
-            << pad(seg.fit.slope > 0 ? fixed(1e-6 / seg.fit.slope, 1) : "-", 12)
-            << pad(fixed(seg.fit.intercept * 1e6, 3), 11) << pad(fixed(seg.fit.r2, 4), 8)
-            << pad(std::to_string(seg.points), 8) << "  "
+        out << pad_left(std::to_string(qs.queue_depth), 4) << pad_left(std::to_string(index++), 4)
+            << pad_left(fixed(seg.from_size, 0), 10) << pad_left(fixed(seg.to_size, 0), 10)
+            << pad_left(fixed(seg.fit.slope * 1e12, 2), 10)
+            << pad_left(seg.fit.slope > 0 ? fixed(1e-6 / seg.fit.slope, 1) : "-", 12)
+            << pad_left(fixed(seg.fit.intercept * 1e6, 3), 11) << pad_left(fixed(seg.fit.r2, 4), 8)
+            << pad_left(std::to_string(seg.points), 8) << "  "
             << (seg.outliers.empty() ? "-" : join_sizes(seg.outliers)) << "\n";
       }
     }
@@ -225,16 +224,17 @@ void LogpReport::print(std::ostream& out) const {
     out << "\nCPU overlap test (8 B, q = 1; busy work between start and completion)\n";
     for (const auto& po : s.overlap) {
       for (const auto& [name, a] : {std::pair{"o_s", po.send}, std::pair{"o_r", po.recv}}) {
-        out << "  pair " << po.pair << " " << name << " = " << us(a.overhead) << "  (t0 "
-            << us(a.baseline) << ", b_max " << us(a.b_max) << ", tolerance "
-            << fixed(a.tolerance * 100, 1) << "%" << (a.saturated ? ", every step increased" : "")
-            << ")\n";
+        out << "  pair " << po.pair << " " << name << " = " << worker::microseconds(a.overhead)
+            << "  (t0 " << worker::microseconds(a.baseline) << ", b_max "
+            << worker::microseconds(a.b_max) << ", tolerance " << fixed(a.tolerance * 100, 1) << "%"
+            << (a.saturated ? ", every step increased" : "") << ")\n";
       }
     }
-    out << "o_s = " << us(s.o_s) << ", o_r = " << us(s.o_r) << "\n";
-    out << "\nDerived: L = EEL_min - o_s - o_r = " << us(s.latency_l)
-        << "; overlap potential max(0, EEL_min - (o_s + o_r)) = " << us(s.overlap_potential)
+    out << "o_s = " << worker::microseconds(s.o_s) << ", o_r = " << worker::microseconds(s.o_r)
         << "\n";
+    out << "\nDerived: L = EEL_min - o_s - o_r = " << worker::microseconds(s.latency_l)
+        << "; overlap potential max(0, EEL_min - (o_s + o_r)) = "
+        << worker::microseconds(s.overlap_potential) << "\n";
   }
   for (const auto& w : s.warnings) out << "warning: " << w << "\n";
   if (s.invalid_reasons.empty()) {

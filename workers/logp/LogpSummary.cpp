@@ -6,7 +6,13 @@
 #include <map>
 #include <numeric>
 
+#include "common/TextFormat.hpp"
+
 namespace pbench::logp {
+
+using worker::fixed;
+using worker::pad_left;
+using worker::pad_right;
 
 namespace {
 
@@ -20,12 +26,6 @@ double median_of(std::vector<double> values) {
 double mean_of(const std::vector<double>& values) {
   if (values.empty()) return 0;
   return std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(values.size());
-}
-
-std::string us(double seconds) {
-  char text[64];
-  std::snprintf(text, sizeof(text), "%.3f us", seconds * 1e6);
-  return text;
 }
 
 OverlapAnalysis analyse_side(const std::vector<OverlapRow>& rows, int pair, OverlapSide side) {
@@ -57,16 +57,14 @@ LogpSummary summarise(const LogpMeasurements& m) {
   const LogpParameters& p = m.parameters;
   for (const auto& reason : p.method_deviations()) s.invalid_reasons.push_back(reason);
   if (m.pairs == 0) {
-    s.invalid_reasons.insert(s.invalid_reasons.begin(),
-                             "no pair: " + std::to_string(m.nprocs) +
-                                 " process (logp needs at least 2)");
+    s.invalid_reasons.insert(s.invalid_reasons.begin(), "no pair: " + std::to_string(m.nprocs) +
+                                                            " process (logp needs at least 2)");
     return s;
   }
   if (m.idle_rank) {
     s.warnings.push_back("rank " + std::to_string(*m.idle_rank) + " idles: " +
-                         std::to_string(m.nprocs) + " processes make " +
-                         std::to_string(m.pairs) + " pairs (2k, 2k+1); the last rank only " +
-                         "joins the barriers");
+                         std::to_string(m.nprocs) + " processes make " + std::to_string(m.pairs) +
+                         " pairs (2k, 2k+1); the last rank only " + "joins the barriers");
   }
   if (m.data_errors > 0) {
     s.invalid_reasons.push_back(std::to_string(m.data_errors) +
@@ -180,7 +178,7 @@ LogpSummary summarise(const LogpMeasurements& m) {
   s.latency_l = s.eel_min - s.o_s - s.o_r;
   s.overlap_potential = std::max(0.0, s.eel_min - (s.o_s + s.o_r));
   if (s.latency_l < 0) {
-    s.warnings.push_back("L = EEL - o_s - o_r = " + us(s.latency_l) +
+    s.warnings.push_back("L = EEL - o_s - o_r = " + worker::microseconds(s.latency_l) +
                          " < 0: the LogP assumption that send overhead, transport latency and "
                          "receive overhead happen one after the other does not hold here "
                          "(Bell et al. section 3)");
@@ -188,8 +186,9 @@ LogpSummary summarise(const LogpMeasurements& m) {
   if (!s.queue_depths.empty()) {
     for (const auto& [name, value] : {std::pair{"o_s", s.o_s}, std::pair{"o_r", s.o_r}}) {
       if (value > s.g_best) {
-        s.warnings.push_back(std::string(name) + " = " + us(value) + " exceeds g_best = " +
-                             us(s.g_best) + " (q = " + std::to_string(s.best_queue_depth) +
+        s.warnings.push_back(std::string(name) + " = " + worker::microseconds(value) +
+                             " exceeds g_best = " + worker::microseconds(s.g_best) +
+                             " (q = " + std::to_string(s.best_queue_depth) +
                              "): the overheads are measured at q = 1, g at the best queue " +
                              "depth (Bell et al. section 5.4)");
       }
