@@ -23,8 +23,8 @@ struct Candidate {
   std::int64_t result_id = 0;
 };
 
-// A where clause matches a point parameter or hint, an echoed setting, a metric label, or the
-// partition; values are compared in C++ only.
+// A where clause matches a point parameter, hint or --set setting, an echoed setting, a metric
+// label, or the partition; values are compared in C++ only.
 bool matches(const std::vector<WhereClause>& where, const Candidate& c,
              const nlohmann::json& params, const nlohmann::json& document) {
   for (const auto& clause : where) {
@@ -32,6 +32,10 @@ bool matches(const std::vector<WhereClause>& where, const Candidate& c,
     if (clause.key == "partition") hit = json_matches(c.partition, clause.value);
     if (!hit && params.is_object() && params.contains(clause.key)) {
       hit = json_matches(params[clause.key], clause.value);
+    }
+    if (!hit && params.is_object() && params.contains("settings") &&
+        params["settings"].is_object() && params["settings"].contains(clause.key)) {
+      hit = json_matches(params["settings"][clause.key], clause.value);
     }
     if (!hit && document.is_object() && document.contains("parameters") &&
         document["parameters"].is_object() && document["parameters"].contains(clause.key)) {

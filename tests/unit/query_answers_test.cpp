@@ -139,7 +139,7 @@ nlohmann::json io_summary(int partition, double b_eff_io, double t) {
 
 }  // namespace
 
-TEST_CASE("query points: every cell with state, attempts and exit; --missing only the gaps") {
+TEST_CASE("query points: every cell with state, attempts and exit, and --missing only the gaps") {
   Fixture f;
   f.add_sweep("grid", {{"comm", 2}, {"comm", 4}, {"comm", 8}, {"logp", 2}});
   f.add_run(0, document("comm", 2, {metric("b_eff", 1e9, "B/s")}, true));
@@ -164,7 +164,7 @@ TEST_CASE("query points: every cell with state, attempts and exit; --missing onl
   CHECK_THROWS_AS(query::points_table(f.store, std::string("nope"), false), UsageError);
 }
 
-TEST_CASE("query system: argmax of each headline figure, missing shown as missing") {
+TEST_CASE("query system: argmax of each headline figure, and missing shown as missing") {
   Fixture f;
   f.add_sweep("sys", {{"io", 4, R"({"hints":"h1"})"},
                       {"io", 4, R"({"hints":"h2"})"},
@@ -251,7 +251,7 @@ TEST_CASE("query system: argmax of each headline figure, missing shown as missin
   CHECK(query::render(e, query::Format::csv).find(",b_eff,,B/s,") != std::string::npos);
 }
 
-TEST_CASE("query system: valid results win over larger not valid ones; ties are stable") {
+TEST_CASE("query system: valid results win over larger not valid ones and ties are stable") {
   Fixture f;
   f.add_sweep("v", {{"comm", 2}, {"comm", 4}, {"comm", 8}});
   f.add_run(0, document("comm", 2, {metric("b_eff", 1e9, "B/s")}, true));
@@ -315,7 +315,7 @@ TEST_CASE("--where matches parameters, settings and labels literally and changes
   CHECK(file_bytes(path) == before);
 }
 
-TEST_CASE("query sql: reads through a read-only connection; nothing can write") {
+TEST_CASE("query sql: reads through a read-only connection and nothing can write") {
   TempDir dir;
   const std::string path = (dir.path / "pbench.db").string();
   {
@@ -343,7 +343,7 @@ TEST_CASE("query sql: reads through a read-only connection; nothing can write") 
   CHECK(!std::filesystem::exists(other));
 }
 
-TEST_CASE("formats: markdown is a pipe table; csv and json parse back to the same cells") {
+TEST_CASE("formats: markdown is a pipe table, and csv and json parse back to the same cells") {
   query::QueryTable t;
   t.columns = {{"name", "", "name", "", 1, 0},
                {"n", "", "n", "", 1, 0},
