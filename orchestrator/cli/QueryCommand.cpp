@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "cli/Commands.hpp"
+#include "query/CompareQuery.hpp"
 #include "query/PointsQuery.hpp"
 #include "query/SqlQuery.hpp"
 #include "query/SystemQuery.hpp"
@@ -19,6 +20,7 @@ struct QueryOptions {
   std::vector<std::string> where;
   bool missing = false;
   std::string sql;
+  std::string sweep_a, sweep_b;
 
   std::optional<std::string> chosen_sweep() const {
     return sweep.empty() ? std::nullopt : std::optional<std::string>(sweep);
@@ -69,6 +71,18 @@ void add_query_command(CLI::App& app, GlobalOptions& global) {
     const auto where = query::parse_where(o->where);
     auto store = store::Store::open(global.db, store::Store::Access::read_only);
     std::cout << query::render(query::system_table(store, o->chosen_sweep(), where), format);
+  });
+  auto* compare = command->add_subcommand(
+      "compare", "The headline figures of two sweeps side by side with the ratio B/A");
+  compare->add_option("SWEEP_A", o->sweep_a, "The sweep before")->required();
+  compare->add_option("SWEEP_B", o->sweep_b, "The sweep after")->required();
+  compare->add_option("--where", o->where, "key=value (repeatable), as for system");
+  compare->add_option("--format", o->format, "table, csv, json or markdown")->capture_default_str();
+  compare->callback([o, &global] {
+    const auto format = query::parse_format(o->format);
+    const auto where = query::parse_where(o->where);
+    auto store = store::Store::open(global.db, store::Store::Access::read_only);
+    std::cout << query::render(query::compare_table(store, o->sweep_a, o->sweep_b, where), format);
   });
   auto* sql = command->add_subcommand("sql", "One read-only SQL statement on the store");
   sql->add_option("statement", o->sql, "The SELECT to run")->required();

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "ingest/Ingester.hpp"
+#include "query/CompareQuery.hpp"
 #include "query/PointsQuery.hpp"
 #include "query/SqlQuery.hpp"
 #include "query/SystemQuery.hpp"
@@ -396,4 +397,41 @@ TEST_CASE("formats: markdown is a pipe table, and csv and json parse back to the
   CHECK(records[1] == std::vector<std::string>{"a|b, \"c\"", "3", "1250000000"});
   CHECK(std::stod(records[1][2]) == 1.25e9);
   CHECK(records[2] == std::vector<std::string>{"x", "", ""});
+}
+
+TEST_CASE("query compare: the same figures of two sweeps side by side with the ratio B/A") {
+  Fixture f;
+  f.add_sweep("before", {{"comm", 2}, {"comm", 4}, {"logp", 2}});
+  f.add_run(0, document("comm", 2, {metric("b_eff", 1e9, "B/s")}, true));
+  f.add_run(1, document("comm", 4, {metric("b_eff", 2e9, "B/s")}, true));
+  f.add_run(2, document("logp", 2, {metric("g", 4e-6, "s", {{"queue_depth", 1}})}, true));
+  f.add_sweep("after", {{"comm", 2}, {"bcast", 2}, {"logp", 2}});
+  f.add_run(0, document("comm", 2, {metric("b_eff", 3e9, "B/s")}, true));
+  f.add_run(2, document("logp", 2, {metric("g", 1e-6, "s", {{"queue_depth", 8}})}, true));
+  const auto t = query::compare_table(f.store, "before", "after", {});
+  REQUIRE(t.columns.size() == 9);
+  for (const auto& row : t.rows) REQUIRE(row.size() == t.columns.size());
+  std::vector<std::string> figures;
+  for (const auto& row : t.rows) figures.push_back(text(row[0]));
+  CHECK(figures == std::vector<std::string>{"b_eff", "b_eff_per_process", "logp g", "logp G",
+                                            "logp o_s", "logp o_r", "logp L", "bcast ol"});
+  // The maximum of each sweep with its own partition: 2e9 on 4 before, 3e9 on 2 after.
+  CHECK(std::get<double>(t.rows[0][2]) == doctest::Approx(2e9));
+  CHECK(std::get<std::int64_t>(t.rows[0][3]) == 4);
+  CHECK(std::get<double>(t.rows[0][5]) == doctest::Approx(3e9));
+  CHECK(std::get<std::int64_t>(t.rows[0][6]) == 2);
+  CHECK(std::get<double>(t.rows[0][8]) == doctest::Approx(1.5));
+  // No b_eff_per_process in either sweep: both sides and the ratio missing.
+  CHECK(std::holds_alternative<std::monostate>(t.rows[1][2]));
+  CHECK(std::holds_alternative<std::monostate>(t.rows[1][8]));
+  // LogP g on partition 2: each at its own best queue depth.
+  CHECK(text(t.rows[2][4]) == "q=1");
+  CHECK(text(t.rows[2][7]) == "q=8");
+  CHECK(std::get<double>(t.rows[2][8]) == doctest::Approx(0.25));
+  // G was not measured: missing on both sides, no ratio.
+  CHECK(std::holds_alternative<std::monostate>(t.rows[3][8]));
+  // bcast only in "after", without a result: A's side empty.
+  CHECK(std::holds_alternative<std::monostate>(t.rows[7][2]));
+  CHECK(text(t.rows[7][7]) == "no result");
+  CHECK_THROWS_AS(query::compare_table(f.store, "before", "nope", {}), UsageError);
 }

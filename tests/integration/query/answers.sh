@@ -69,6 +69,17 @@ assert [(r["worker"], r["partition"], r["state"], r["result"]) for r in later] =
     [("comm", "2", "planned", "no"), ("comm", "4", "planned", "no")], later
 PY
 
+# compare: the run sweep against the planned one; its figures there are missing, so no ratio.
+"$PBENCH" query compare q later --format json > compare.json
+"$PY" - <<'PY'
+import json
+system = {r["figure"]: r for r in json.load(open("system.json"))["rows"]}
+rows = {r["figure"]: r for r in json.load(open("compare.json"))["rows"]}
+assert rows["b_eff"]["a"] == system["b_eff"]["value"], (rows["b_eff"], system["b_eff"])
+assert rows["b_eff"]["b"] is None and rows["b_eff"]["ratio"] is None, rows["b_eff"]
+assert rows["b_eff_io"]["b"] is None and rows["b_eff_io"]["a"] is not None, rows["b_eff_io"]
+PY
+
 # --where: SQL metacharacters match literally (nothing here), a real value matches; no change.
 before=$(sha256sum "$PBENCH_DB")
 for value in "x' OR '1'='1" "; DROP TABLE results; --"; do
