@@ -3,6 +3,11 @@
 #include <optional>
 
 #include "cli/Commands.hpp"
+#include "query/CompareQuery.hpp"
+#include "query/PointsQuery.hpp"
+#include "query/SqlQuery.hpp"
+#include "query/SystemQuery.hpp"
+#include "query/WhereFilter.hpp"
 #include "query/WorkerQueries.hpp"
 #include "store/Store.hpp"
 
@@ -12,7 +17,24 @@ namespace {
 struct QueryOptions {
   std::string sweep;
   std::string format = "table";
+  std::vector<std::string> where;
+  bool missing = false;
+  std::string sql;
+  std::string sweep_a, sweep_b;
+
+  std::optional<std::string> chosen_sweep() const {
+    return sweep.empty() ? std::nullopt : std::optional<std::string>(sweep);
+  }
 };
+
+void add_common(CLI::App* sub, QueryOptions& o, bool with_where) {
+  sub->add_option("--sweep", o.sweep, "Only this sweep");
+  sub->add_option("--format", o.format, "table, csv, json or markdown")->capture_default_str();
+  if (with_where) {
+    sub->add_option("--where", o.where,
+                    "key=value (repeatable): only rows whose parameter, hint or label matches");
+  }
+}
 }  // namespace
 
 void add_query_command(CLI::App& app, GlobalOptions& global) {
@@ -22,15 +44,53 @@ void add_query_command(CLI::App& app, GlobalOptions& global) {
   // One subcommand per worker, from the table of worker queries.
   for (const auto& q : query::worker_queries()) {
     auto* sub = command->add_subcommand(q.worker, q.description);
-    sub->add_option("--sweep", o->sweep, "Only this sweep");
-    sub->add_option("--format", o->format, "table, csv or json")->capture_default_str();
+    add_common(sub, *o, true);
     sub->callback([o, &global, table = q.table] {
       const auto format = query::parse_format(o->format);
+      const auto where = query::parse_where(o->where);
       auto store = store::Store::open(global.db, store::Store::Access::read_only);
-      const auto sweep = o->sweep.empty() ? std::nullopt : std::optional<std::string>(o->sweep);
-      std::cout << query::render(table(store, sweep), format);
+      auto answer = table(store, o->chosen_sweep());
+      query::filter_rows(answer, where);
+      std::cout << query::render(answer, format);
     });
   }
+  auto* points = command->add_subcommand(
+      "points", "The sweep's grid with each cell's state, attempts and last exit status");
+  add_common(points, *o, false);
+  points->add_flag("--missing", o->missing, "Only the cells without a stored result");
+  points->callback([o, &global] {
+    const auto format = query::parse_format(o->format);
+    auto store = store::Store::open(global.db, store::Store::Access::read_only);
+    std::cout << query::render(query::points_table(store, o->chosen_sweep(), o->missing), format);
+  });
+  auto* system = command->add_subcommand(
+      "system", "Headline figures (b_eff_io, b_eff, LogP, bcast OL) with the cell that wins each");
+  add_common(system, *o, true);
+  system->callback([o, &global] {
+    const auto format = query::parse_format(o->format);
+    const auto where = query::parse_where(o->where);
+    auto store = store::Store::open(global.db, store::Store::Access::read_only);
+    std::cout << query::render(query::system_table(store, o->chosen_sweep(), where), format);
+  });
+  auto* compare = command->add_subcommand(
+      "compare", "The headline figures of two sweeps side by side with the ratio B/A");
+  compare->add_option("SWEEP_A", o->sweep_a, "The sweep before")->required();
+  compare->add_option("SWEEP_B", o->sweep_b, "The sweep after")->required();
+  compare->add_option("--where", o->where, "key=value (repeatable), as for system");
+  compare->add_option("--format", o->format, "table, csv, json or markdown")->capture_default_str();
+  compare->callback([o, &global] {
+    const auto format = query::parse_format(o->format);
+    const auto where = query::parse_where(o->where);
+    auto store = store::Store::open(global.db, store::Store::Access::read_only);
+    std::cout << query::render(query::compare_table(store, o->sweep_a, o->sweep_b, where), format);
+  });
+  auto* sql = command->add_subcommand("sql", "One read-only SQL statement on the store");
+  sql->add_option("statement", o->sql, "The SELECT to run")->required();
+  sql->add_option("--format", o->format, "table, csv, json or markdown")->capture_default_str();
+  sql->callback([o, &global] {
+    const auto format = query::parse_format(o->format);
+    std::cout << query::render(query::sql_table(global.db, o->sql), format);
+  });
 }
 
 }  // namespace pbench::cli

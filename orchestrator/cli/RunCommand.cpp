@@ -30,7 +30,7 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
   command->add_option("--max-parallel", o->max_parallel, "Points running at once")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
-  command->add_option("--format", o->format, "table, csv or json")->capture_default_str();
+  command->add_option("--format", o->format, "table, csv, json or markdown")->capture_default_str();
   command->callback([o, &global] {
     const auto format = query::parse_format(o->format);
     auto spec = o->sweep.spec();

@@ -36,6 +36,20 @@ std::string machine(const Cell& cell) {
   return number(std::get<double>(cell), 17);
 }
 
+// A cell of a pipe table: '|' escaped, line breaks as spaces.
+std::string markdown_field(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '|')
+      out += "\\|";
+    else if (c == '\n' || c == '\r')
+      out += ' ';
+    else
+      out += c;
+  }
+  return out;
+}
+
 nlohmann::json to_json(const Cell& cell) {
   if (std::holds_alternative<std::monostate>(cell)) return nullptr;
   if (const auto* i = std::get_if<std::int64_t>(&cell)) return *i;
@@ -49,11 +63,36 @@ Format parse_format(const std::string& name) {
   if (name == "table") return Format::table;
   if (name == "csv") return Format::csv;
   if (name == "json") return Format::json;
-  throw UsageError("unknown format '" + name + "' (known: table, csv, json)");
+  if (name == "markdown") return Format::markdown;
+  throw UsageError("unknown format '" + name + "' (known: table, csv, json, markdown)");
 }
 
 std::string render(const QueryTable& table, Format format) {
   std::string out;
+  if (format == Format::markdown) {
+    // A pipe table with the display units; numbers right-aligned, notes as a list below.
+    auto row_line = [](const std::vector<std::string>& texts) {
+      std::string l = "|";
+      for (const auto& t : texts) l += " " + markdown_field(t) + " |";
+      return l + "\n";
+    };
+    std::vector<std::string> headings;
+    std::string rule = "|";
+    for (const auto& c : table.columns) {
+      headings.push_back(c.display_unit.empty() ? c.title : c.title + " [" + c.display_unit + "]");
+      rule += c.unit.empty() ? " --- |" : " ---: |";
+    }
+    out += row_line(headings) + rule + "\n";
+    for (const auto& row : table.rows) {
+      std::vector<std::string> texts;
+      for (std::size_t i = 0; i < row.size(); ++i)
+        texts.push_back(display(row[i], table.columns[i]));
+      out += row_line(texts);
+    }
+    if (!table.notes.empty()) out += "\n";
+    for (const auto& note : table.notes) out += "- " + markdown_field(note) + "\n";
+    return out;
+  }
   if (format == Format::json) {
     nlohmann::json columns = nlohmann::json::array();
     for (const auto& c : table.columns) columns.push_back({{"name", c.key}, {"unit", c.unit}});
@@ -73,7 +112,8 @@ std::string render(const QueryTable& table, Format format) {
     }
     out += "\n";
     for (const auto& row : table.rows) {
-      for (std::size_t i = 0; i < row.size(); ++i) out += (i ? "," : "") + csv_field(machine(row[i]));
+      for (std::size_t i = 0; i < row.size(); ++i)
+        out += (i ? "," : "") + csv_field(machine(row[i]));
       out += "\n";
     }
     return out;

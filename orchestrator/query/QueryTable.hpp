@@ -1,6 +1,6 @@
 #pragma once
 // A query's answer: typed columns with base units (and a display unit for the aligned table),
-// rows of cells, and notes; printed as an aligned table, CSV or JSON.
+// rows of cells, and notes; printed as an aligned table, CSV, JSON or a Markdown table.
 #include <cstdint>
 #include <string>
 #include <variant>
@@ -9,12 +9,12 @@
 namespace pbench::query {
 
 struct QueryColumn {
-  std::string key;            ///< machine name (CSV header, JSON key)
-  std::string unit;           ///< base unit of the stored value ("s", "B/s", "" for labels)
-  std::string title;          ///< table heading
-  std::string display_unit;   ///< unit shown in the table ("us")
-  double display_scale = 1;   ///< value * scale = display value
-  int precision = 3;          ///< significant digits in the table
+  std::string key;           ///< machine name (CSV header, JSON key)
+  std::string unit;          ///< base unit of the stored value ("s", "B/s", "" for labels)
+  std::string title;         ///< table heading
+  std::string display_unit;  ///< unit shown in the table ("us")
+  double display_scale = 1;  ///< value * scale = display value
+  int precision = 3;         ///< significant digits in the table
 };
 
 /// Empty (missing), a number, an integer label, or text.
@@ -26,8 +26,8 @@ struct QueryTable {
   std::vector<std::string> notes;  ///< printed under the table (and in JSON)
 };
 
-enum class Format { table, csv, json };
-/// "table", "csv" or "json"; throws UsageError otherwise.
+enum class Format { table, csv, json, markdown };
+/// "table", "csv", "json" or "markdown"; throws UsageError otherwise.
 Format parse_format(const std::string& name);
 /// Renders a table in a format.
 std::string render(const QueryTable& table, Format format);

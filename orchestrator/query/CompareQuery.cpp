@@ -1,0 +1,71 @@
+#include "query/CompareQuery.hpp"
+
+#include <map>
+
+#include "query/SystemQuery.hpp"
+
+namespace pbench::query {
+namespace {
+
+// Columns of system_table used here.
+constexpr std::size_t kFigure = 1, kValue = 2, kUnit = 3, kPartition = 4, kAt = 5;
+
+// Maxima over partitions are matched by figure alone; per-partition figures (LogP, bcast)
+// by figure and partition.
+std::pair<std::string, std::string> key_of(const std::vector<Cell>& row) {
+  const auto& figure = std::get<std::string>(row[kFigure]);
+  if (figure == "b_eff_io" || figure == "b_eff" || figure == "b_eff_per_process") {
+    return {figure, ""};
+  }
+  const auto* p = std::get_if<std::int64_t>(&row[kPartition]);
+  return {figure, p ? std::to_string(*p) : std::string()};
+}
+
+}  // namespace
+
+QueryTable compare_table(store::Store& store, const std::string& sweep_a,
+                         const std::string& sweep_b, const std::vector<WhereClause>& where) {
+  const auto a = system_table(store, sweep_a, where);
+  const auto b = system_table(store, sweep_b, where);
+  QueryTable table;
+  table.columns = {
+      {"figure", "", "figure", "", 1, 0},     {"unit", "", "unit", "", 1, 0},
+      {"a", "", sweep_a, "", 1, 6},           {"a_partition", "", "procs", "", 1, 0},
+      {"a_at", "", "at", "", 1, 0},           {"b", "", sweep_b, "", 1, 6},
+      {"b_partition", "", "procs", "", 1, 0}, {"b_at", "", "at", "", 1, 0},
+      {"ratio", "", "B/A", "", 1, 4},
+  };
+  // Rows in A's order, then the figures only B has.
+  using Key = std::pair<std::string, std::string>;
+  std::map<Key, const std::vector<Cell>*> of_b;
+  for (const auto& row : b.rows) {
+    of_b[key_of(row)] = &row;
+  }
+  std::map<Key, bool> seen;
+  auto add = [&](const std::vector<Cell>* ra, const std::vector<Cell>* rb) {
+    const auto& any = ra ? *ra : *rb;
+    Cell ratio;
+    if (ra && rb) {
+      const auto* va = std::get_if<double>(&(*ra)[kValue]);
+      const auto* vb = std::get_if<double>(&(*rb)[kValue]);
+      if (va && vb && *va != 0) ratio = *vb / *va;
+    }
+    auto cell = [](const std::vector<Cell>* r, std::size_t c) { return r ? (*r)[c] : Cell{}; };
+    table.rows.push_back({any[kFigure], any[kUnit], cell(ra, kValue), cell(ra, kPartition),
+                          cell(ra, kAt), cell(rb, kValue), cell(rb, kPartition), cell(rb, kAt),
+                          ratio});
+  };
+  for (const auto& row : a.rows) {
+    const Key key = key_of(row);
+    seen[key] = true;
+    const auto it = of_b.find(key);
+    add(&row, it == of_b.end() ? nullptr : it->second);
+  }
+  for (const auto& row : b.rows) {
+    if (!seen[key_of(row)]) add(nullptr, &row);
+  }
+  table.notes.push_back("ratio = " + sweep_b + " / " + sweep_a);
+  return table;
+}
+
+}  // namespace pbench::query

@@ -1,0 +1,51 @@
+#include "query/PointsQuery.hpp"
+
+#include "util/Error.hpp"
+
+namespace pbench::query {
+
+QueryTable points_table(store::Store& store, const std::optional<std::string>& sweep,
+                        bool missing_only) {
+  if (sweep && !store.find_sweep(*sweep)) throw UsageError("no sweep named '" + *sweep + "'");
+  QueryTable table;
+  table.columns = {
+      {"sweep", "", "sweep", "", 1, 0},       {"point", "", "point", "", 1, 0},
+      {"worker", "", "worker", "", 1, 0},     {"partition", "", "procs", "", 1, 0},
+      {"params", "", "parameters", "", 1, 0}, {"state", "", "state", "", 1, 0},
+      {"attempts", "", "attempts", "", 1, 0}, {"job", "", "job", "", 1, 0},
+      {"exit_status", "", "exit", "", 1, 0},  {"signal", "", "signal", "", 1, 0},
+      {"result", "", "result", "", 1, 0},
+  };
+  auto s = store.db().prepare(
+      "SELECT sw.name, p.point_key, p.worker, p.partition, p.params_json, p.state, "
+      "(SELECT count(*) FROM attempts WHERE point_id = p.id), a.job_id, a.exit_status, a.signal, "
+      "EXISTS (SELECT 1 FROM results r WHERE r.point_id = p.id) "
+      "FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
+      "LEFT JOIN attempts a ON a.id = (SELECT max(id) FROM attempts WHERE point_id = p.id) "
+      "WHERE (?1 IS NULL OR sw.name = ?1) ORDER BY sw.id, p.id");
+  s.bind(1, sweep);
+  std::size_t cells = 0;
+  while (s.step()) {
+    ++cells;
+    const bool has_result = s.int64(10) != 0;
+    if (missing_only && has_result) continue;
+    auto optional_text = [&](int c) -> Cell {
+      if (auto v = s.optional_text(c)) return *v;
+      return {};
+    };
+    auto optional_int = [&](int c) -> Cell {
+      if (auto v = s.optional_int64(c)) return *v;
+      return {};
+    };
+    table.rows.push_back({s.text(0), s.text(1), s.text(2), s.int64(3), s.text(4), s.text(5),
+                          s.int64(6), optional_text(7), optional_int(8), optional_text(9),
+                          std::string(has_result ? "yes" : "no")});
+  }
+  if (missing_only) {
+    table.notes.push_back(std::to_string(table.rows.size()) + " of " + std::to_string(cells) +
+                          " cells without a result");
+  }
+  return table;
+}
+
+}  // namespace pbench::query

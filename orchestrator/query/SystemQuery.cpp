@@ -1,0 +1,279 @@
+#include "query/SystemQuery.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "util/Error.hpp"
+
+namespace pbench::query {
+namespace {
+
+// One metric value of the newest result of a point.
+struct Candidate {
+  std::int64_t point_id = 0;
+  std::string point_key;
+  std::optional<std::string> job;
+  std::int64_t partition = 0;
+  bool valid = false;
+  double value = 0;
+  nlohmann::json labels;
+  std::int64_t result_id = 0;
+};
+
+// A where clause matches a point parameter, hint or --set setting, an echoed setting, a metric
+// label, or the partition; values are compared in C++ only.
+bool matches(const std::vector<WhereClause>& where, const Candidate& c,
+             const nlohmann::json& params, const nlohmann::json& document) {
+  for (const auto& clause : where) {
+    bool hit = false;
+    if (clause.key == "partition") hit = json_matches(c.partition, clause.value);
+    if (!hit && params.is_object() && params.contains(clause.key)) {
+      hit = json_matches(params[clause.key], clause.value);
+    }
+    if (!hit && params.is_object() && params.contains("settings") &&
+        params["settings"].is_object() && params["settings"].contains(clause.key)) {
+      hit = json_matches(params["settings"][clause.key], clause.value);
+    }
+    if (!hit && document.is_object() && document.contains("parameters") &&
+        document["parameters"].is_object() && document["parameters"].contains(clause.key)) {
+      const auto& p = document["parameters"][clause.key];
+      hit = json_matches(p.is_object() && p.contains("value") ? p["value"] : p, clause.value);
+    }
+    if (!hit && c.labels.is_object() && c.labels.contains(clause.key)) {
+      hit = json_matches(c.labels[clause.key], clause.value);
+    }
+    if (!hit) return false;
+  }
+  return true;
+}
+
+// The `metric` values of the newest result of each `worker` point of a sweep that match.
+std::vector<Candidate> candidates(store::Store& store, std::int64_t sweep_id,
+                                  const std::string& worker, const std::string& metric,
+                                  const std::vector<WhereClause>& where) {
+  auto s = store.db().prepare(
+      "SELECT p.id, p.point_key, a.job_id, p.partition, r.valid, m.value, m.labels, "
+      "p.params_json, r.document, r.id FROM points p "
+      "JOIN results r ON r.id = (SELECT max(id) FROM results WHERE point_id = p.id) "
+      "LEFT JOIN attempts a ON a.id = r.attempt_id "
+      "JOIN metrics m ON m.result_id = r.id AND m.name = ?2 "
+      "WHERE p.sweep_id = ?1 AND p.worker = ?3 AND m.value IS NOT NULL ORDER BY p.id, m.id");
+  s.bind(1, sweep_id).bind(2, metric).bind(3, worker);
+  std::vector<Candidate> out;
+  while (s.step()) {
+    Candidate c;
+    c.point_id = s.int64(0);
+    c.point_key = s.text(1);
+    c.job = s.optional_text(2);
+    c.partition = s.int64(3);
+    c.valid = s.int64(4) != 0;
+    c.value = s.real(5);
+    c.labels = nlohmann::json::parse(s.text(6), nullptr, false);
+    if (c.labels.is_discarded()) c.labels = nlohmann::json::object();
+    // io results hold several partitions: the label says which.
+    if (c.labels.contains("partition") && c.labels["partition"].is_number_integer()) {
+      c.partition = c.labels["partition"].get<std::int64_t>();
+    }
+    c.result_id = s.int64(9);
+    if (!where.empty()) {
+      const auto params = nlohmann::json::parse(s.text(7), nullptr, false);
+      const auto document = nlohmann::json::parse(s.text(8), nullptr, false);
+      if (!matches(where, c, params, document)) continue;
+    }
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+// The winner: valid first, then the best value (largest or smallest), then the tie rule.
+const Candidate* best(const std::vector<Candidate>& all, bool largest) {
+  const Candidate* win = nullptr;
+  for (const auto& c : all) {
+    if (win == nullptr) {
+      win = &c;
+      continue;
+    }
+    if (c.valid != win->valid) {
+      if (c.valid) win = &c;
+      continue;
+    }
+    if (c.value != win->value) {
+      if (largest ? c.value > win->value : c.value < win->value) win = &c;
+      continue;
+    }
+    const auto a = std::make_tuple(c.partition, c.point_id, c.labels.dump());
+    const auto b = std::make_tuple(win->partition, win->point_id, win->labels.dump());
+    if (a < b) win = &c;
+  }
+  return win;
+}
+
+// Another metric of the same result with the same labels (restricted to `keys`).
+std::optional<double> companion(store::Store& store, const Candidate& c, const std::string& name,
+                                const std::vector<std::string>& keys) {
+  auto s = store.db().prepare(
+      "SELECT value, labels FROM metrics WHERE result_id = ?1 AND name = ?2 ORDER BY id");
+  s.bind(1, c.result_id).bind(2, name);
+  while (s.step()) {
+    if (s.is_null(0)) continue;
+    const auto labels = nlohmann::json::parse(s.text(1), nullptr, false);
+    if (labels.is_discarded()) continue;
+    bool same = true;
+    for (const auto& k : keys) {
+      const bool here = labels.contains(k), there = c.labels.contains(k);
+      if (here != there || (here && labels[k] != c.labels[k])) same = false;
+    }
+    if (same) return s.real(0);
+  }
+  return std::nullopt;
+}
+
+std::string number(double v) {
+  char text[64];
+  std::snprintf(text, sizeof(text), "%.6g", v);
+  return text;
+}
+
+std::string document_setting(store::Store& store, std::int64_t result_id, const std::string& key) {
+  auto s = store.db().prepare("SELECT document FROM results WHERE id = ?1");
+  s.bind(1, result_id);
+  if (!s.step()) return "?";
+  const auto doc = nlohmann::json::parse(s.text(0), nullptr, false);
+  if (doc.is_discarded() || !doc.contains("parameters") || !doc["parameters"].contains(key)) {
+    return "?";
+  }
+  const auto& v = doc["parameters"][key];
+  const auto& value = v.is_object() && v.contains("value") ? v["value"] : v;
+  return value.is_string() ? value.get<std::string>() : value.dump();
+}
+
+std::string hints_of(store::Store& store, std::int64_t point_id) {
+  auto s = store.db().prepare("SELECT params_json FROM points WHERE id = ?1");
+  s.bind(1, point_id);
+  if (!s.step()) return "-";
+  const auto params = nlohmann::json::parse(s.text(0), nullptr, false);
+  if (params.is_discarded() || !params.contains("hints") || !params["hints"].is_string() ||
+      params["hints"].get<std::string>().empty()) {
+    return "-";
+  }
+  return params["hints"].get<std::string>();
+}
+
+struct Builder {
+  QueryTable& table;
+  std::string sweep;
+
+  void row(const std::string& figure, const std::string& unit, const Candidate* c,
+           std::optional<std::int64_t> partition, const std::string& at,
+           std::optional<double> value) {
+    auto cell_of = [](const auto& v) -> Cell {
+      if (v) return *v;
+      return {};
+    };
+    std::optional<std::int64_t> part =
+        partition ? partition : (c ? std::optional(c->partition) : std::nullopt);
+    table.rows.push_back({sweep, figure, cell_of(value), unit, cell_of(part), at,
+                          c ? Cell{c->point_key} : Cell{}, c && c->job ? Cell{*c->job} : Cell{},
+                          c ? Cell{std::string(c->valid ? "yes" : "no")} : Cell{}});
+  }
+  void missing(const std::string& figure, const std::string& unit, const std::string& why) {
+    row(figure, unit, nullptr, std::nullopt, why, std::nullopt);
+  }
+};
+
+}  // namespace
+
+QueryTable system_table(store::Store& store, const std::optional<std::string>& sweep,
+                        const std::vector<WhereClause>& where) {
+  if (sweep && !store.find_sweep(*sweep)) throw UsageError("no sweep named '" + *sweep + "'");
+  QueryTable table;
+  table.columns = {
+      {"sweep", "", "sweep", "", 1, 0},     {"figure", "", "figure", "", 1, 0},
+      {"value", "", "value", "", 1, 6},     {"unit", "", "unit", "", 1, 0},
+      {"partition", "", "procs", "", 1, 0}, {"at", "", "at", "", 1, 0},
+      {"point", "", "point", "", 1, 0},     {"job", "", "job", "", 1, 0},
+      {"valid", "", "valid", "", 1, 0},
+  };
+  const std::string no_result = where.empty() ? "no result" : "no result matches --where";
+  for (const auto& sw : store.sweeps()) {
+    if (sweep && sw.name != *sweep) continue;
+    std::set<std::string> workers;
+    auto w = store.db().prepare("SELECT DISTINCT worker FROM points WHERE sweep_id = ?1");
+    w.bind(1, sw.id);
+    while (w.step()) workers.insert(w.text(0));
+    Builder b{table, sw.name};
+
+    if (workers.count("io")) {
+      const auto all = candidates(store, sw.id, "io", "b_eff_io", where);
+      if (const Candidate* c = best(all, true)) {
+        const auto t = companion(store, *c, "schedule_time", {"partition"});
+        b.row("b_eff_io", "B/s", c, std::nullopt,
+              "T=" + (t ? number(*t) + " s" : std::string("?")) +
+                  ", hints=" + hints_of(store, c->point_id),
+              c->value);
+      } else {
+        b.missing("b_eff_io", "B/s", no_result);
+      }
+    }
+    if (workers.count("comm")) {
+      for (const std::string figure : {"b_eff", "b_eff_per_process"}) {
+        const auto all = candidates(store, sw.id, "comm", figure, where);
+        if (const Candidate* c = best(all, true)) {
+          b.row(figure, "B/s", c, std::nullopt, "", c->value);
+        } else {
+          b.missing(figure, "B/s", no_result);
+        }
+      }
+    }
+    if (workers.count("logp")) {
+      const auto all = candidates(store, sw.id, "logp", "g", where);
+      std::map<std::int64_t, std::vector<Candidate>> by_partition;
+      for (const auto& c : all) by_partition[c.partition].push_back(c);
+      if (by_partition.empty()) b.missing("logp g", "s", no_result);
+      for (const auto& [partition, list] : by_partition) {
+        const Candidate* c = best(list, false);
+        const std::string q =
+            c->labels.contains("queue_depth") ? "q=" + c->labels["queue_depth"].dump() : "";
+        b.row("logp g", "s", c, partition, q, c->value);
+        b.row("logp G", "s/B", c, partition, q, companion(store, *c, "big_g", {"queue_depth"}));
+        b.row("logp o_s", "s", c, partition, q, companion(store, *c, "o_s", {}));
+        b.row("logp o_r", "s", c, partition, q, companion(store, *c, "o_r", {}));
+        b.row("logp L", "s", c, partition, q, companion(store, *c, "latency_l", {}));
+      }
+    }
+    if (workers.count("bcast")) {
+      const auto all = candidates(store, sw.id, "bcast", "ol", where);
+      // Per partition, the OL at the smallest size measured there.
+      std::map<std::int64_t, std::vector<Candidate>> by_partition;
+      for (const auto& c : all) {
+        if (c.labels.contains("size") && c.labels["size"].is_number()) {
+          by_partition[c.partition].push_back(c);
+        }
+      }
+      if (by_partition.empty()) b.missing("bcast ol", "s", no_result);
+      for (auto& [partition, list] : by_partition) {
+        double smallest = list.front().labels["size"].get<double>();
+        for (const auto& c : list) smallest = std::min(smallest, c.labels["size"].get<double>());
+        std::vector<Candidate> at_smallest;
+        for (const auto& c : list) {
+          if (c.labels["size"].get<double>() == smallest) at_smallest.push_back(c);
+        }
+        const Candidate* c = best(at_smallest, false);
+        b.row("bcast ol", "s", c, partition,
+              "size=" + c->labels["size"].dump() +
+                  " B, impl=" + document_setting(store, c->result_id, "impl"),
+              c->value);
+      }
+    }
+  }
+  table.notes.push_back(
+      "ties go to the valid result, then the smaller partition, then the earlier point, then the "
+      "smaller label (T, queue depth, size)");
+  if (table.rows.empty()) table.notes.push_back("no sweep with results");
+  return table;
+}
+
+}  // namespace pbench::query

@@ -1,0 +1,26 @@
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "query/QueryTable.hpp"
+#include "query/WhereFilter.hpp"
+#include "store/Store.hpp"
+
+namespace pbench::query {
+
+/// The headline figures of each sweep (or of one), each with the cell that wins it, from the
+/// newest result of each point that matches every `where` clause (a clause matches a point
+/// parameter or hint, an echoed worker setting, a metric label, or "partition"):
+///   b_eff_io     the maximum over partitions, T and hint sets;
+///   b_eff, b_eff_per_process   the maxima over partitions;
+///   logp g, G, o_s, o_r, L     per partition, at the queue depth with the smallest g;
+///   bcast ol     per partition, the smallest OL at the smallest message size over impls.
+/// Valid results win over not valid ones. Ties (equal values) go to the smaller partition, then
+/// the earlier point of the sweep, then the smaller label value (T, queue depth, size) in
+/// canonical JSON order. A worker of the sweep without any result shows its figure as missing
+/// (an empty value), never as 0.
+QueryTable system_table(store::Store& store, const std::optional<std::string>& sweep,
+                        const std::vector<WhereClause>& where);
+
+}  // namespace pbench::query
