@@ -84,7 +84,7 @@ TEST_CASE("logp summary: EEL minimum and median, g per q, g_best and G from the 
   CHECK(s.invalid_reasons.empty());
 }
 
-TEST_CASE("logp summary: overheads, L and overlap potential; no flag when the model holds") {
+TEST_CASE("logp summary: overheads, L and overlap potential, and no flag when the model holds") {
   const LogpReport report(synthetic(1e-6, 0.1e-6, 0.15e-6));
   const LogpSummary& s = report.summary();
   // b_max for overhead o: the largest k * t0/16 with o + b <= 1.05 t0
@@ -96,7 +96,7 @@ TEST_CASE("logp summary: overheads, L and overlap potential; no flag when the mo
   CHECK(warnings_with(s, "exceeds g_best").empty());
 }
 
-TEST_CASE("logp summary: a negative L is reported and flagged; overheads above g_best flagged") {
+TEST_CASE("logp summary: a negative L is reported and flagged, and overheads above g_best flagged") {
   const LogpReport report(synthetic(0.3e-6, 0.3e-6, 0.3e-6));
   const LogpSummary& s = report.summary();
   CHECK(s.o_s == doctest::Approx(0.3e-6));  // every step increased the time: o = t0

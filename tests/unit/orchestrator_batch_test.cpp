@@ -151,7 +151,7 @@ TEST_CASE("squeue lines of plain, array and heterogeneous jobs") {
   CHECK_THROWS_AS(parse_squeue("garbage without bars\n"), SchedulerError);
 }
 
-TEST_CASE("Slurm polls all jobs in one squeue call; gone jobs are settled by their marker") {
+TEST_CASE("Slurm polls all jobs in one squeue call, and gone jobs are settled by their marker") {
   FakeCommandsOnPath commands;
   TempDir tmp;
   testing::RecordingRunner runner;
@@ -230,7 +230,7 @@ TEST_CASE("a failing squeue is retried within a budget, then reported") {
                        SchedulerError);
 }
 
-TEST_CASE("sbatch submits into the attempt directory; a refusal carries Slurm's message") {
+TEST_CASE("sbatch submits into the attempt directory, and a refusal carries Slurm's message") {
   FakeCommandsOnPath commands;
   TempDir tmp;
   testing::RecordingRunner runner;

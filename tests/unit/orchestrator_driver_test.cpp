@@ -114,7 +114,7 @@ TEST_CASE("the driver submits within the throttle and polls all active jobs in o
   CHECK(f.scheduler.submitted[0].job_dir == (f.dir / "points/k0/attempt-1").string());
 }
 
-TEST_CASE("a failed job is recorded with its exit status and stderr tail; retry keeps attempts") {
+TEST_CASE("a failed job is recorded with its exit status and stderr tail, and retry keeps attempts") {
   Fixture f(1);
   run::SweepDriver driver(f.store, f.scheduler, f.sweep);
   driver.submit_ready(1);
