@@ -310,8 +310,8 @@ std::string fmt(const char* format, double a, double b = 0) {
 int main(int argc, char** argv) {
   const std::string documents = argc > 1 ? argv[1] : PBENCH_SOURCE_DIR "/tests/data/results/good";
   const std::string binary = argc > 2 ? argv[2] : PBENCH_BINARY;
-  char pattern[] = "/tmp/pbench-scale-XXXXXX";
-  if (!mkdtemp(pattern)) return 1;
+  std::string pattern = (fs::temp_directory_path() / "pbench-scale-XXXXXX").string();
+  if (!mkdtemp(pattern.data())) return 1;
   const fs::path dir = pattern;
   std::printf("%-46s %-26s %13s  %s\n", "stage", "figure", "peak RSS", "target");
 

@@ -40,8 +40,8 @@ std::string run_bash(const std::string& script, const std::filesystem::path& dir
 }  // namespace
 
 TEST_CASE("hostile template values reach the job's command as literal words") {
-  char pattern[] = "/tmp/pbench-inject-XXXXXX";
-  REQUIRE(mkdtemp(pattern) != nullptr);
+  std::string pattern = (std::filesystem::temp_directory_path() / "pbench-inject-XXXXXX").string();
+  REQUIRE(mkdtemp(pattern.data()) != nullptr);
   const std::filesystem::path dir = pattern;
   const jobs::JobTemplate job("test", "#!/bin/bash\nprintf '[%s]' {{word}}\n{{command}}\n");
   for (const auto& payload : kPayloads) {

@@ -126,8 +126,8 @@ std::string file_bytes(const std::string& path) {
 struct TempDir {
   std::filesystem::path path;
   TempDir() {
-    char name[] = "/tmp/pbench-query-XXXXXX";
-    REQUIRE(mkdtemp(name) != nullptr);
+    std::string name = (std::filesystem::temp_directory_path() / "pbench-query-XXXXXX").string();
+    REQUIRE(mkdtemp(name.data()) != nullptr);
     path = name;
   }
   ~TempDir() { std::filesystem::remove_all(path); }
