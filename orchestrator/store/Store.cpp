@@ -45,13 +45,20 @@ bool file_is_empty_or_missing(const std::string& path) {
 
 std::string to_string(PointState state) {
   switch (state) {
-    case PointState::planned: return "planned";
-    case PointState::queued: return "queued";
-    case PointState::running: return "running";
-    case PointState::done: return "done";
-    case PointState::failed: return "failed";
-    case PointState::cancelled: return "cancelled";
-    case PointState::timeout: return "timeout";
+    case PointState::planned:
+      return "planned";
+    case PointState::queued:
+      return "queued";
+    case PointState::running:
+      return "running";
+    case PointState::done:
+      return "done";
+    case PointState::failed:
+      return "failed";
+    case PointState::cancelled:
+      return "cancelled";
+    case PointState::timeout:
+      return "timeout";
   }
   return "planned";
 }
@@ -79,7 +86,13 @@ Store Store::open(const std::string& path, Access access) {
                                                     : Database::Mode::read_write;
   Store store(Database(path, mode));
   store.initialise_or_check();
-  if (access != Access::read_only) store.db_.exec("PRAGMA journal_mode=WAL");
+  if (access != Access::read_only) {
+    store.db_.exec("PRAGMA journal_mode=WAL");
+    // In WAL mode NORMAL cannot corrupt the store; a power cut may roll back the last commits,
+    // which `pbench collect` (idempotent: a document is stored once) brings back. It saves an
+    // fsync per ingested document (bench/README.md: 1,800 -> 3,000 documents/s).
+    store.db_.exec("PRAGMA synchronous=NORMAL");
+  }
   return store;
 }
 
@@ -140,7 +153,8 @@ std::vector<SweepRecord> Store::sweeps() {
   auto s = db_.prepare(
       "SELECT id, name, spec_json, scheduler, directory, created_at FROM sweeps ORDER BY id");
   std::vector<SweepRecord> out;
-  while (s.step()) out.push_back({s.int64(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5)});
+  while (s.step())
+    out.push_back({s.int64(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5)});
   return out;
 }
 
@@ -207,7 +221,8 @@ void Store::set_point_state(std::int64_t point_id, PointState state) {
 
 AttemptRecord Store::add_attempt(AttemptRecord a) {
   Transaction txn(db_);
-  auto next = db_.prepare("SELECT coalesce(max(attempt_no), 0) + 1 FROM attempts WHERE point_id = ?1");
+  auto next =
+      db_.prepare("SELECT coalesce(max(attempt_no), 0) + 1 FROM attempts WHERE point_id = ?1");
   next.bind(1, a.point_id);
   next.step();
   a.attempt_no = static_cast<int>(next.int64(0));
