@@ -1,4 +1,5 @@
 #include "query/BcastQuery.hpp"
+#include "query/MissingCells.hpp"
 
 #include <map>
 #include <nlohmann/json.hpp>
@@ -113,25 +114,7 @@ QueryTable bcast_table(store::Store& store, const std::optional<std::string>& sw
                             std::string(row.valid ? "yes" : "no")});
     }
   }
-  // Cells of the grid without a result: say what became of them.
-  auto missing = store.db().prepare(
-      "SELECT sw.name, p.partition, p.state, a.exit_status, a.signal "
-      "FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
-      "LEFT JOIN attempts a ON a.id = (SELECT max(id) FROM attempts WHERE point_id = p.id) "
-      "WHERE p.worker = 'bcast' AND (?1 IS NULL OR sw.name = ?1) "
-      "AND NOT EXISTS (SELECT 1 FROM results r WHERE r.point_id = p.id) ORDER BY sw.id, p.id");
-  missing.bind(1, sweep);
-  while (missing.step()) {
-    std::string why = "no result: " + missing.text(2);
-    if (auto status = missing.optional_int64(3)) why += ", exit status " + std::to_string(*status);
-    if (auto signal = missing.optional_text(4)) why += ", signal " + *signal;
-    table.notes.push_back("sweep " + missing.text(0) + ", partition " +
-                          std::to_string(missing.int64(1)) + ": " + why);
-  }
-  if (table.rows.empty() && table.notes.empty()) {
-    table.notes.push_back("no bcast results" + (sweep ? " in sweep " + *sweep : std::string()) +
-                          " (run 'pbench collect' after the jobs finish)");
-  }
+  add_missing_cell_notes(store, "bcast", sweep, table);
   return table;
 }
 

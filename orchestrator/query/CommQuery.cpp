@@ -1,4 +1,5 @@
 #include "query/CommQuery.hpp"
+#include "query/MissingCells.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -71,13 +72,6 @@ void add_maximum(QueryTable& table, const std::vector<const Run*>& runs) {
                         ", " + megabytes(best->values.at("b_eff")) + ", is on " +
                         std::to_string(best->partition) + " processes (point " + best->point_key +
                         (best->job_id ? ", job " + *best->job_id : std::string()) + ")");
-}
-
-std::string last_line(const std::string& text) {
-  std::string trimmed = text;
-  while (!trimmed.empty() && (trimmed.back() == '\n' || trimmed.back() == '\r')) trimmed.pop_back();
-  const auto newline = trimmed.rfind('\n');
-  return newline == std::string::npos ? trimmed : trimmed.substr(newline + 1);
 }
 
 }  // namespace
@@ -164,28 +158,7 @@ QueryTable comm_table(store::Store& store, const std::optional<std::string>& swe
     }
   }
 
-  // Cells of the grid without a result: say what became of them.
-  auto missing = store.db().prepare(
-      "SELECT sw.name, p.partition, p.state, a.exit_status, a.signal, a.stderr_tail "
-      "FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
-      "LEFT JOIN attempts a ON a.id = (SELECT max(id) FROM attempts WHERE point_id = p.id) "
-      "WHERE p.worker = 'comm' AND (?1 IS NULL OR sw.name = ?1) "
-      "AND NOT EXISTS (SELECT 1 FROM results r WHERE r.point_id = p.id) ORDER BY sw.id, p.id");
-  missing.bind(1, sweep);
-  while (missing.step()) {
-    std::string why = "no result: " + missing.text(2);
-    if (auto status = missing.optional_int64(3)) why += ", exit status " + std::to_string(*status);
-    if (auto signal = missing.optional_text(4)) why += ", signal " + *signal;
-    if (auto tail = missing.optional_text(5); tail && !last_line(*tail).empty()) {
-      why += " (" + last_line(*tail) + ")";
-    }
-    table.notes.push_back("sweep " + missing.text(0) + ", partition " +
-                          std::to_string(missing.int64(1)) + ": " + why);
-  }
-  if (table.rows.empty() && table.notes.empty()) {
-    table.notes.push_back("no comm results" + (sweep ? " in sweep " + *sweep : std::string()) +
-                          " (run 'pbench collect' after the jobs finish)");
-  }
+  add_missing_cell_notes(store, "comm", sweep, table);
   return table;
 }
 

@@ -1,4 +1,5 @@
 #include "query/LogpQuery.hpp"
+#include "query/MissingCells.hpp"
 
 #include <map>
 #include <nlohmann/json.hpp>
@@ -93,36 +94,12 @@ QueryTable logp_table(store::Store& store, const std::optional<std::string>& swe
       auto it = row.values.find(name);
       return it == row.values.end() ? Cell{} : Cell{it->second};
     };
-    table.rows.push_back({std::get<0>(key), std::get<1>(key), std::get<2>(key), metric("eel_min"),
-                          metric("o_s"), metric("o_r"), metric("g"), metric("big_g"),
-                          metric("bandwidth"), metric("latency_l"),
-                          metric("large_message_threshold"),
-                          std::string(row.valid ? "yes" : "no")});
+    table.rows.push_back(
+        {std::get<0>(key), std::get<1>(key), std::get<2>(key), metric("eel_min"), metric("o_s"),
+         metric("o_r"), metric("g"), metric("big_g"), metric("bandwidth"), metric("latency_l"),
+         metric("large_message_threshold"), std::string(row.valid ? "yes" : "no")});
   }
-  // Cells of the grid without a result: say what became of them.
-  auto missing = store.db().prepare(
-      "SELECT sw.name, p.partition, p.params_json, p.state, a.exit_status, a.signal "
-      "FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
-      "LEFT JOIN attempts a ON a.id = (SELECT max(id) FROM attempts WHERE point_id = p.id) "
-      "WHERE p.worker = 'logp' AND (?1 IS NULL OR sw.name = ?1) "
-      "AND NOT EXISTS (SELECT 1 FROM results r WHERE r.point_id = p.id) ORDER BY sw.id, p.id");
-  missing.bind(1, sweep);
-  while (missing.step()) {
-    const auto params = nlohmann::json::parse(missing.text(2), nullptr, false);
-    std::string cell = "sweep " + missing.text(0) + ", partition " +
-                       std::to_string(missing.int64(1));
-    if (!params.is_discarded() && params.contains("queue_depth")) {
-      cell += ", q " + params["queue_depth"].dump();
-    }
-    std::string why = "no result: " + missing.text(3);
-    if (auto status = missing.optional_int64(4)) why += ", exit status " + std::to_string(*status);
-    if (auto signal = missing.optional_text(5)) why += ", signal " + *signal;
-    table.notes.push_back(cell + ": " + why);
-  }
-  if (table.rows.empty() && table.notes.empty()) {
-    table.notes.push_back("no logp results" + (sweep ? " in sweep " + *sweep : std::string()) +
-                          " (run 'pbench collect' after the jobs finish)");
-  }
+  add_missing_cell_notes(store, "logp", sweep, table);
   return table;
 }
 

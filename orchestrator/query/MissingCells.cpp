@@ -1,0 +1,58 @@
+#include "query/MissingCells.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace pbench::query {
+namespace {
+
+std::string last_line(const std::string& text) {
+  std::string trimmed = text;
+  while (!trimmed.empty() && (trimmed.back() == '\n' || trimmed.back() == '\r')) trimmed.pop_back();
+  const auto newline = trimmed.rfind('\n');
+  return newline == std::string::npos ? trimmed : trimmed.substr(newline + 1);
+}
+
+// The point's own sweep dimensions, as the worker tables name them.
+std::string dimensions_of(const std::string& params_json) {
+  const auto params = nlohmann::json::parse(params_json, nullptr, false);
+  if (params.is_discarded() || !params.is_object()) return "";
+  std::string out;
+  if (params.contains("queue_depth")) out += ", q " + params["queue_depth"].dump();
+  if (params.contains("schedule_time")) out += ", T " + params["schedule_time"].dump();
+  if (params.contains("hints") && params["hints"].is_string()) {
+    out += ", hints " + params["hints"].get<std::string>();
+  }
+  return out;
+}
+
+}  // namespace
+
+void add_missing_cell_notes(store::Store& store, const std::string& worker,
+                            const std::optional<std::string>& sweep, QueryTable& table) {
+  auto missing = store.db().prepare(
+      "SELECT sw.name, p.partition, p.params_json, p.state, a.exit_status, a.signal, "
+      "a.stderr_tail FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
+      "LEFT JOIN attempts a ON a.id = (SELECT max(id) FROM attempts WHERE point_id = p.id) "
+      "WHERE p.worker = ?2 AND (?1 IS NULL OR sw.name = ?1) "
+      "AND NOT EXISTS (SELECT 1 FROM results r WHERE r.point_id = p.id) ORDER BY sw.id, p.id");
+  missing.bind(1, sweep);
+  missing.bind(2, worker);
+  while (missing.step()) {
+    std::string why = "no result: " + missing.text(3);
+    if (auto status = missing.optional_int64(4)) why += ", exit status " + std::to_string(*status);
+    if (auto signal = missing.optional_text(5)) why += ", signal " + *signal;
+    if (auto tail = missing.optional_text(6); tail && !last_line(*tail).empty()) {
+      why += " (" + last_line(*tail) + ")";
+    }
+    table.notes.push_back("sweep " + missing.text(0) + ", partition " +
+                          std::to_string(missing.int64(1)) + dimensions_of(missing.text(2)) + ": " +
+                          why);
+  }
+  if (table.rows.empty() && table.notes.empty()) {
+    table.notes.push_back("no " + worker + " results" +
+                          (sweep ? " in sweep " + *sweep : std::string()) +
+                          " (run 'pbench collect' after the jobs finish)");
+  }
+}
+
+}  // namespace pbench::query
