@@ -1,4 +1,5 @@
 #include "io/IoRun.hpp"
+#include "io/MpiIoSupport.hpp"
 
 #include <fcntl.h>
 #include <stdlib.h>
@@ -79,11 +80,6 @@ std::string error_text(int code, int saved_errno) {
   return std::string(std::strerror(error)) + " (MPI: " + mpi + ")";
 }
 
-std::int64_t physical_memory() {
-  return static_cast<std::int64_t>(sysconf(_SC_PHYS_PAGES)) *
-         static_cast<std::int64_t>(sysconf(_SC_PAGE_SIZE));
-}
-
 int ranks_on_node(MPI_Comm world) {
   int rank = 0;
   MPI_Comm_rank(world, &rank);
@@ -93,24 +89,6 @@ int ranks_on_node(MPI_Comm world) {
   MPI_Comm_size(node, &local);
   MPI_Comm_free(&node);
   return local;
-}
-
-/// Broadcasts a string from rank 0 of `comm`.
-std::string broadcast_string(std::string text, MPI_Comm comm) {
-  int length = static_cast<int>(text.size());
-  MPI_Bcast(&length, 1, MPI_INT, 0, comm);
-  text.resize(static_cast<std::size_t>(length));
-  MPI_Bcast(text.data(), length, MPI_CHAR, 0, comm);
-  return text;
-}
-
-/// MPI_Info from a hint list (MPI_INFO_NULL when empty); the caller frees it.
-MPI_Info make_info(const HintList& hints) {
-  if (hints.empty()) return MPI_INFO_NULL;
-  MPI_Info info;
-  MPI_Info_create(&info);
-  for (const auto& [key, value] : hints) MPI_Info_set(info, key.c_str(), value.c_str());
-  return info;
 }
 
 HintList read_info(MPI_File fh) {
