@@ -1,4 +1,4 @@
--- The pbench store, schema version 1. Typed columns for what is queried; every result document
+-- The pbench store, schema version 2. Typed columns for what is queried; every result document
 -- is also kept whole beside them. The version lives in PRAGMA user_version and is checked at open.
 PRAGMA foreign_keys = ON;
 
@@ -69,7 +69,9 @@ CREATE TABLE results (
   ingested_at    TEXT NOT NULL,
   document       TEXT NOT NULL
 );
-CREATE INDEX results_by_point ON results (point_id);
+-- Covering for "the newest result of a point and whether it is valid" (the queries' first step),
+-- so that they never read the large documents.
+CREATE INDEX results_by_point ON results (point_id, id, valid);
 
 -- The summary metrics of a result, one row each; labels (JSON object) say which point
 -- (queue depth, pair, message size, ...).
@@ -82,5 +84,8 @@ CREATE TABLE metrics (
   samples   INTEGER NOT NULL,
   labels    TEXT NOT NULL
 );
-CREATE INDEX metrics_by_name ON metrics (name, result_id);
+-- Covering for "metric NAME of result R": value and labels come from the index, whose entries
+-- for one name lie together, instead of one table page per row (the maxima query,
+-- bench/README.md).
+CREATE INDEX metrics_by_name ON metrics (name, result_id, value, labels);
 CREATE INDEX metrics_by_result ON metrics (result_id);

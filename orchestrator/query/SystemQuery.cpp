@@ -15,7 +15,6 @@ namespace {
 struct Candidate {
   std::int64_t point_id = 0;
   std::string point_key;
-  std::optional<std::string> job;
   std::int64_t partition = 0;
   bool valid = false;
   double value = 0;
@@ -50,16 +49,28 @@ bool matches(const std::vector<WhereClause>& where, const Candidate& c,
   return true;
 }
 
+// The point's parameters and the result's document, for --where clauses only.
+std::pair<nlohmann::json, nlohmann::json> params_and_document(store::Store& store,
+                                                              const Candidate& c) {
+  auto s = store.db().prepare(
+      "SELECT p.params_json, r.document FROM points p, results r WHERE p.id = ?1 AND r.id = ?2");
+  s.bind(1, c.point_id).bind(2, c.result_id);
+  if (!s.step()) return {nlohmann::json::object(), nlohmann::json::object()};
+  return {nlohmann::json::parse(s.text(0), nullptr, false),
+          nlohmann::json::parse(s.text(1), nullptr, false)};
+}
+
 // The `metric` values of the newest result of each `worker` point of a sweep that match.
+// Index-only (the covering indexes results_by_point and metrics_by_name of schema/store.sql):
+// the documents, parameters and jobs are read only where a --where clause or a winner needs them.
 std::vector<Candidate> candidates(store::Store& store, std::int64_t sweep_id,
                                   const std::string& worker, const std::string& metric,
                                   const std::vector<WhereClause>& where) {
   auto s = store.db().prepare(
-      "SELECT p.id, p.point_key, a.job_id, p.partition, r.valid, m.value, m.labels, "
-      "p.params_json, r.document, r.id FROM points p "
-      "JOIN results r ON r.id = (SELECT max(id) FROM results WHERE point_id = p.id) "
-      "LEFT JOIN attempts a ON a.id = r.attempt_id "
-      "JOIN metrics m ON m.result_id = r.id AND m.name = ?2 "
+      "SELECT p.id, p.point_key, p.partition, r.valid, m.value, m.labels, r.id FROM points p "
+      "JOIN results r INDEXED BY results_by_point ON r.point_id = p.id "
+      "AND r.id = (SELECT max(id) FROM results WHERE point_id = p.id) "
+      "JOIN metrics m INDEXED BY metrics_by_name ON m.name = ?2 AND m.result_id = r.id "
       "WHERE p.sweep_id = ?1 AND p.worker = ?3 AND m.value IS NOT NULL ORDER BY p.id, m.id");
   s.bind(1, sweep_id).bind(2, metric).bind(3, worker);
   std::vector<Candidate> out;
@@ -67,25 +78,32 @@ std::vector<Candidate> candidates(store::Store& store, std::int64_t sweep_id,
     Candidate c;
     c.point_id = s.int64(0);
     c.point_key = s.text(1);
-    c.job = s.optional_text(2);
-    c.partition = s.int64(3);
-    c.valid = s.int64(4) != 0;
-    c.value = s.real(5);
-    c.labels = nlohmann::json::parse(s.text(6), nullptr, false);
+    c.partition = s.int64(2);
+    c.valid = s.int64(3) != 0;
+    c.value = s.real(4);
+    c.labels = nlohmann::json::parse(s.text(5), nullptr, false);
     if (c.labels.is_discarded()) c.labels = nlohmann::json::object();
     // io results hold several partitions: the label says which.
     if (c.labels.contains("partition") && c.labels["partition"].is_number_integer()) {
       c.partition = c.labels["partition"].get<std::int64_t>();
     }
-    c.result_id = s.int64(9);
+    c.result_id = s.int64(6);
     if (!where.empty()) {
-      const auto params = nlohmann::json::parse(s.text(7), nullptr, false);
-      const auto document = nlohmann::json::parse(s.text(8), nullptr, false);
+      const auto [params, document] = params_and_document(store, c);
       if (!matches(where, c, params, document)) continue;
     }
     out.push_back(std::move(c));
   }
   return out;
+}
+
+// The job of the attempt that gave a result, if any.
+std::optional<std::string> job_of(store::Store& store, std::int64_t result_id) {
+  auto s = store.db().prepare(
+      "SELECT a.job_id FROM results r JOIN attempts a ON a.id = r.attempt_id WHERE r.id = ?1");
+  s.bind(1, result_id);
+  if (!s.step()) return std::nullopt;
+  return s.optional_text(0);
 }
 
 // The winner: valid first, then the best value (largest or smallest), then the tie rule.
@@ -163,6 +181,7 @@ std::string hints_of(store::Store& store, std::int64_t point_id) {
 }
 
 struct Builder {
+  store::Store& store;
   QueryTable& table;
   std::string sweep;
 
@@ -175,8 +194,9 @@ struct Builder {
     };
     std::optional<std::int64_t> part =
         partition ? partition : (c ? std::optional(c->partition) : std::nullopt);
+    const auto job = c ? job_of(store, c->result_id) : std::nullopt;
     table.rows.push_back({sweep, figure, cell_of(value), unit, cell_of(part), at,
-                          c ? Cell{c->point_key} : Cell{}, c && c->job ? Cell{*c->job} : Cell{},
+                          c ? Cell{c->point_key} : Cell{}, job ? Cell{*job} : Cell{},
                           c ? Cell{std::string(c->valid ? "yes" : "no")} : Cell{}});
   }
   void missing(const std::string& figure, const std::string& unit, const std::string& why) {
@@ -204,7 +224,7 @@ QueryTable system_table(store::Store& store, const std::optional<std::string>& s
     auto w = store.db().prepare("SELECT DISTINCT worker FROM points WHERE sweep_id = ?1");
     w.bind(1, sw.id);
     while (w.step()) workers.insert(w.text(0));
-    Builder b{table, sw.name};
+    Builder b{store, table, sw.name};
 
     if (workers.count("io")) {
       const auto all = candidates(store, sw.id, "io", "b_eff_io", where);

@@ -1,5 +1,6 @@
 #include "store/Store.hpp"
 
+#include <sqlite3.h>
 #include <sys/stat.h>
 
 #include "pbench_schema.hpp"
@@ -134,11 +135,30 @@ void Store::initialise_or_check() {
   if (application != kApplication) {
     throw StoreError("'" + path + "' is an SQLite database but not a pbench store");
   }
-  if (user_version != kStoreSchemaVersion) {
+  const bool read_only = sqlite3_db_readonly(db_.handle(), "main") == 1;
+  if (user_version == 1 && !read_only) {
+    migrate_from_version_1();
+    user_version = kStoreSchemaVersion;
+  }
+  // A version 1 store opened read-only is read as it is: its indexes have the same names and
+  // the queries give the same answers, only without the covering indexes' speed.
+  const bool readable_v1 = user_version == 1 && read_only;
+  if (user_version != kStoreSchemaVersion && !readable_v1) {
     throw StoreError("'" + path + "' has store schema version " + std::to_string(user_version) +
                      "; this pbench reads version " + std::to_string(kStoreSchemaVersion));
   }
   db_.exec("PRAGMA foreign_keys = ON");
+}
+
+void Store::migrate_from_version_1() {
+  // Version 2 only widens two indexes into covering ones; no data changes.
+  Transaction txn(db_);
+  db_.exec("DROP INDEX IF EXISTS metrics_by_name");
+  db_.exec("CREATE INDEX metrics_by_name ON metrics (name, result_id, value, labels)");
+  db_.exec("DROP INDEX IF EXISTS results_by_point");
+  db_.exec("CREATE INDEX results_by_point ON results (point_id, id, valid)");
+  db_.exec("PRAGMA user_version = 2");
+  txn.commit();
 }
 
 std::optional<SweepRecord> Store::find_sweep(const std::string& name) {

@@ -10,7 +10,7 @@
 
 namespace pbench::store {
 
-inline constexpr int kStoreSchemaVersion = 1;
+inline constexpr int kStoreSchemaVersion = 2;
 
 /// The canonical point states; a scheduler's native state is kept beside them in attempts.
 enum class PointState { planned, queued, running, done, failed, cancelled, timeout };
@@ -101,6 +101,8 @@ class Store {
  private:
   explicit Store(Database db) : db_(std::move(db)) {}
   void initialise_or_check();
+  /// Version 1 -> 2: the two covering indexes (one transaction).
+  void migrate_from_version_1();
   SweepRecord insert_sweep_rows(SweepRecord sweep, std::vector<PointRecord>& points);
 
   Database db_;

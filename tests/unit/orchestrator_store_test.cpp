@@ -191,9 +191,54 @@ TEST_CASE("a store of another schema version is refused and left untouched") {
   const std::string before = read_file(path);
   CHECK_THROWS_WITH_AS(
       Store::open(path, Store::Access::existing),
-      ("'" + path + "' has store schema version 7; this pbench reads version 1").c_str(),
+      ("'" + path + "' has store schema version 7; this pbench reads version 2").c_str(),
       StoreError);
   CHECK(read_file(path) == before);
+}
+
+namespace {
+// The columns of index `name`, in order, comma-separated.
+std::string index_columns(Store& store, const std::string& name) {
+  auto s = store.db().prepare("SELECT name FROM pragma_index_info(?1) ORDER BY seqno");
+  s.bind(1, name);
+  std::string out;
+  while (s.step()) out += (out.empty() ? "" : ",") + s.text(0);
+  return out;
+}
+
+// Turns a new store back into a version 1 store: its two indexes as they were then.
+void make_version_1(Store& store) {
+  store.db().exec(
+      "DROP INDEX metrics_by_name; CREATE INDEX metrics_by_name ON metrics (name, result_id);"
+      "DROP INDEX results_by_point; CREATE INDEX results_by_point ON results (point_id);"
+      "PRAGMA user_version = 1; PRAGMA journal_mode=DELETE;");
+}
+}  // namespace
+
+TEST_CASE("a version 1 store is read as it is and migrated to version 2 when opened to write") {
+  TempDir dir;
+  const auto path = (dir.path / "v1.db").string();
+  {
+    auto store = Store::open(path, Store::Access::create);
+    add_sweep(store, "demo", 2);
+    make_version_1(store);
+    CHECK(index_columns(store, "metrics_by_name") == "name,result_id");
+  }
+  const std::string before = read_file(path);
+  {
+    auto reader = Store::open(path, Store::Access::read_only);
+    CHECK(reader.find_sweep("demo"));
+    CHECK(index_columns(reader, "metrics_by_name") == "name,result_id");
+  }
+  CHECK(read_file(path) == before);  // reading changed nothing
+  auto store = Store::open(path, Store::Access::existing);
+  auto v = store.db().prepare("PRAGMA user_version");
+  v.step();
+  CHECK(v.int64(0) == 2);
+  CHECK(index_columns(store, "metrics_by_name") == "name,result_id,value,labels");
+  CHECK(index_columns(store, "results_by_point") == "point_id,id,valid");
+  CHECK(store.find_sweep("demo"));
+  CHECK(store.points(store.find_sweep("demo")->id).size() == 2);
 }
 
 TEST_CASE("a valid document is stored once with its metrics") {
