@@ -2,15 +2,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "util/StderrTail.hpp"
+
 namespace pbench::query {
 namespace {
-
-std::string last_line(const std::string& text) {
-  std::string trimmed = text;
-  while (!trimmed.empty() && (trimmed.back() == '\n' || trimmed.back() == '\r')) trimmed.pop_back();
-  const auto newline = trimmed.rfind('\n');
-  return newline == std::string::npos ? trimmed : trimmed.substr(newline + 1);
-}
 
 // The point's own sweep dimensions, as the worker tables name them.
 std::string dimensions_of(const std::string& params_json) {
@@ -41,8 +36,8 @@ void add_missing_cell_notes(store::Store& store, const std::string& worker,
     std::string why = "no result: " + missing.text(3);
     if (auto status = missing.optional_int64(4)) why += ", exit status " + std::to_string(*status);
     if (auto signal = missing.optional_text(5)) why += ", signal " + *signal;
-    if (auto tail = missing.optional_text(6); tail && !last_line(*tail).empty()) {
-      why += " (" + last_line(*tail) + ")";
+    if (auto tail = missing.optional_text(6); tail && !telling_line(*tail).empty()) {
+      why += " (" + telling_line(*tail) + ")";
     }
     table.notes.push_back("sweep " + missing.text(0) + ", partition " +
                           std::to_string(missing.int64(1)) + dimensions_of(missing.text(2)) + ": " +

@@ -4,20 +4,10 @@
 
 #include "ingest/Ingester.hpp"
 #include "util/Error.hpp"
+#include "util/StderrTail.hpp"
 
 namespace pbench::run {
 using store::PointState;
-
-namespace {
-
-std::string last_line(const std::string& text) {
-  std::string trimmed = text;
-  while (!trimmed.empty() && (trimmed.back() == '\n' || trimmed.back() == ' ')) trimmed.pop_back();
-  const auto newline = trimmed.rfind('\n');
-  return newline == std::string::npos ? trimmed : trimmed.substr(newline + 1);
-}
-
-}  // namespace
 
 std::string describe_point(const store::PointRecord& point) {
   std::string out = point.worker + " p=" + std::to_string(point.partition);
@@ -43,7 +33,7 @@ CollectReport collect(store::Store& store, const store::SweepRecord& sweep) {
       std::string why = store::to_string(point.state);
       if (attempt->exit_status) why += ", exit status " + std::to_string(*attempt->exit_status);
       if (attempt->signal) why += ", signal " + *attempt->signal;
-      const std::string tail = last_line(attempt->stderr_tail.value_or(""));
+      const std::string tail = telling_line(attempt->stderr_tail.value_or(""));
       report.messages.push_back(describe_point(point) + ": " + why +
                                 (tail.empty() ? "" : ": " + tail));
       continue;

@@ -1,0 +1,55 @@
+#include "util/StderrTail.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <string_view>
+#include <vector>
+
+namespace pbench {
+namespace {
+
+std::string trimmed(std::string_view line) {
+  while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) {
+    line.remove_suffix(1);
+  }
+  while (!line.empty() && std::isspace(static_cast<unsigned char>(line.front()))) {
+    line.remove_prefix(1);
+  }
+  return std::string(line);
+}
+
+bool mentions_error(const std::string& line) {
+  std::string lower(line);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return lower.find("error") != std::string::npos;
+}
+
+bool is_help_hint(const std::string& line) {
+  return line.rfind("Run with --help", 0) == 0;
+}
+
+}  // namespace
+
+std::string telling_line(const std::string& stderr_tail) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start <= stderr_tail.size()) {
+    const auto end = stderr_tail.find('\n', start);
+    const auto line =
+        trimmed(std::string_view(stderr_tail)
+                    .substr(start, end == std::string::npos ? std::string::npos : end - start));
+    if (!line.empty()) lines.push_back(line);
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  for (auto it = lines.rbegin(); it != lines.rend(); ++it) {
+    if (mentions_error(*it)) return *it;
+  }
+  for (auto it = lines.rbegin(); it != lines.rend(); ++it) {
+    if (!is_help_hint(*it)) return *it;
+  }
+  return "";
+}
+
+}  // namespace pbench
