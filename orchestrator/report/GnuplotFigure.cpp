@@ -83,10 +83,17 @@ std::string gnuplot_data(const Figure& figure) {
 std::string gnuplot_script(const Figure& figure, const std::string& data_path,
                            const std::string& svg_path) {
   const std::size_t columns = figure.panels.empty() ? 1 : figure.panels.size();
-  std::size_t most_series = 0;  // the key below the plots grows with it
-  for (const auto& panel : figure.panels) most_series = std::max(most_series, panel.series.size());
+  // The key below the plots grows with the number of series, and a panel is at least as wide
+  // as its longest key entry (gnuplot leaves out a title that does not fit).
+  std::size_t most_series = 0, longest_title = 0;
+  for (const auto& panel : figure.panels) {
+    most_series = std::max(most_series, panel.series.size());
+    for (const auto& series : panel.series)
+      longest_title = std::max(longest_title, printable_utf8(series.title).size());
+  }
+  const std::size_t panel_width = std::max<std::size_t>(440, 7 * longest_title + 120);
   std::string s;
-  s += "set terminal svg noenhanced size " + std::to_string(80 + 440 * columns) + "," +
+  s += "set terminal svg noenhanced size " + std::to_string(80 + panel_width * columns) + "," +
        std::to_string(380 + 16 * most_series) + " font 'sans,11' background '#ffffff'\n";
   s += "set output " + gnuplot_quote(svg_path) + "\n";
   s += "set encoding utf8\nset grid\nset key below\n";
