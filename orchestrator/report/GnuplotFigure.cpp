@@ -155,7 +155,7 @@ std::filesystem::path GnuplotFigure::draw(const Figure& figure, const std::files
   };
   write(data, gnuplot_data(figure));
   write(script, gnuplot_script(figure, data.string(), svg.string()));
-  require_gnuplot();
+  std::filesystem::remove(svg);
   const auto result = runner_.run({"gnuplot", script.string()}, std::chrono::seconds(120));
   if (result.exit_code != 0 || !std::filesystem::exists(svg)) {
     std::string message = printable_utf8(result.err);

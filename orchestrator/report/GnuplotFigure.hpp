@@ -24,8 +24,9 @@ std::string gnuplot_script(const Figure& figure, const std::string& data_path,
 class GnuplotFigure {
  public:
   explicit GnuplotFigure(process::ProcessRunner& runner) : runner_(runner) {}
-  /// Writes DIR/NAME.dat and DIR/NAME.gp and runs gnuplot to draw DIR/NAME.svg; throws
-  /// SchedulerError when gnuplot is missing or fails (naming the figure and gnuplot's message).
+  /// Writes DIR/NAME.dat and DIR/NAME.gp and runs `gnuplot DIR/NAME.gp` to draw DIR/NAME.svg;
+  /// throws SchedulerError when gnuplot fails or draws nothing (naming the figure and gnuplot's
+  /// message).
   std::filesystem::path draw(const Figure& figure, const std::filesystem::path& dir);
 
  private:

@@ -83,8 +83,10 @@ Figure io_partition_figure(const query::QueryTable& io_table) {
     const double partition = t.number(r, "partition");
     if (!std::isfinite(partition)) continue;
     const double value = t.number(r, "b_eff_io");
-    auto& at = curves[{t.number(r, "schedule_time"), t.text(r, "hints")}][partition];
-    at = std::isfinite(at) ? std::max(at, value) : value;
+    auto& curve = curves[{t.number(r, "schedule_time"), t.text(r, "hints")}];
+    auto [at, inserted] = curve.try_emplace(partition, value);
+    if (!inserted && std::isfinite(value))
+      at->second = std::isfinite(at->second) ? std::max(at->second, value) : value;
   }
   for (const auto& [key, points] : curves) {
     Series s;
