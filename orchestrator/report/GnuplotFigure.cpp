@@ -111,6 +111,8 @@ std::string gnuplot_script(const Figure& figure, const std::string& data_path,
            "set xrange [0:1]\nset yrange [0:1]\nunset xtics\nunset ytics\nplot NaN notitle\n";
       continue;
     }
+    // A little room at the sides, so the first and last points are not on the frame.
+    s += "set offsets graph 0.03, graph 0.03, 0, 0\n";
     if (panel.log_x) s += "set logscale x 10\n";
     if (panel.log_y) s += "set logscale y 10\n";
     if (!panel.x_tics.empty()) {

@@ -123,7 +123,8 @@ std::vector<Figure> io_pattern_figures(const std::vector<StoredResult>& io_resul
     Figure figure;
     figure.name = "io-patterns-" + std::to_string(figures.size() + 1);
     char text[160];
-    std::snprintf(text, sizeof(text), "%g processes, T = %g s", partition, key.first);
+    std::snprintf(text, sizeof(text), "%g process%s, T = %g s", partition,
+                  partition == 1 ? "" : "es", key.first);
     figure.title =
         std::string("Bandwidth by pattern type and chunk size: ") + text + ", hints " + key.second;
     std::snprintf(text, sizeof(text), "%.4g MB/s", value / 1e6);
