@@ -10,6 +10,7 @@
 #include "report/GnuplotFigure.hpp"
 #include "report/HtmlPage.hpp"
 #include "report/StoredResult.hpp"
+#include "report/TextSafety.hpp"
 #include "report/WorkerFigures.hpp"
 #include "util/Error.hpp"
 
@@ -59,6 +60,9 @@ ReportSummary ReportWriter::write(const std::string& sweep, const std::filesyste
   std::error_code ec;
   const auto dir = std::filesystem::absolute(dir_in, ec);
   if (ec) throw UsageError("report directory '" + dir_in.string() + "': " + ec.message());
+  if (printable_utf8(dir.string()) != dir.string())
+    throw UsageError("report directory '" + printable_utf8(dir.string()) +
+                     "': the path must be printable UTF-8 (no control characters)");
   if (std::filesystem::exists(dir) && !std::filesystem::is_directory(dir))
     throw UsageError("report directory '" + dir.string() + "' exists and is not a directory");
   std::filesystem::create_directories(dir, ec);

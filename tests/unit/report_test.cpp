@@ -102,7 +102,7 @@ TEST_CASE("html_escape: markup characters as entities, control characters as spa
   CHECK(html.find("<i>") == std::string::npos);
 }
 
-TEST_CASE("gnuplot_data: a missing value is a gap, never 0; empty series are left out") {
+TEST_CASE("gnuplot_data: a missing value is a gap (never 0) and empty series are left out") {
   Figure f;
   Panel p;
   p.log_y = true;
@@ -361,7 +361,7 @@ TEST_CASE("consortium_figure: transfer rate by transfer size per test and patter
   CHECK(f.panels[2].series[0].title == "strided, posix, 2 procs");
 }
 
-TEST_CASE("query --by: rows grouped by one key, stable, missing last; unknown keys refused") {
+TEST_CASE("query --by: rows grouped by one key, stable with missing last and unknown keys refused") {
   query::QueryTable t;
   t.columns = {column("partition"), column("schedule_time", "s"), column("hints")};
   t.rows = {{std::int64_t{4}, 900.0, std::string("b")},

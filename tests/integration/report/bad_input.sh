@@ -23,10 +23,11 @@ expect_fail 2 "no sweep named 'nope'" "$PBENCH" report nope -o out
 expect_fail 2 "--output is required" "$PBENCH" report s
 touch afile
 expect_fail 2 "exists and is not a directory" "$PBENCH" report s -o afile
+expect_fail 2 "the path must be printable UTF-8" "$PBENCH" report s -o $'out\nx'
 mkdir empty-path
 expect_fail 5 "gnuplot not found on PATH: pbench report draws its figures with gnuplot (Debian package gnuplot-nox)" \
   env PATH="$work/empty-path" "$PBENCH" report s -o out
-[[ ! -e out ]] || fail "a refused report wrote its directory"
+[[ ! -e out && ! -e $'out\nx' ]] || fail "a refused report wrote its directory"
 [[ "$(sha256sum pbench.db)" == "$before" ]] || fail "a report changed the store"
 # --by on the worker tables: an unknown key and a key the table lacks are named.
 expect_fail 2 "unknown --by key 'size' (known: T, hints, queue_depth, partition)" \
