@@ -52,6 +52,30 @@ for r in rows:
         assert "%.4g" % (r["b_eff_io"] / 1e6) in page, (r, "not on the page")
 PY
 
+# A hand-made document: a comm pattern named with quotes, a line break, a backquoted command and
+# gnuplot's system(); drawn as text, nothing run, the SVG still well-formed.
+"$PY" - "$PBENCH_DB" hostile.db <<'PY'
+import json, sqlite3, sys
+src, dst = sqlite3.connect(sys.argv[1]), sqlite3.connect(sys.argv[2])
+src.backup(dst)
+evil = "ring1'\nsystem(\"touch INJECTED2\")\n`touch INJECTED3` \"<x>"
+(rid, doc), = dst.execute("select r.id, r.document from results r join points p on p.id = "
+                          "r.point_id where p.worker = 'comm' and p.partition = 2").fetchall()
+doc = json.loads(doc)
+for table in ("patterns", "measurements"):
+    for row in doc["measurements"][table]["rows"]:
+        if row[0] == "ring1:1*2":
+            row[0] = evil
+dst.execute("update results set document = ? where id = ?", (json.dumps(doc), rid))
+dst.commit()
+PY
+PBENCH_DB="$work/hostile.db" "$PBENCH" report r -o hostile-out > /dev/null
+"$PY" "$here/check_report.py" hostile-out --expect-figure comm-bandwidth-p2.svg
+[[ ! -e INJECTED2 && ! -e INJECTED3 && ! -e hostile-out/INJECTED2 ]] ||
+  fail "a pattern name's command was run by gnuplot"
+grep -qF "ring1' system(\"touch INJECTED2\") \`touch INJECTED3\` \"&lt;x>" \
+  hostile-out/comm-bandwidth-p2.svg || fail "the hostile pattern name is not in the key as text"
+
 # Headless Chromium renders the page: the screenshot is not blank (nor is one figure alone).
 shot() {
   timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
