@@ -52,6 +52,20 @@ for r in rows:
         assert "%.4g" % (r["b_eff_io"] / 1e6) in page, (r, "not on the page")
 PY
 
+# --by groups the worker table's rows: by hints, each hint set's partitions together.
+"$PBENCH" query io --sweep r --by hints --format json > by-hints.json
+"$PBENCH" query logp --sweep r --by queue_depth --format csv > by-q.csv
+"$PY" - <<'PY'
+import csv, json
+plain = json.load(open("io.json"))["rows"]
+rows = json.load(open("by-hints.json"))["rows"]
+key = lambda r: (r["hints"], r["partition"])
+assert [r["hints"] for r in plain] != sorted(r["hints"] for r in plain), "already grouped"
+assert [key(r) for r in rows] == sorted(key(r) for r in plain), [key(r) for r in rows]
+q = [int(r["queue_depth"]) for r in csv.DictReader(open("by-q.csv"))]
+assert q == sorted(q) and set(q) == {1, 8}, q
+PY
+
 # A hand-made document: a comm pattern named with quotes, a line break, a backquoted command and
 # gnuplot's system(); drawn as text, nothing run, the SVG still well-formed.
 "$PY" - "$PBENCH_DB" hostile.db <<'PY'
