@@ -2,13 +2,14 @@
 // zeros), the figure builders on hand-made documents with known values, and --by grouping.
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <unistd.h>
 
 #include "query/RowGrouping.hpp"
 #include "report/GnuplotFigure.hpp"
@@ -361,7 +362,8 @@ TEST_CASE("consortium_figure: transfer rate by transfer size per test and patter
   CHECK(f.panels[2].series[0].title == "strided, posix, 2 procs");
 }
 
-TEST_CASE("query --by: rows grouped by one key, stable with missing last and unknown keys refused") {
+TEST_CASE(
+    "query --by: rows grouped by one key, stable with missing last and unknown keys refused") {
   query::QueryTable t;
   t.columns = {column("partition"), column("schedule_time", "s"), column("hints")};
   t.rows = {{std::int64_t{4}, 900.0, std::string("b")},
