@@ -22,5 +22,6 @@ void add_collect_command(CLI::App& app, GlobalOptions& global);
 void add_query_command(CLI::App& app, GlobalOptions& global);
 void add_run_command(CLI::App& app, GlobalOptions& global);
 void add_drive_command(CLI::App& app, GlobalOptions& global);
+void add_report_command(CLI::App& app, GlobalOptions& global);
 
 }  // namespace pbench::cli

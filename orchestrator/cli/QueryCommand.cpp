@@ -5,6 +5,7 @@
 #include "cli/Commands.hpp"
 #include "query/CompareQuery.hpp"
 #include "query/PointsQuery.hpp"
+#include "query/RowGrouping.hpp"
 #include "query/SqlQuery.hpp"
 #include "query/SystemQuery.hpp"
 #include "query/WhereFilter.hpp"
@@ -18,6 +19,7 @@ struct QueryOptions {
   std::string sweep;
   std::string format = "table";
   std::vector<std::string> where;
+  std::string by;
   bool missing = false;
   std::string sql;
   std::string sweep_a, sweep_b;
@@ -45,12 +47,16 @@ void add_query_command(CLI::App& app, GlobalOptions& global) {
   for (const auto& q : query::worker_queries()) {
     auto* sub = command->add_subcommand(q.worker, q.description);
     add_common(sub, *o, true);
+    sub->add_option("--by", o->by,
+                    std::string("Group the rows by one key: ") + query::grouping_keys() +
+                        " (the worker's columns; T is the io scheduled time)");
     sub->callback([o, &global, table = q.table] {
       const auto format = query::parse_format(o->format);
       const auto where = query::parse_where(o->where);
       auto store = store::Store::open(global.db, store::Store::Access::read_only);
       auto answer = table(store, o->chosen_sweep());
       query::filter_rows(answer, where);
+      if (!o->by.empty()) query::group_rows(answer, o->by);
       std::cout << query::render(answer, format);
     });
   }

@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
   cli::add_query_command(app, global);
   cli::add_run_command(app, global);
   cli::add_drive_command(app, global);
+  cli::add_report_command(app, global);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -15,13 +15,6 @@ std::string number(double v, int precision) {
   return buffer;
 }
 
-std::string display(const Cell& cell, const QueryColumn& column) {
-  if (std::holds_alternative<std::monostate>(cell)) return "-";
-  if (const auto* i = std::get_if<std::int64_t>(&cell)) return std::to_string(*i);
-  if (const auto* s = std::get_if<std::string>(&cell)) return *s;
-  return number(std::get<double>(cell) * column.display_scale, column.precision);
-}
-
 std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
   std::string out = "\"";
@@ -59,6 +52,13 @@ nlohmann::json to_json(const Cell& cell) {
 
 }  // namespace
 
+std::string display_cell(const Cell& cell, const QueryColumn& column) {
+  if (std::holds_alternative<std::monostate>(cell)) return "-";
+  if (const auto* i = std::get_if<std::int64_t>(&cell)) return std::to_string(*i);
+  if (const auto* s = std::get_if<std::string>(&cell)) return *s;
+  return number(std::get<double>(cell) * column.display_scale, column.precision);
+}
+
 Format parse_format(const std::string& name) {
   if (name == "table") return Format::table;
   if (name == "csv") return Format::csv;
@@ -86,7 +86,7 @@ std::string render(const QueryTable& table, Format format) {
     for (const auto& row : table.rows) {
       std::vector<std::string> texts;
       for (std::size_t i = 0; i < row.size(); ++i)
-        texts.push_back(display(row[i], table.columns[i]));
+        texts.push_back(display_cell(row[i], table.columns[i]));
       out += row_line(texts);
     }
     if (!table.notes.empty()) out += "\n";
@@ -128,7 +128,7 @@ std::string render(const QueryTable& table, Format format) {
   for (const auto& row : table.rows) {
     std::vector<std::string> texts;
     for (std::size_t i = 0; i < row.size(); ++i) {
-      texts.push_back(display(row[i], table.columns[i]));
+      texts.push_back(display_cell(row[i], table.columns[i]));
       widths[i] = std::max(widths[i], texts.back().size());
     }
     cells.push_back(std::move(texts));

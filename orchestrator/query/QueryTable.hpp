@@ -29,6 +29,9 @@ struct QueryTable {
 enum class Format { table, csv, json, markdown };
 /// "table", "csv", "json" or "markdown"; throws UsageError otherwise.
 Format parse_format(const std::string& name);
+/// A cell as the aligned table shows it: in the column's display unit and precision, "-" when
+/// missing.
+std::string display_cell(const Cell& cell, const QueryColumn& column);
 /// Renders a table in a format.
 std::string render(const QueryTable& table, Format format);
 

@@ -1,0 +1,56 @@
+#pragma once
+// A figure of a report as data: panels side by side, each with axes and series of (x, y)
+// points. A NaN y is a gap (the line breaks there); nothing is ever drawn as 0 for a missing
+// value. GnuplotFigure draws it; the report's figure builders fill it from the store.
+#include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace pbench::report {
+
+struct Series {
+  std::string title;                              ///< key entry (free text, quoted when drawn)
+  std::vector<std::pair<double, double>> points;  ///< (x, y) in drawing order; NaN y: a gap
+  bool lines = true;                              ///< join the points (a gap breaks the line)
+  bool marks = true;                              ///< mark each point
+  int color = 0;                                  ///< gnuplot line colour index; 0: the next one
+  bool dashed = false;                            ///< a fit or model rather than a measurement
+  /// True when at least one point has a finite x and y.
+  bool has_data() const {
+    for (const auto& [x, y] : points)
+      if (std::isfinite(x) && std::isfinite(y)) return true;
+    return false;
+  }
+};
+
+struct Panel {
+  std::string title;
+  std::string x_label;
+  std::string y_label;
+  bool log_x = false;
+  bool log_y = false;
+  std::vector<std::pair<double, std::string>> x_tics;  ///< explicit tics; empty: automatic
+  std::vector<Series> series;
+  /// True when any series has a drawable point.
+  bool has_data() const {
+    for (const auto& s : series)
+      if (s.has_data()) return true;
+    return false;
+  }
+};
+
+struct Figure {
+  std::string name;     ///< file stem in the report directory ([a-z0-9-] only)
+  std::string title;    ///< over all panels
+  std::string caption;  ///< a sentence under the figure: what it shows and from which results
+  std::vector<Panel> panels;
+  /// True when any panel has a drawable point.
+  bool has_data() const {
+    for (const auto& p : panels)
+      if (p.has_data()) return true;
+    return false;
+  }
+};
+
+}  // namespace pbench::report

@@ -1,0 +1,39 @@
+#pragma once
+// Draws a Figure into an SVG file with gnuplot, run through the ProcessRunner (argv, no shell):
+// the numbers go into a data file, every text into single-quoted gnuplot strings (no backquote
+// or macro substitution happens there), both written into the report directory.
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "process/ProcessRunner.hpp"
+#include "report/Figure.hpp"
+
+namespace pbench::report {
+
+/// `text` as a gnuplot single-quoted string literal: ' doubled, control characters (line
+/// breaks) as spaces, invalid UTF-8 bytes as '?'.
+std::string gnuplot_quote(std::string_view text);
+/// The figure's data: a block per drawable series (panel by panel) separated by two blank
+/// lines; a gap (NaN, or a value <= 0 on a log axis) is one blank line, never a 0.
+std::string gnuplot_data(const Figure& figure);
+/// The gnuplot script that draws `figure` from `data_path` into `svg_path`.
+std::string gnuplot_script(const Figure& figure, const std::string& data_path,
+                           const std::string& svg_path);
+
+class GnuplotFigure {
+ public:
+  explicit GnuplotFigure(process::ProcessRunner& runner) : runner_(runner) {}
+  /// Writes DIR/NAME.dat and DIR/NAME.gp and runs `gnuplot DIR/NAME.gp` to draw DIR/NAME.svg;
+  /// throws SchedulerError when gnuplot fails or draws nothing (naming the figure and gnuplot's
+  /// message).
+  std::filesystem::path draw(const Figure& figure, const std::filesystem::path& dir);
+
+ private:
+  process::ProcessRunner& runner_;
+};
+
+/// Throws SchedulerError with the package to install when gnuplot is not on PATH.
+void require_gnuplot();
+
+}  // namespace pbench::report

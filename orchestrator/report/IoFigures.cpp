@@ -1,0 +1,238 @@
+// The io worker's figures: b_eff_io by partition (Fig. 2/4), bandwidth by chunk size (Fig. 3)
+// and the consortium suite's transfer rate by transfer size.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "report/TableView.hpp"
+#include "report/WorkerFigures.hpp"
+
+namespace pbench::report {
+namespace {
+
+bool is_power_of_two(double v) {
+  if (!(v >= 1) || v != std::floor(v) || v > 9.0e15) return false;
+  const auto n = static_cast<std::uint64_t>(v);
+  return (n & (n - 1)) == 0;
+}
+
+std::string seconds(double s) {
+  char text[40];
+  std::snprintf(text, sizeof(text), "%g s", s);
+  return text;
+}
+
+const char* kTypeNames[] = {"type 0 scatter", "type 1 shared", "type 2 separate",
+                            "type 3 segmented", "type 4 seg-coll"};
+
+}  // namespace
+
+std::string size_label(double bytes) {
+  auto power = [](double v) -> std::string {
+    char text[40];
+    if (v >= 1048576 && std::fmod(v, 1048576) == 0) {
+      std::snprintf(text, sizeof(text), "%gM", v / 1048576);
+    } else if (v >= 1024 && std::fmod(v, 1024) == 0) {
+      std::snprintf(text, sizeof(text), "%gk", v / 1024);
+    } else {
+      std::snprintf(text, sizeof(text), "%g", v);
+    }
+    return text;
+  };
+  if (!is_power_of_two(bytes) && bytes > 8 && is_power_of_two(bytes - 8) && bytes - 8 >= 1024)
+    return power(bytes - 8) + "+8";
+  return power(bytes);
+}
+
+double chunk_position(double bytes) {
+  if (!(bytes > 0)) return NAN;
+  if (!is_power_of_two(bytes) && bytes > 8 && is_power_of_two(bytes - 8) && bytes - 8 >= 1024)
+    return std::log2(bytes - 8) + 0.4;
+  return std::log2(bytes);
+}
+
+std::string file_stem(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    const char lower = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    out += ((lower >= 'a' && lower <= 'z') || (lower >= '0' && lower <= '9')) ? lower : '-';
+  }
+  return out;
+}
+
+Figure io_partition_figure(const query::QueryTable& io_table) {
+  const TableView t(io_table);
+  Figure figure;
+  figure.name = "io-partitions";
+  figure.title = "b_eff_io against the partition size";
+  figure.caption =
+      "b_eff_io of each partition (0.25 write + 0.25 rewrite + 0.5 read), one curve per "
+      "scheduled time T and hint set, as the paper's Fig. 2 and 4; the system's b_eff_io is "
+      "the highest point. A partition without a value is a gap.";
+  Panel panel;
+  panel.title = "b_eff_io";
+  panel.x_label = "processes";
+  panel.y_label = "b_eff_io [MB/s]";
+  panel.log_x = true;
+  // (T, hints) -> partition -> b_eff_io (NaN when the row has none).
+  std::map<std::pair<double, std::string>, std::map<double, double>> curves;
+  for (std::size_t r = 0; r < t.rows(); ++r) {
+    const double partition = t.number(r, "partition");
+    if (!std::isfinite(partition)) continue;
+    const double value = t.number(r, "b_eff_io");
+    auto& curve = curves[{t.number(r, "schedule_time"), t.text(r, "hints")}];
+    auto [at, inserted] = curve.try_emplace(partition, value);
+    if (!inserted && std::isfinite(value))
+      at->second = std::isfinite(at->second) ? std::max(at->second, value) : value;
+  }
+  for (const auto& [key, points] : curves) {
+    Series s;
+    s.title = "T = " + (std::isfinite(key.first) ? seconds(key.first) : std::string("?")) +
+              ", hints " + key.second;
+    for (const auto& [partition, value] : points) s.points.emplace_back(partition, value / 1e6);
+    panel.series.push_back(std::move(s));
+  }
+  figure.panels.push_back(std::move(panel));
+  return figure;
+}
+
+std::vector<Figure> io_pattern_figures(const std::vector<StoredResult>& io_results) {
+  // The partition with the largest b_eff_io of each (T, hints): (result index, partition).
+  std::map<std::pair<double, std::string>, std::tuple<double, std::size_t, double>> best;
+  for (std::size_t i = 0; i < io_results.size(); ++i) {
+    const auto& r = io_results[i];
+    if (is_consortium(r)) continue;
+    std::string hints = json_text(r.params, "hints");
+    if (hints.empty()) hints = "-";
+    for (const auto& row : measurement_rows(r.document, "partitions")) {
+      const double value = json_number(row, "b_eff_io");
+      if (!std::isfinite(value)) continue;
+      const std::pair<double, std::string> key{json_number(row, "schedule_time"), hints};
+      auto it = best.find(key);
+      if (it == best.end() || value > std::get<0>(it->second))
+        best[key] = {value, i, json_number(row, "partition")};
+    }
+  }
+  std::vector<Figure> figures;
+  for (const auto& [key, winner] : best) {
+    const auto& [value, index, partition] = winner;
+    const auto& result = io_results[index];
+    Figure figure;
+    figure.name = "io-patterns-" + std::to_string(figures.size() + 1);
+    char text[160];
+    std::snprintf(text, sizeof(text), "%g process%s, T = %g s", partition,
+                  partition == 1 ? "" : "es", key.first);
+    figure.title =
+        std::string("Bandwidth by pattern type and chunk size: ") + text + ", hints " + key.second;
+    std::snprintf(text, sizeof(text), "%.4g MB/s", value / 1e6);
+    figure.caption =
+        std::string(
+            "Each access method's bandwidth per pattern type against the contiguous "
+            "chunk size on disk l, as the paper's Fig. 3 (l+8 is the non-wellformed "
+            "neighbour of l), at the partition with the largest b_eff_io (") +
+        text + ") of T = " + seconds(key.first) + " and hints " + key.second + ", point " +
+        result.point_key +
+        ". A type's value at a size is its bytes over its time at that size; a type that did "
+        "not run an access (rewrite runs type 0 unless --rewrite-all) has no curve.";
+    std::set<double> sizes;
+    for (const char* access : {"write", "rewrite", "read"}) {
+      Panel panel;
+      panel.title = access;
+      panel.x_label = "chunk size l on disk [B]";
+      panel.y_label = "bandwidth [MB/s]";
+      panel.log_y = true;
+      // type -> l -> (bytes, seconds)
+      std::map<int, std::map<double, std::pair<double, double>>> sums;
+      for (const auto& row : measurement_rows(result.document, "patterns")) {
+        if (json_number(row, "partition") != partition || json_text(row, "access") != access)
+          continue;
+        const double type = json_number(row, "type"), l = json_number(row, "disk_chunk");
+        const double bytes = json_number(row, "bytes"), time = json_number(row, "time");
+        if (!std::isfinite(type) || !(l > 0) || !(bytes > 0) || !(time > 0)) continue;
+        auto& sum = sums[static_cast<int>(type)][l];
+        sum.first += bytes;
+        sum.second += time;
+      }
+      for (const auto& [type, by_size] : sums) {
+        Series s;
+        s.title = type >= 0 && type < 5 ? kTypeNames[type] : "type " + std::to_string(type);
+        s.color = type + 1;
+        std::vector<std::pair<double, double>> points;
+        for (const auto& [l, sum] : by_size) {
+          points.emplace_back(chunk_position(l), sum.first / sum.second / 1e6);
+          sizes.insert(l);
+        }
+        std::sort(points.begin(), points.end());
+        s.points = std::move(points);
+        panel.series.push_back(std::move(s));
+      }
+      figure.panels.push_back(std::move(panel));
+    }
+    std::vector<std::pair<double, std::string>> tics;
+    for (double l : sizes) {
+      if (is_power_of_two(l) || (l > 8 && is_power_of_two(l - 8)))
+        tics.emplace_back(chunk_position(l), size_label(l));
+    }
+    for (auto& panel : figure.panels) panel.x_tics = tics;
+    figures.push_back(std::move(figure));
+  }
+  if (figures.empty()) {
+    Figure figure;
+    figure.name = "io-patterns";
+    figure.title = "Bandwidth by pattern type and chunk size";
+    figure.caption = "No b_eff_io result with pattern measurements in this sweep.";
+    for (const char* access : {"write", "rewrite", "read"}) figure.panels.push_back({access});
+    figures.push_back(std::move(figure));
+  }
+  return figures;
+}
+
+Figure consortium_figure(const std::vector<StoredResult>& io_results) {
+  Figure figure;
+  figure.name = "io-consortium";
+  figure.title = "Consortium suite: transfer rate against transfer size";
+  figure.caption =
+      "The consortium suite's transfer rate (all bytes over the slowest process's open to close "
+      "time, the maximum over iterations) of each test against the transfer size, a curve per "
+      "access pattern and partition (with the API and collective or file-per-process mode "
+      "when not the default).";
+  const std::vector<std::string> tests = {"sustained_write", "cached_write", "sustained_read"};
+  for (const auto& test : tests) {
+    Panel panel;
+    panel.title = test;
+    panel.x_label = "transfer size [B]";
+    panel.y_label = "transfer rate [MB/s]";
+    panel.log_x = true;
+    panel.log_y = true;
+    std::map<std::string, std::map<double, double>> curves;  // label -> size -> max rate
+    for (const auto& r : io_results) {
+      if (!is_consortium(r)) continue;
+      for (const auto& m : r.metrics) {
+        if (m.name != test + "_transfer_rate" || !m.value) continue;
+        const double size = json_number(m.labels, "transfer_size");
+        if (!std::isfinite(size)) continue;
+        std::string label = json_text(m.labels, "pattern");
+        const auto api = json_text(m.labels, "api");
+        if (!api.empty() && api != "mpiio") label += ", " + api;
+        if (json_number(m.labels, "collective") == 1) label += ", collective";
+        if (json_number(m.labels, "file_per_process") == 1) label += ", file per process";
+        label += ", " + std::to_string(r.partition) + " procs";
+        auto [it, inserted] = curves[label].try_emplace(size, *m.value / 1e6);
+        if (!inserted) it->second = std::max(it->second, *m.value / 1e6);
+      }
+    }
+    for (const auto& [label, points] : curves) {
+      Series s;
+      s.title = label;
+      s.points.assign(points.begin(), points.end());
+      panel.series.push_back(std::move(s));
+    }
+    figure.panels.push_back(std::move(panel));
+  }
+  return figure;
+}
+
+}  // namespace pbench::report

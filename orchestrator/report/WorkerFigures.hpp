@@ -1,0 +1,43 @@
+#pragma once
+// The report's figures of each worker, built from stored results and the workers' query
+// tables (pure functions: no gnuplot, no files). A figure whose panels have no points is
+// still returned, so the page can say "no data" where it would be.
+#include <string>
+#include <vector>
+
+#include "query/QueryTable.hpp"
+#include "report/Figure.hpp"
+#include "report/StoredResult.hpp"
+
+namespace pbench::report {
+
+/// b_eff_io against the partition size, one curve per T and hint set (the paper's Fig. 2 and
+/// 4), from `pbench query io`'s table.
+Figure io_partition_figure(const query::QueryTable& io_table);
+/// Bandwidth per pattern type against the chunk size on disk l (pseudo-logarithmic: l+8 just
+/// right of l), one panel each for write, rewrite and read (the paper's Fig. 3), for the
+/// partition with the largest b_eff_io of each T and hint set; b_eff_io results only.
+std::vector<Figure> io_pattern_figures(const std::vector<StoredResult>& io_results);
+/// The consortium suite's transfer rate against the transfer size, a panel per test and a
+/// curve per access pattern (and partition); consortium results only.
+Figure consortium_figure(const std::vector<StoredResult>& io_results);
+/// b_eff's bandwidth against the message size for each ring pattern and the log mean of the
+/// random patterns (the best method and repetition at each size), a figure per partition.
+std::vector<Figure> comm_figures(const std::vector<StoredResult>& comm_results);
+/// g against the queue depth, a curve per partition, from `pbench query logp`'s table.
+Figure logp_gap_figure(const query::QueryTable& logp_table);
+/// Time per message against the size for each queue depth with the fitted G segments (a
+/// protocol switch is a segment of its own), a figure per partition.
+std::vector<Figure> logp_size_figures(const std::vector<StoredResult>& logp_results);
+/// OL and the classic methods against the process count (at the smallest size) and against the
+/// message size (at the largest partition), a figure per implementation and hop delay.
+std::vector<Figure> bcast_figures(const query::QueryTable& bcast_table);
+
+/// The size label of the paper's figures: 1k, 32k, 1M, 1k+8; other sizes in bytes.
+std::string size_label(double bytes);
+/// The pseudo-logarithmic position of a chunk size: log2(l), and log2(l-8)+0.4 for l = 2^k+8.
+double chunk_position(double bytes);
+/// `text` reduced to [a-z0-9-] (other characters as '-'), for file names.
+std::string file_stem(const std::string& text);
+
+}  // namespace pbench::report

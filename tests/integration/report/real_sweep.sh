@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# pbench report on real tiny runs of all four workers (partitions 1 and 2, io with a plain and
+# a hostile hint set) and of the io consortium suite: index.html references every SVG, each SVG
+# is well-formed XML, the page renders in headless Chromium to a non-blank screenshot, a hint
+# with a shell command in backquotes is drawn as text and never run, and a sweep without
+# results says "no data" instead of drawing anything.
+set -euo pipefail
+PBENCH=${PBENCH:?PBENCH must name the pbench binary}
+PY=/usr/bin/python3
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/pbench-report-it.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+export PBENCH_DB="$work/pbench.db" PBENCH_RUNS_DIR="$work/runs"
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# The hint value is a backquoted shell command (gnuplot would run it in a double-quoted string
+# or bare) and markup; the sweep's hint rules allow no quotes or spaces, so ${IFS}.
+hostile='romio_cb_write=`touch${IFS}INJECTED`<b>&amp;$(id)@x'
+"$PBENCH" run r --workers logp,comm,io,bcast --partitions 1,2 --queue-depths 1,8 -T 0.5 \
+  --set logp.eel_roundtrips=200 --set logp.eel_runs=10 --set logp.max_size=65536 \
+  --set logp.repetitions=1 --set logp.flood_messages=200 \
+  --set comm.memory_per_proc=1MiB --set comm.random_patterns=2 --set comm.repetitions=1 \
+  --set comm.target_window=0.0002,0.0005 --set comm.start_looplength=10 \
+  --set io.memory_per_proc=1 --set io.cache_bytes=1000 --hints cb_nodes=1 --hints "$hostile" \
+  --set bcast.sizes=8,256 --set bcast.repetitions=10 --set bcast.max_measurements=3 \
+  > run.txt 2> run.err || { cat run.err; fail "pbench run failed"; }
+"$PBENCH" run c --workers io --partitions 2 --set io.suite=consortium \
+  --set io.transfer_size=1000 --set io.block_size=2000 > cons.txt 2> cons.err ||
+  { cat cons.err; fail "pbench run of the consortium suite failed"; }
+"$PBENCH" sweep later --workers logp,comm --partitions 2 > /dev/null
+
+"$PBENCH" report r -o out > report.txt
+grep -q "^report: $work/out/index.html (" report.txt || fail "report said: $(cat report.txt)"
+"$PY" "$here/check_report.py" out --expect-figure logp-gap.svg --expect-figure logp-size-p2.svg \
+  --expect-figure comm-bandwidth-p2.svg --expect-figure io-partitions.svg \
+  --expect-figure io-patterns-1.svg --expect-figure io-patterns-2.svg \
+  --expect-figure bcast-mpi.svg \
+  --expect-no-data "consortium suite: no io result of this sweep ran it" \
+  --expect-text 'hints romio_cb_write=`touch${IFS}INJECTED`<b>&amp;$(id)@x'
+[[ ! -e INJECTED && ! -e out/INJECTED ]] || fail "a hint's backquoted command was run"
+grep -qF 'touch${IFS}INJECTED`&lt;b>&amp;amp;$(id)@x' out/io-partitions.svg ||
+  fail "the hostile hint is not in the figure's key as text"
+# The tables hold the stored values: the b_eff_io of partition 2 in the page is the query's.
+"$PBENCH" query io --sweep r --format json > io.json
+"$PY" - <<'PY'
+import json
+rows = json.load(open("io.json"))["rows"]
+page = open("out/index.html", encoding="utf-8").read()
+for r in rows:
+    if r["b_eff_io"] is not None:
+        assert "%.4g" % (r["b_eff_io"] / 1e6) in page, (r, "not on the page")
+PY
+
+# --by groups the worker table's rows: by hints, each hint set's partitions together.
+"$PBENCH" query io --sweep r --by hints --format json > by-hints.json
+"$PBENCH" query logp --sweep r --by queue_depth --format csv > by-q.csv
+"$PY" - <<'PY'
+import csv, json
+plain = json.load(open("io.json"))["rows"]
+rows = json.load(open("by-hints.json"))["rows"]
+key = lambda r: (r["hints"], r["partition"])
+assert [r["hints"] for r in plain] != sorted(r["hints"] for r in plain), "already grouped"
+assert [key(r) for r in rows] == sorted(key(r) for r in plain), [key(r) for r in rows]
+q = [int(r["queue_depth"]) for r in csv.DictReader(open("by-q.csv"))]
+assert q == sorted(q) and set(q) == {1, 8}, q
+PY
+
+# A hand-made document: a comm pattern named with quotes, a line break, a backquoted command and
+# gnuplot's system(); drawn as text, nothing run, the SVG still well-formed.
+"$PY" - "$PBENCH_DB" hostile.db <<'PY'
+import json, sqlite3, sys
+src, dst = sqlite3.connect(sys.argv[1]), sqlite3.connect(sys.argv[2])
+src.backup(dst)
+evil = "ring1'\nsystem(\"touch INJECTED2\")\n`touch INJECTED3` \"<x>"
+(rid, doc), = dst.execute("select r.id, r.document from results r join points p on p.id = "
+                          "r.point_id where p.worker = 'comm' and p.partition = 2").fetchall()
+doc = json.loads(doc)
+for table in ("patterns", "measurements"):
+    for row in doc["measurements"][table]["rows"]:
+        if row[0] == "ring1:1*2":
+            row[0] = evil
+dst.execute("update results set document = ? where id = ?", (json.dumps(doc), rid))
+dst.commit()
+PY
+PBENCH_DB="$work/hostile.db" "$PBENCH" report r -o hostile-out > /dev/null
+"$PY" "$here/check_report.py" hostile-out --expect-figure comm-bandwidth-p2.svg
+[[ ! -e INJECTED2 && ! -e INJECTED3 && ! -e hostile-out/INJECTED2 ]] ||
+  fail "a pattern name's command was run by gnuplot"
+grep -qF "ring1' system(\"touch INJECTED2\") \`touch INJECTED3\` \"&lt;x>" \
+  hostile-out/comm-bandwidth-p2.svg || fail "the hostile pattern name is not in the key as text"
+
+# Headless Chromium renders the page: the screenshot is not blank (nor is one figure alone).
+shot() {
+  timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
+    --user-data-dir="$work/chromium" --screenshot="$1" --window-size="$2" "file://$3" \
+    > chromium.log 2>&1 || { cat chromium.log; fail "chromium failed on $3"; }
+}
+shot "$work/page.png" 1200,2000 "$work/out/index.html"
+"$PY" "$here/png_nonblank.py" page.png || fail "the page's screenshot is blank"
+shot "$work/figure.png" 1400,440 "$work/out/io-patterns-1.svg"
+"$PY" "$here/png_nonblank.py" figure.png || fail "the figure's screenshot is blank"
+
+# The consortium sweep: its figure, and "no data" for the workers it has not.
+"$PBENCH" report c -o cons-out > /dev/null
+"$PY" "$here/check_report.py" cons-out --expect-figure io-consortium.svg \
+  --expect-no-data "logp: the sweep has no logp points" \
+  --expect-no-data "bcast: the sweep has no bcast points" \
+  --expect-no-data "b_eff_io: every io result of this sweep ran the consortium suite" \
+  --no-figure io-patterns --no-figure io-partitions
+
+# A planned sweep without results: "no data" for each figure, nothing drawn (no zero curves).
+"$PBENCH" report later -o later-out > /dev/null
+"$PY" "$here/check_report.py" later-out --no-figure logp --no-figure comm \
+  --expect-no-data "no data: LogP: g against queue depth" \
+  --expect-no-data "no data: LogP: time per message against size" \
+  --expect-no-data "no data: b_eff: bandwidth against message size"
+[[ -z $(ls later-out/*.svg 2> /dev/null) ]] || fail "figures drawn for a sweep without results"
+echo "report real sweep: ok"

@@ -1,0 +1,392 @@
+// pbench report: the escaping of text into gnuplot scripts and HTML, the data files (gaps, never
+// zeros), the figure builders on hand-made documents with known values, and --by grouping.
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "query/RowGrouping.hpp"
+#include "report/GnuplotFigure.hpp"
+#include "report/HtmlPage.hpp"
+#include "report/WorkerFigures.hpp"
+#include "util/Error.hpp"
+
+using namespace pbench;
+using namespace pbench::report;
+
+namespace {
+
+/// A ProcessRunner that records argv and, like gnuplot, writes the SVG next to the script.
+class DrawingRunner : public process::ProcessRunner {
+ public:
+  int exit_code = 0;
+  std::vector<std::vector<std::string>> commands;
+  process::ProcessResult run(const std::vector<std::string>& argv,
+                             std::chrono::milliseconds) override {
+    commands.push_back(argv);
+    if (exit_code == 0) {
+      std::ofstream(std::filesystem::path(argv.at(1)).replace_extension(".svg")) << "<svg/>";
+      return {0, "", ""};
+    }
+    return {exit_code, "", "\"x.gp\" line 3: undefined variable: foo\n"};
+  }
+  int run_redirected(const std::vector<std::string>&, const std::string&, const std::string&,
+                     const std::string&) override {
+    return 0;
+  }
+};
+
+nlohmann::json table(std::vector<std::string> columns, nlohmann::json rows) {
+  nlohmann::json c = nlohmann::json::array();
+  for (const auto& name : columns) c.push_back({{"name", name}, {"unit", ""}});
+  return {{"columns", c}, {"rows", rows}};
+}
+
+StoredResult stored(std::int64_t partition, nlohmann::json measurements,
+                    nlohmann::json parameters = nlohmann::json::object()) {
+  StoredResult r;
+  r.point_key = "p" + std::to_string(partition);
+  r.partition = partition;
+  r.params = nlohmann::json::object();
+  r.document = {{"measurements", measurements}, {"parameters", parameters}};
+  r.valid = true;
+  return r;
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+query::QueryColumn column(const std::string& key, const std::string& unit = "") {
+  return {key, unit, key, unit, 1, 6};
+}
+
+}  // namespace
+
+TEST_CASE("gnuplot_quote: single quotes doubled, line breaks as spaces, bad UTF-8 as '?'") {
+  CHECK(gnuplot_quote("plain") == "'plain'");
+  CHECK(gnuplot_quote("it's") == "'it''s'");
+  CHECK(gnuplot_quote("a\nset output '/etc/x'\r\tb") == "'a set output ''/etc/x''  b'");
+  CHECK(gnuplot_quote("`rm -rf x` system(\"id\") @macro $x") ==
+        "'`rm -rf x` system(\"id\") @macro $x'");
+  CHECK(gnuplot_quote("caf\xc3\xa9 \xff\xfe \xc3") == "'caf\xc3\xa9 ?? ?'");
+  CHECK(gnuplot_quote("\xe0\x80\x80") == "'???'");  // an overlong form
+}
+
+TEST_CASE("html_escape: markup characters as entities, control characters as spaces") {
+  CHECK(html_escape("<a href=\"x\" onclick='y'>&amp;</a>") ==
+        "&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;");
+  CHECK(html_escape("line\nbreak\x01") == "line break ");
+  HtmlPage page("sweep <s>");
+  query::QueryTable t;
+  t.columns = {column("hints"), column("value", "s")};
+  t.rows = {{std::string("a=<b>&"), 1.5}, {std::string("x"), query::Cell{}}};
+  t.notes = {"note \"quoted\""};
+  page.table(t);
+  page.figure("f.svg", "alt \"x\"", "caption <i>");
+  const auto html = page.html();
+  CHECK(html.find("<title>sweep &lt;s&gt;</title>") != std::string::npos);
+  CHECK(html.find("<td>a=&lt;b&gt;&amp;</td>") != std::string::npos);
+  CHECK(html.find("<td class=\"num\">1.5</td>") != std::string::npos);
+  CHECK(html.find("<td class=\"num\">-</td>") != std::string::npos);  // missing, not 0
+  CHECK(html.find("<li>note &quot;quoted&quot;</li>") != std::string::npos);
+  CHECK(html.find("<img src=\"f.svg\" alt=\"alt &quot;x&quot;\">") != std::string::npos);
+  CHECK(html.find("<i>") == std::string::npos);
+}
+
+TEST_CASE("gnuplot_data: a missing value is a gap (never 0) and empty series are left out") {
+  Figure f;
+  Panel p;
+  p.log_y = true;
+  p.series.push_back({"a", {{1, 2}, {2, NAN}, {3, NAN}, {4, -1}, {5, 6}, {6, NAN}}});
+  p.series.push_back({"empty", {{1, NAN}}});
+  p.series.push_back({"b", {{NAN, 1}, {7, 8}}});
+  f.panels.push_back(p);
+  CHECK(gnuplot_data(f) == "1 2\n\n5 6\n\n\n7 8\n");
+  // On a linear axis 0 and negative values are drawn as they are.
+  f.panels[0].log_y = false;
+  CHECK(gnuplot_data(f) == "1 2\n\n4 -1\n5 6\n\n\n7 8\n");
+}
+
+TEST_CASE("gnuplot_script: every text quoted on its own line, indexes skip empty series") {
+  Figure f;
+  f.name = "x";
+  f.title = "a'b\nset output '/tmp/evil'";
+  Panel p;
+  p.title = "t`id`";
+  p.log_x = true;
+  p.x_tics = {{10, "1k+8"}};
+  p.series.push_back({"none", {{1, NAN}}});
+  p.series.push_back({"it's", {{1, 2}}, true, true, 0, true});
+  Panel empty;
+  empty.title = "nothing";
+  f.panels = {p, empty};
+  const auto script = gnuplot_script(f, "/d/x.dat", "/d/x.svg");
+  const auto l = lines(script);
+  CHECK(std::count(l.begin(), l.end(),
+                   "set multiplot layout 1,2 title 'a''b set output ''/tmp/evil'''") == 1);
+  CHECK(std::count(l.begin(), l.end(), "set title 't`id`'") == 1);
+  CHECK(std::count(l.begin(), l.end(), "set output '/d/x.svg'") == 1);
+  CHECK(std::count(l.begin(), l.end(), "set xtics rotate by 45 right ('1k+8' 10)") == 1);
+  CHECK(std::count(l.begin(), l.end(),
+                   "plot '/d/x.dat' index 0 using 1:2 with linespoints pt 7 ps 0.6 lw 1.5 dt 2 "
+                   "lc 1 title 'it''s'") == 1);
+  CHECK(std::count(l.begin(), l.end(), "plot NaN notitle") == 1);  // the empty panel
+  CHECK(script.find("'no data'") != std::string::npos);
+  CHECK(script.find("noenhanced") != std::string::npos);  // no markup in any title
+  CHECK(script.find("none") == std::string::npos);
+  // Outside quoted strings only known commands appear: no text broke out of its quotes.
+  for (const auto& line : l) {
+    std::string outside;
+    bool quoted = false;
+    for (char c : line) {
+      if (c == '\'')
+        quoted = !quoted;
+      else if (!quoted)
+        outside += c;
+    }
+    CHECK_MESSAGE(!quoted, line);
+    CHECK_MESSAGE(outside.find('`') == std::string::npos, line);
+    CHECK_MESSAGE(outside.find("system") == std::string::npos, line);
+  }
+}
+
+TEST_CASE("GnuplotFigure::draw runs gnuplot on the script in the directory, no shell") {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("pbench-report-unit-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  Figure f;
+  f.name = "fig";
+  f.title = "t";
+  f.panels.push_back({"p", "x", "y", false, false, {}, {{"s", {{1, 2}}}}});
+  DrawingRunner runner;
+  GnuplotFigure gnuplot(runner);
+  CHECK(gnuplot.draw(f, dir) == dir / "fig.svg");
+  REQUIRE(runner.commands.size() == 1);
+  CHECK(runner.commands[0] == std::vector<std::string>{"gnuplot", (dir / "fig.gp").string()});
+  std::ifstream data(dir / "fig.dat");
+  CHECK(std::string(std::istreambuf_iterator<char>(data), {}) == "1 2\n");
+  runner.exit_code = 1;
+  CHECK_THROWS_WITH_AS(gnuplot.draw(f, dir),
+                       "gnuplot failed to draw figure 'fig' (exit 1): \"x.gp\" line 3: undefined "
+                       "variable: foo ",
+                       SchedulerError);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("chunk sizes: the paper's labels and pseudo-logarithmic positions") {
+  CHECK(size_label(1024) == "1k");
+  CHECK(size_label(1032) == "1k+8");
+  CHECK(size_label(32776) == "32k+8");
+  CHECK(size_label(1048576) == "1M");
+  CHECK(size_label(1048584) == "1M+8");
+  CHECK(size_label(980968) == "980968");
+  CHECK(chunk_position(1024) == doctest::Approx(10));
+  CHECK(chunk_position(1032) == doctest::Approx(10.4));
+  CHECK(chunk_position(16) == doctest::Approx(4));  // 8+8 is a power of two itself
+  CHECK(std::isnan(chunk_position(0)));
+  CHECK(file_stem("MPI_Bcast <x>") == "mpi-bcast--x-");
+}
+
+TEST_CASE("io figures: Fig. 3 at the partition with the largest b_eff_io, bytes over time") {
+  const std::vector<std::string> partition_columns = {"partition", "schedule_time", "b_eff_io"};
+  const std::vector<std::string> pattern_columns = {"partition",  "access", "type",
+                                                    "disk_chunk", "bytes",  "time"};
+  auto m = nlohmann::json{
+      {"partitions", table(partition_columns, {{1, 60, 5e6}, {2, 60, 9e6}})},
+      {"patterns", table(pattern_columns, {{2, "write", 0, 1024, 2e6, 1.0},
+                                           {2, "write", 0, 1024, 4e6, 1.0},  // same l: summed
+                                           {2, "write", 0, 1032, 1e6, 0.0},  // no time: left out
+                                           {2, "write", 1, 1048576, 8e6, 2.0},
+                                           {1, "write", 0, 1024, 9e9, 1.0},  // the other partition
+                                           {2, "read", 0, 1024, 1e6, 0.5}})}};
+  auto consortium =
+      stored(2, nlohmann::json::object(), {{"suite", {{"value", "consortium"}, {"unit", ""}}}});
+  const auto figures = io_pattern_figures({stored(2, m), consortium});
+  REQUIRE(figures.size() == 1);
+  const auto& f = figures[0];
+  CHECK(f.title.find("2 processes, T = 60 s") != std::string::npos);
+  REQUIRE(f.panels.size() == 3);
+  REQUIRE(f.panels[0].series.size() == 2);
+  CHECK(f.panels[0].series[0].title == "type 0 scatter");
+  CHECK(f.panels[0].series[0].points ==
+        std::vector<std::pair<double, double>>{{10, 3.0}});  // 6e6 B over 2 s = 3 MB/s
+  CHECK(f.panels[0].series[1].points == std::vector<std::pair<double, double>>{{20, 4.0}});
+  CHECK(!f.panels[1].has_data());  // no rewrite rows: "no data" there, not a 0 curve
+  CHECK(f.panels[2].series[0].points == std::vector<std::pair<double, double>>{{10, 2.0}});
+  CHECK(f.panels[0].x_tics == std::vector<std::pair<double, std::string>>{{10, "1k"}, {20, "1M"}});
+
+  // Without b_eff_io results: one figure without data.
+  const auto none = io_pattern_figures({consortium});
+  REQUIRE(none.size() == 1);
+  CHECK(!none[0].has_data());
+}
+
+TEST_CASE("io_partition_figure: a curve per T and hint set, a missing b_eff_io a gap") {
+  query::QueryTable t;
+  t.columns = {column("partition"), column("schedule_time", "s"), column("hints"),
+               column("b_eff_io", "B/s")};
+  t.rows = {{std::int64_t{1}, 60.0, std::string("-"), 2e6},
+            {std::int64_t{2}, 60.0, std::string("-"), query::Cell{}},
+            {std::int64_t{4}, 60.0, std::string("-"), 8e6},
+            {std::int64_t{2}, 900.0, std::string("cb=1"), 3e6}};
+  const auto f = io_partition_figure(t);
+  REQUIRE(f.panels.size() == 1);
+  REQUIRE(f.panels[0].series.size() == 2);
+  CHECK(f.panels[0].series[0].title == "T = 60 s, hints -");
+  const auto& p = f.panels[0].series[0].points;
+  REQUIRE(p.size() == 3);
+  CHECK(p[0] == std::pair<double, double>{1, 2});
+  CHECK(p[1].first == 2);
+  CHECK(std::isnan(p[1].second));
+  CHECK(p[2] == std::pair<double, double>{4, 8});
+  CHECK(f.panels[0].series[1].title == "T = 900 s, hints cb=1");
+}
+
+TEST_CASE("comm_figures: rings as measured (best method), random as their log mean") {
+  auto m = nlohmann::json{
+      {"patterns", table({"pattern", "kind", "in_b_eff"}, {{"ring1", "ring", true},
+                                                           {"random1", "random", true},
+                                                           {"random2", "random", true},
+                                                           {"worst_cycle", "extra", false}})},
+      {"measurements",
+       table({"pattern", "l", "method", "bandwidth"}, {{"ring1", 1, "sendrecv", 1e6},
+                                                       {"ring1", 1, "alltoallv", 3e6},
+                                                       {"random1", 1, "sendrecv", 1e6},
+                                                       {"random2", 1, "sendrecv", 4e6},
+                                                       {"worst_cycle", 1, "sendrecv", 9e6}})}};
+  const auto figures = comm_figures({stored(1, nlohmann::json::object()), stored(4, m)});
+  REQUIRE(figures.size() == 1);
+  CHECK(figures[0].name == "comm-bandwidth-p4");
+  const auto& s = figures[0].panels.at(0).series;
+  REQUIRE(s.size() == 2);
+  CHECK(s[0].title == "ring1");
+  CHECK(s[0].points == std::vector<std::pair<double, double>>{{1, 3}});
+  CHECK(s[1].title == "random (log mean of 2 patterns)");
+  CHECK(s[1].points.at(0).second == doctest::Approx(2));  // sqrt(1 * 4)
+  CHECK(!comm_figures({})[0].has_data());
+}
+
+TEST_CASE("logp figures: g by queue depth, time per message with the G fit segments") {
+  query::QueryTable t;
+  t.columns = {column("partition"), column("queue_depth"), column("g", "s")};
+  t.rows = {{std::int64_t{2}, std::int64_t{1}, 2e-6},
+            {std::int64_t{2}, std::int64_t{8}, query::Cell{}}};
+  const auto gap = logp_gap_figure(t);
+  REQUIRE(gap.panels[0].series.size() == 1);
+  CHECK(gap.panels[0].series[0].points[0] == std::pair<double, double>{1, 2});
+  CHECK(std::isnan(gap.panels[0].series[0].points[1].second));
+
+  auto m = nlohmann::json{
+      {"flood_curve", table({"queue_depth", "size", "time_per_message"},
+                            {{4, 8, 1e-6}, {4, 1024, 2e-6}, {4, 4096, 5e-6}, {4, 65536, 60e-6}})},
+      {"gap_fit", table({"queue_depth", "segment", "from_size", "to_size", "slope", "intercept"},
+                        {{4, 0, 1024, 4096, 1e-9, 1e-6}, {4, 1, 4096, 65536, 1e-9, 0.0}})}};
+  const auto figures = logp_size_figures({stored(2, m)});
+  REQUIRE(figures.size() == 1);
+  const auto& s = figures[0].panels.at(0).series;
+  REQUIRE(s.size() == 3);
+  CHECK(s[0].title == "q = 4");
+  CHECK(s[1].dashed);
+  CHECK(s[1].color == s[0].color);
+  CHECK(s[1].title == "q = 4: G fit 1k-4k B, 1/G = 1000 MB/s");
+  REQUIRE(s[1].points.size() == 2);
+  CHECK(s[1].points[1].second == doctest::Approx((1e-6 + 1e-9 * 4096) * 1e6));
+  CHECK(figures[0].caption.find("1 protocol switch(es) detected") != std::string::npos);
+  CHECK(!logp_size_figures({stored(1, nlohmann::json::object())})[0].has_data());
+}
+
+TEST_CASE("bcast_figures: methods against processes at the smallest size and against size") {
+  query::QueryTable t;
+  t.columns = {column("partition"),
+               column("impl"),
+               column("hop_delay", "s"),
+               column("size", "B"),
+               column("ol", "s"),
+               column("send_latency", "s"),
+               column("rounds_latency", "s"),
+               column("barrier_latency", "s"),
+               column("ack_latency", "s")};
+  auto row = [](std::int64_t n, double size, query::Cell ol) {
+    return std::vector<query::Cell>{n, std::string("mpi"), 0.0, size, ol, 1e-6, 2e-6, 3e-6, 4e-6};
+  };
+  t.rows = {row(2, 8, 10e-6), row(4, 8, query::Cell{}), row(4, 256, 30e-6), row(2, 256, 5e-6)};
+  const auto figures = bcast_figures(t);
+  REQUIRE(figures.size() == 1);
+  CHECK(figures[0].name == "bcast-mpi");
+  const auto& by_procs = figures[0].panels.at(0).series.at(0);
+  CHECK(by_procs.title == "OL (OL_i method)");
+  REQUIRE(by_procs.points.size() == 2);
+  CHECK(by_procs.points[0] == std::pair<double, double>{2, 10});
+  CHECK(std::isnan(by_procs.points[1].second));  // missing at 4 processes: a gap
+  const auto& by_size = figures[0].panels.at(1).series.at(0);
+  REQUIRE(by_size.points.size() == 2);
+  CHECK(std::isnan(by_size.points[0].second));
+  CHECK(by_size.points[1].second == doctest::Approx(30));
+}
+
+TEST_CASE("consortium_figure: transfer rate by transfer size per test and pattern") {
+  auto r = stored(2, nlohmann::json::object(), {{"suite", {{"value", "consortium"}}}});
+  auto metric = [](const std::string& name, double value, double size, const std::string& api) {
+    return StoredMetric{name,
+                        value,
+                        "B/s",
+                        {{"pattern", "strided"},
+                         {"transfer_size", size},
+                         {"api", api},
+                         {"collective", 0},
+                         {"file_per_process", 0}}};
+  };
+  r.metrics = {metric("sustained_write_transfer_rate", 2e6, 1000, "mpiio"),
+               metric("sustained_write_transfer_rate", 4e6, 4000, "mpiio"),
+               metric("sustained_read_transfer_rate", 1e6, 1000, "posix"),
+               metric("read_errors", 0, 1000, "mpiio")};
+  auto plain = stored(2, nlohmann::json::object());
+  plain.metrics = {metric("sustained_write_transfer_rate", 9e9, 1000, "mpiio")};
+  const auto f = consortium_figure({r, plain});
+  REQUIRE(f.panels.size() == 3);
+  REQUIRE(f.panels[0].series.size() == 1);
+  CHECK(f.panels[0].series[0].title == "strided, 2 procs");
+  CHECK(f.panels[0].series[0].points ==
+        std::vector<std::pair<double, double>>{{1000, 2}, {4000, 4}});
+  CHECK(!f.panels[1].has_data());  // no cached_write metric: no data, not 0
+  CHECK(f.panels[2].series[0].title == "strided, posix, 2 procs");
+}
+
+TEST_CASE(
+    "query --by: rows grouped by one key, stable with missing last and unknown keys refused") {
+  query::QueryTable t;
+  t.columns = {column("partition"), column("schedule_time", "s"), column("hints")};
+  t.rows = {{std::int64_t{4}, 900.0, std::string("b")},
+            {std::int64_t{2}, 60.0, std::string("a")},
+            {std::int64_t{4}, 60.0, query::Cell{}},
+            {std::int64_t{2}, 900.0, std::string("b")}};
+  auto by = [&](const std::string& key, std::size_t column_index) {
+    auto copy = t;
+    query::group_rows(copy, key);
+    std::vector<std::string> out;
+    for (const auto& row : copy.rows)
+      out.push_back(query::display_cell(row[column_index], copy.columns[column_index]) + "/" +
+                    query::display_cell(row[0], copy.columns[0]));
+    return out;
+  };
+  CHECK(by("T", 1) == std::vector<std::string>{"60/2", "60/4", "900/4", "900/2"});
+  CHECK(by("partition", 0) == std::vector<std::string>{"2/2", "2/2", "4/4", "4/4"});
+  CHECK(by("hints", 2) == std::vector<std::string>{"a/2", "b/4", "b/2", "-/4"});
+  CHECK_THROWS_WITH_AS(query::group_rows(t, "size"),
+                       "unknown --by key 'size' (known: T, hints, queue_depth, partition)",
+                       UsageError);
+  CHECK_THROWS_WITH_AS(query::group_rows(t, "queue_depth"),
+                       "--by queue_depth: this table has no such column (it groups by: T, hints, "
+                       "partition)",
+                       UsageError);
+}
