@@ -21,6 +21,7 @@ struct QueryOptions {
   bool missing = false;
   std::string sql;
   std::string sweep_a, sweep_b;
+  std::string suite;  ///< a worker's suite (io: b_eff_io or consortium)
 
   std::optional<std::string> chosen_sweep() const {
     return sweep.empty() ? std::nullopt : std::optional<std::string>(sweep);
@@ -45,9 +46,15 @@ void add_query_command(CLI::App& app, GlobalOptions& global) {
   for (const auto& q : query::worker_queries()) {
     auto* sub = command->add_subcommand(q.worker, q.description);
     add_common(sub, *o, true);
-    sub->callback([o, &global, table = q.table] {
+    if (!q.suites.empty()) {
+      std::string names;
+      for (const auto& s : q.suites) names += (names.empty() ? "" : ", ") + std::string(s.name);
+      sub->add_option("--suite", o->suite, "Which suite's table: " + names);
+    }
+    sub->callback([o, &global, &q] {
       const auto format = query::parse_format(o->format);
       const auto where = query::parse_where(o->where);
+      const auto table = query::suite_table(q, o->suite);
       auto store = store::Store::open(global.db, store::Store::Access::read_only);
       auto answer = table(store, o->chosen_sweep());
       query::filter_rows(answer, where);

@@ -58,6 +58,10 @@ void ConsortiumOptions::declare(worker::Parameters& parameters) {
       "consortium: bytes written into each small file");
   add(parameters, "iterations", iterations, "count",
       "consortium: repetitions of each test; the maximum transfer rate is reported");
+  add(parameters, "drop_caches", drop_caches, "",
+      "consortium: non-zero to sync and write 3 to /proc/sys/vm/drop_caches on every node "
+      "before each sustained read (needs root on a dedicated node); when that fails the result "
+      "warns that the read may measure the cache");
 }
 
 ConsortiumConfig ConsortiumConfig::check(const ConsortiumOptions& options) {
@@ -79,6 +83,7 @@ ConsortiumConfig ConsortiumConfig::check(const ConsortiumOptions& options) {
   c.file_per_process = options.file_per_process != 0;
   if (options.iterations < 1) throw UsageError("--iterations: must be >= 1");
   c.iterations = options.iterations;
+  c.drop_caches = options.drop_caches != 0;
   if (options.api != "mpiio" && options.api != "posix") {
     throw UsageError("--api: '" + options.api + "' is not an I/O interface (mpiio or posix)");
   }
