@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The consortium suite on a full file system (a 5 MB tmpfs; each test writes a 2 MiB file and
+# the files of earlier tests stay until the end): the second iteration's sustained write fails.
+# For independent and collective MPI-IO, POSIX I/O and file per process the run stops with one
+# clear line naming the file and the errno text, exits 3, writes the first iteration's tests as a
+# partial, not valid result with the reason, and removes every file it made. Mounting needs
+# root: without it the test is skipped (exit 77) and says why.
+source "$(dirname "$0")/common.sh"
+
+if [[ $(id -u) -ne 0 ]]; then
+  echo "SKIP: mounting a small tmpfs needs root"
+  exit 77
+fi
+mkdir small
+mount -t tmpfs -o size=5m tmpfs small || { echo "SKIP: cannot mount a tmpfs here"; exit 77; }
+cleanup() { umount "$work/small" 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+
+for variant in "independent" "collective --collective 1" "posix --api posix" \
+    "fpp --file-per-process 1"; do
+  read -r name options <<<"$variant"
+  rc=0
+  # shellcheck disable=SC2086
+  mpiexec -n 2 "$PBENCH_IO" --suite consortium --transfer-size 65536 --block-size 1048576 \
+    --iterations 3 --dir small $options --output result.json > protocol.txt 2> errors.txt || rc=$?
+  cat errors.txt
+  [[ $rc -eq 3 ]] || fail "$name: exit status $rc, expected 3"
+  file="$work/small/pbench-io\.[A-Za-z0-9]+/consortium\.sustained_write\.1"
+  [[ $name == fpp ]] && file="$file\.[01]"
+  grep -E "^pbench-io: error: write to '$file' failed: No space left on device" errors.txt ||
+    fail "$name: no clear error naming the file and the errno text"
+  [[ $(grep -c "pbench-io: error" errors.txt) -eq 1 ]] || fail "$name: more than one error line"
+  validate result.json
+  "$PY" - result.json <<'PY' || fail "$name: the partial result is not as expected"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert doc["validity"]["valid"] is False
+reasons = doc["validity"]["reasons"]
+assert len(reasons) == 1 and reasons[0].startswith(
+    "partial result: the run stopped at iteration 1, sustained_write: write to "), reasons
+assert "No space left on device" in reasons[0], reasons
+t = doc["measurements"]["consortium_tests"]
+names = [c["name"] for c in t["columns"]]
+rows = [dict(zip(names, r)) for r in t["rows"]]
+# The first iteration's three tests, complete, and nothing of the stopped one.
+assert [(r["test"], r["iteration"]) for r in rows] == [
+    ("sustained_write", 0), ("cached_write", 0), ("sustained_read", 0)], rows
+for r in rows:
+    assert r["bytes"] == 2 * 1048576 and r["read_errors"] == 0, r
+    assert abs(r["transfer_rate"] - r["bytes"] / r["aggregate_time"]) <= 1e-9 * r["transfer_rate"]
+p = doc["measurements"]["consortium_processes"]
+assert len(p["rows"]) == 3 * 2, p["rows"]
+metrics = {m["name"]: m for m in doc["summary"]}
+for test in ("sustained_write", "cached_write", "sustained_read"):
+    m = metrics[test + "_transfer_rate"]
+    # One completed iteration: one sample, the rate of that iteration.
+    assert m["samples"] == 1, m
+    row = [r for r in rows if r["test"] == test][0]
+    assert abs(m["value"] - row["transfer_rate"]) <= 1e-9 * m["value"], (m, row)
+PY
+  [[ -z $(ls -A small) ]] || fail "$name: files left on the full file system: $(ls -AR small)"
+  rm -f result.json
+done
+echo "consortium out of space: ok"
