@@ -193,10 +193,20 @@ TEST_CASE("io consortium: options that do not fit the suite are refused") {
                        "--patterns applies to io's consortium suite: add --suite consortium",
                        UsageError);
   spec = consortium_spec();
-  spec.settings["io"]["block_size"] = "16MiB";
+  spec.settings["io"]["block_size"] = "16MiB";  // sizes take units, as the worker reads them
+  spec.transfer_sizes = {32 << 20};
   CHECK_THROWS_WITH_AS(spec.validate(),
-                       "--set io.block_size=16MiB: '16MiB' is not a whole number (the consortium "
-                       "suite takes it in bytes or counts)",
+                       "io point (partition 2, pattern segmented, transfer size 33554432 B): "
+                       "--transfer-size: 33554432 B is larger than the block (16777216 B)",
+                       UsageError);
+  spec.settings["io"]["block_size"] = "16 elephants";
+  CHECK_THROWS_WITH_AS(spec.validate(),
+                       "--set io.block_size=16 elephants: '16 elephants' is not a size (e.g. "
+                       "4096, 64KiB, 1MiB)",
+                       UsageError);
+  spec.settings["io"]["block_size"] = "64MiB";
+  spec.settings["io"]["segment_count"] = "two";
+  CHECK_THROWS_WITH_AS(spec.validate(), "--set io.segment_count=two: 'two' is not a whole number",
                        UsageError);
   spec = consortium_spec();
   spec.workers = {"logp"};

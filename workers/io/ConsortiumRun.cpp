@@ -361,9 +361,13 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
   }
   if (node != MPI_COMM_NULL) MPI_Comm_free(&node);
   if (config_.small_files && stopped_at.empty()) {
-    measure_small_files(
+    const SmallFilesStop stop = measure_small_files(
         mpi_, {directory, config_.files_per_process, config_.small_file_size, config_.iterations},
         result, protocol);
+    if (stop.stopped()) {
+      stopped_at = stop.where;
+      failure = stop.failure;
+    }
   }
   if (!io_.keep || !stopped_at.empty()) {
     // Every file this run may have made, also those of a test that stopped half way.

@@ -3,7 +3,8 @@
 # the files of earlier tests stay until the end): the second iteration's sustained write fails.
 # For independent and collective MPI-IO, POSIX I/O and file per process the run stops with one
 # clear line naming the file and the errno text, exits 3, writes the first iteration's tests as a
-# partial, not valid result with the reason, and removes every file it made. Mounting needs
+# partial, not valid result with the reason, and removes every file it made. Then the same for
+# the many-small-files test on a file system without free inodes. Mounting needs
 # root: without it the test is skipped (exit 77) and says why.
 source "$(dirname "$0")/common.sh"
 
@@ -61,4 +62,35 @@ PY
   [[ -z $(ls -A small) ]] || fail "$name: files left on the full file system: $(ls -AR small)"
   rm -f result.json
 done
+umount small
+
+# Out of inodes in the many-small-files test (a tmpfs of 30 inodes, 40 small files): the I/O
+# tests are kept, the small-files test stops at its first phase, and its files are removed.
+mount -t tmpfs -o size=5m,nr_inodes=30 tmpfs small || fail "cannot mount the inode-limited tmpfs"
+rc=0
+mpiexec -n 2 "$PBENCH_IO" --suite consortium --transfer-size 1000 --block-size 4000 \
+  --small-files 1 --files-per-process 20 --dir small --output result.json > protocol.txt \
+  2> errors.txt || rc=$?
+cat errors.txt
+[[ $rc -eq 3 ]] || fail "small files: exit status $rc, expected 3"
+grep -E "^pbench-io: error: create '$work/small/pbench-io\.[A-Za-z0-9]+/small\.shared/f\.[01]\.[0-9]+' failed: No space left on device" errors.txt ||
+  fail "small files: no clear error naming the file and the errno text"
+validate result.json
+"$PY" - result.json <<'PY' || fail "small files: the partial result is not as expected"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+reasons = doc["validity"]["reasons"]
+assert doc["validity"]["valid"] is False and len(reasons) == 1, reasons
+assert reasons[0].startswith("partial result: the run stopped at small files, shared directory, "
+                             "iteration 0, create: create "), reasons
+tests = doc["measurements"]["consortium_tests"]["rows"]
+assert len(tests) == 3, tests
+assert doc["measurements"]["consortium_small_files"]["rows"] == []
+metrics = {(m["name"], m["labels"].get("directory")): m for m in doc["summary"]}
+assert metrics[("sustained_read_transfer_rate", None)]["value"] > 0
+# Nothing measured for the small files: no value, no samples.
+assert metrics[("create_rate", "shared")]["value"] is None
+assert metrics[("create_rate", "shared")]["samples"] == 0
+PY
+[[ -z $(ls -A small) ]] || fail "small files: files left behind: $(ls -AR small)"
 echo "consortium out of space: ok"
