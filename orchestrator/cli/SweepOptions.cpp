@@ -72,7 +72,8 @@ void SweepOptions::declare(CLI::App& command, const std::string& default_name) {
                      "A worker parameter for the whole sweep, WORKER.PARAMETER=VALUE "
                      "(e.g. logp.eel_roundtrips=1000); repeatable");
   command.add_option("--spec", spec_path,
-                     "A sweep file (TOML: workers, partitions, queue_depths, launcher, "
+                     "A sweep file (TOML: workers, partitions, queue_depths, launcher, io's "
+                     "schedule_times, hints, transfer_sizes, patterns, collective, "
                      "[settings.WORKER], [scheduler]) instead of those options");
   command.add_option("--template", template_path, "Your own job template instead of the built-in");
   command.add_flag("--force", force,

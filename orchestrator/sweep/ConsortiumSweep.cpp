@@ -42,18 +42,38 @@ std::optional<std::string> io_setting(const SweepSpec& spec, const std::string& 
   return value->second;
 }
 
-/// A whole-number io setting (the worker reads these as integers), or `fallback`.
-std::int64_t integer_setting(const SweepSpec& spec, const std::string& name,
-                             std::int64_t fallback) {
+/// A size as the workers read it (4096, 64KiB, 1MiB, 1MB), or nothing for anything else.
+std::optional<std::int64_t> size_value(std::string text) {
+  const std::string given = text;
+  try {
+    if (!CLI::AsSizeValue(true)(text).empty()) return std::nullopt;  // rewrites `text` in bytes
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  std::int64_t value = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (given.empty() || ec != std::errc() || ptr != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+/// A whole-number io setting, or `fallback`; sizes in bytes may carry units (64KiB).
+std::int64_t integer_setting(const SweepSpec& spec, const std::string& name, std::int64_t fallback,
+                             bool size = false) {
   const auto text = io_setting(spec, name);
   if (!text) return fallback;
-  std::int64_t value = 0;
-  const auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
-  if (text->empty() || ec != std::errc() || ptr != text->data() + text->size()) {
-    throw UsageError("--set io." + name + "=" + *text + ": '" + *text +
-                     "' is not a whole number (the consortium suite takes it in bytes or counts)");
+  std::optional<std::int64_t> value;
+  if (size) {
+    value = size_value(*text);
+  } else {
+    std::int64_t number = 0;
+    const auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), number);
+    if (!text->empty() && ec == std::errc() && ptr == text->data() + text->size()) value = number;
   }
-  return value;
+  if (!value) {
+    throw UsageError("--set io." + name + "=" + *text + ": '" + *text + "' is not " +
+                     (size ? "a size (e.g. 4096, 64KiB, 1MiB)" : "a whole number"));
+  }
+  return *value;
 }
 
 /// A dimension given both as a list and as a fixed --set value is ambiguous: refused.
@@ -78,22 +98,13 @@ std::string io_suite(const SweepSpec& spec) {
 
 std::vector<std::int64_t> parse_size_list(const std::string& text, const std::string& option) {
   std::vector<std::int64_t> out;
-  const CLI::AsSizeValue size(true);
-  for (std::string item : items_of(text, option)) {
-    const std::string given = item;
-    std::string problem;
-    try {
-      problem = size(item);  // rewrites `item` as a number of bytes
-    } catch (const std::exception& e) {
-      problem = e.what();
-    }
-    std::int64_t value = 0;
-    const auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), value);
-    if (!problem.empty() || ec != std::errc() || ptr != item.data() + item.size() || value < 1) {
-      throw UsageError(option + ": '" + given + "' in '" + text +
+  for (const std::string& item : items_of(text, option)) {
+    const auto value = size_value(item);
+    if (!value || *value < 1) {
+      throw UsageError(option + ": '" + item + "' in '" + text +
                        "' is not a positive size (e.g. 4096, 64KiB, 1MiB, 1MB)");
     }
-    out.push_back(value);
+    out.push_back(*value);
   }
   return out;
 }
@@ -172,13 +183,13 @@ void validate_io_suite(const SweepSpec& spec) {
   if (patterns.empty()) patterns = {io_setting(spec, "pattern").value_or(defaults.pattern)};
   std::vector<std::int64_t> transfers = spec.transfer_sizes;
   if (transfers.empty()) {
-    transfers = {integer_setting(spec, "transfer_size", defaults.transfer_size)};
+    transfers = {integer_setting(spec, "transfer_size", defaults.transfer_size, true)};
   }
   io::ConsortiumLayout layout;
-  layout.header_bytes = integer_setting(spec, "header_bytes", defaults.header_bytes);
-  layout.block_size = integer_setting(spec, "block_size", defaults.block_size);
+  layout.header_bytes = integer_setting(spec, "header_bytes", defaults.header_bytes, true);
+  layout.block_size = integer_setting(spec, "block_size", defaults.block_size, true);
   layout.segment_count = integer_setting(spec, "segment_count", defaults.segment_count);
-  layout.padding = integer_setting(spec, "padding", defaults.padding);
+  layout.padding = integer_setting(spec, "padding", defaults.padding, true);
   for (int partition : spec.partitions) {
     layout.clients = file_per_process ? 1 : partition;
     for (const auto& name : patterns) {

@@ -3,10 +3,14 @@
 // with the worker's own layout rules before anything is stored.
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <set>
 
 #include "sweep/ConsortiumSweep.hpp"
 #include "sweep/PlannedTime.hpp"
+#include "sweep/SweepFile.hpp"
 #include "sweep/SweepSpec.hpp"
 #include "util/Error.hpp"
 
@@ -213,4 +217,51 @@ TEST_CASE("io consortium: options that do not fit the suite are refused") {
   spec.settings.clear();
   spec.transfer_sizes = {4096};
   CHECK_THROWS_AS(spec.validate(), UsageError);
+}
+
+TEST_CASE("io consortium: a sweep file gives the same dimensions as the command line") {
+  std::string dir = (std::filesystem::temp_directory_path() / "pbench-sweepfile-XXXXXX").string();
+  REQUIRE(mkdtemp(dir.data()) != nullptr);
+  const std::string file = dir + "/sweep.toml";
+  std::ofstream(file) << R"(workers = ["io"]
+partitions = [2]
+hints = ["romio_cb_write=enable", "romio_cb_write=disable"]
+transfer_sizes = [65536, "1MiB"]
+patterns = ["segmented", "strided"]
+collective = [true, false]
+[settings.io]
+suite = "consortium"
+)";
+  const SweepSpec spec = read_sweep_file(file, "c");
+  SweepSpec expected = consortium_spec();
+  expected.hint_sets = {"romio_cb_write=enable", "romio_cb_write=disable"};
+  expected.transfer_sizes = {65536, 1048576};
+  expected.patterns = {"segmented", "strided"};
+  expected.collective = {true, false};
+  CHECK(spec.to_json() == expected.to_json());
+  CHECK_NOTHROW(spec.validate());
+  CHECK(expand(spec).size() == 16);
+  // b_eff_io's scheduled times too.
+  std::ofstream(file) << "workers = [\"io\"]\nschedule_times = [60, 0.5]\n";
+  CHECK(read_sweep_file(file, "c").schedule_times == std::vector<double>{60, 0.5});
+  // Bad items are named with the file and the key.
+  std::ofstream(file) << "workers = [\"io\"]\ntransfer_sizes = [\"64KiB\", \"1x\"]\n";
+  CHECK_THROWS_WITH_AS(read_sweep_file(file, "c"),
+                       ("sweep file " + file +
+                        ": transfer_sizes[1]: '1x' in '1x' is not a positive size (e.g. 4096, "
+                        "64KiB, 1MiB, 1MB)")
+                           .c_str(),
+                       UsageError);
+  std::ofstream(file) << "workers = [\"io\"]\ncollective = [\"on\"]\n";
+  CHECK_THROWS_WITH_AS(read_sweep_file(file, "c"),
+                       ("sweep file " + file + ": collective[0]: expected true or false").c_str(),
+                       UsageError);
+  std::ofstream(file) << "workers = [\"io\"]\nschedule_times = [-1]\n";
+  CHECK_THROWS_AS(read_sweep_file(file, "c"), UsageError);
+  // Validated as the command line: dimensions without the suite are refused.
+  std::ofstream(file) << "workers = [\"io\"]\npatterns = [\"strided\"]\n";
+  CHECK_THROWS_WITH_AS(read_sweep_file(file, "c").validate(),
+                       "--patterns applies to io's consortium suite: add --suite consortium",
+                       UsageError);
+  std::filesystem::remove_all(dir);
 }
