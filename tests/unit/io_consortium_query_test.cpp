@@ -147,7 +147,7 @@ struct Fixture {
   std::vector<store::PointRecord> points;
 
   Fixture() {
-    for (const char* pattern : {"segmented", "strided"}) {
+    for (const char* pattern : {"segmented", "strided", "random"}) {
       store::PointRecord point;
       point.key = std::string("c-") + pattern;
       point.worker = "io";
@@ -156,6 +156,8 @@ struct Fixture {
                                {"partition", 2},
                                {"pattern", pattern},
                                {"hints", "romio_cb_write=enable"},
+                               {"transfer_size", 4096},
+                               {"collective", true},
                                {"settings", {{"suite", "consortium"}}}}
                               .dump();
       point.script_path = "/nonexistent/job.sh";
@@ -166,6 +168,16 @@ struct Fixture {
                        points);
     add_run(0, consortium_document("segmented", true, "2026-11-22T07:00:01.000Z"), 0);
     add_run(1, consortium_document("strided", false, "2026-11-22T07:00:02.000Z"), 3);
+    // The third point failed without a result.
+    store::AttemptRecord a;
+    a.point_id = points[2].id;
+    a.attempt_no = 1;
+    a.job_id = "job-2";
+    a.state = store::PointState::failed;
+    a.exit_status = 2;
+    a.job_dir = a.stdout_path = a.stderr_path = a.result_path = "/nonexistent";
+    store.add_attempt(a);
+    store.set_point_state(points[2].id, a.state);
   }
 
   void add_run(std::size_t i, const Json& document, int exit_status) {
@@ -247,11 +259,15 @@ TEST_CASE("query io --suite consortium: the best iteration per test, its spread 
   CHECK(number(t, partial, "bandwidth") == doctest::Approx(1e6));
   CHECK(std::get<std::int64_t>(cell(t, partial, "samples")) == 1);
   CHECK(text(t, partial, "valid") == "no");
-  REQUIRE(t.notes.size() == 1);
+  REQUIRE(t.notes.size() == 2);
   CHECK(t.notes[0] ==
         "sweep c, partition 2, strided, mpiio-coll, transfer 500 B: not valid: partial result: "
         "the run stopped at iteration 1, sustained_write: write to 'f' failed: No space left on "
         "device");
+  // A point without a result is named by its consortium dimensions.
+  CHECK(t.notes[1] ==
+        "sweep c, partition 2, hints romio_cb_write=enable, pattern random, transfer 4096 B, "
+        "collective on: no result: failed, exit status 2");
   // --where on the table's columns.
   auto only = t;
   query::filter_rows(only, query::parse_where({"test=sustained_read", "pattern=strided"}));
