@@ -7,7 +7,7 @@ foreach(script run_and_recompute partitions_batched three_ranks corruption hints
   add_test(NAME "io: ${script}"
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/io/${script}.sh)
   set_tests_properties("io: ${script}" PROPERTIES
-    ENVIRONMENT "PBENCH_IO=$<TARGET_FILE:pbench-io>;PBENCH_VALIDATE=$<TARGET_FILE:pbench-validate-result>;PBENCH_IO_CHECK=${CMAKE_CURRENT_SOURCE_DIR}/integration/io/check_result.py"
+    ENVIRONMENT "PBENCH=$<TARGET_FILE:pbench>;PBENCH_IO=$<TARGET_FILE:pbench-io>;PBENCH_VALIDATE=$<TARGET_FILE:pbench-validate-result>;PBENCH_IO_CHECK=${CMAKE_CURRENT_SOURCE_DIR}/integration/io/check_result.py"
     SKIP_RETURN_CODE 77
     TIMEOUT 300)
 endforeach()

@@ -62,6 +62,20 @@ PY
   [[ -z $(ls -A small) ]] || fail "$name: files left on the full file system: $(ls -AR small)"
   rm -f result.json
 done
+
+# Through pbench: the point fails with exit status 3 and the query names it with the error.
+PBENCH=${PBENCH:?PBENCH must name the pbench binary}
+export PBENCH_DB="$work/pbench.db" PBENCH_RUNS_DIR="$work/runs"
+export PBENCH_WORKER_DIR=$(dirname "$PBENCH_IO")
+rc=0
+"$PBENCH" run full --workers io --suite consortium --partitions 2 --transfer-sizes 64KiB \
+  --set io.block_size=1MiB --set io.iterations=3 --set io.dir="$work/small" > table.txt \
+  2> run.txt || rc=$?
+cat table.txt run.txt
+[[ $rc -ne 0 ]] || fail "pbench run of a point that ran out of space exited 0"
+grep -E "^note: sweep full, partition 2, transfer 65536 B: no result: failed, exit status 3 \(pbench-io: error: write to '.*/consortium\.sustained_write\.1' failed: No space left on device" table.txt ||
+  fail "the consortium table does not name the stopped point with its error"
+[[ -z $(ls -A small) ]] || fail "pbench run: files left on the full file system: $(ls -AR small)"
 umount small
 
 # Out of inodes in the many-small-files test (a tmpfs of 30 inodes, 40 small files): the I/O
