@@ -246,12 +246,12 @@ void SweepSpec::validate() const {
         "which the sweep does not run");
   }
   if (!contains(schedulers::scheduler_names(), scheduler)) {
-    throw UsageError("unknown scheduler '" + scheduler +
-                     "' (known: " + join_words(schedulers::scheduler_names()) + ")");
+    throw UsageError("unknown scheduler '" + scheduler + "' (known: " +
+                     join_words(schedulers::scheduler_names()) + ")");
   }
   if (!contains(schedulers::launcher_names(), launcher)) {
-    throw UsageError("unknown launcher '" + launcher +
-                     "' (known: " + join_words(schedulers::launcher_names()) + ")");
+    throw UsageError("unknown launcher '" + launcher + "' (known: " +
+                     join_words(schedulers::launcher_names()) + ")");
   }
   validate_batch_options(*this);
   for (const auto& [worker, params] : settings) {
