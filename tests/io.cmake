@@ -2,11 +2,12 @@
 # schedule times and the minimal M_PART; the result documents go through the C++ validator and
 # an independent recomputation in Python (standard library only).
 foreach(script run_and_recompute partitions_batched three_ranks corruption hints out_of_space
-    bad_input consortium_layout consortium_bad_input consortium_small_files)
+    bad_input consortium_layout consortium_bad_input consortium_small_files
+    consortium_out_of_space consortium_drop_caches)
   add_test(NAME "io: ${script}"
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/io/${script}.sh)
   set_tests_properties("io: ${script}" PROPERTIES
-    ENVIRONMENT "PBENCH_IO=$<TARGET_FILE:pbench-io>;PBENCH_VALIDATE=$<TARGET_FILE:pbench-validate-result>;PBENCH_IO_CHECK=${CMAKE_CURRENT_SOURCE_DIR}/integration/io/check_result.py"
+    ENVIRONMENT "PBENCH=$<TARGET_FILE:pbench>;PBENCH_IO=$<TARGET_FILE:pbench-io>;PBENCH_VALIDATE=$<TARGET_FILE:pbench-validate-result>;PBENCH_IO_CHECK=${CMAKE_CURRENT_SOURCE_DIR}/integration/io/check_result.py"
     SKIP_RETURN_CODE 77
     TIMEOUT 300)
 endforeach()
@@ -16,5 +17,13 @@ endforeach()
 add_test(NAME "io: through pbench"
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/io/through_pbench.sh)
 set_tests_properties("io: through pbench" PROPERTIES
+  ENVIRONMENT "PBENCH=$<TARGET_FILE:pbench>;PBENCH_IO=$<TARGET_FILE:pbench-io>;PBENCH_VALIDATE=$<TARGET_FILE:pbench-validate-result>;PBENCH_IO_CHECK=${CMAKE_CURRENT_SOURCE_DIR}/integration/io/check_result.py"
+  TIMEOUT 300)
+
+# The consortium suite through the orchestrator: sweep dimensions, bad values refused before
+# anything is stored, and pbench query io --suite consortium in every format.
+add_test(NAME "io: consortium through pbench"
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/io/consortium_through_pbench.sh)
+set_tests_properties("io: consortium through pbench" PROPERTIES
   ENVIRONMENT "PBENCH=$<TARGET_FILE:pbench>;PBENCH_IO=$<TARGET_FILE:pbench-io>;PBENCH_VALIDATE=$<TARGET_FILE:pbench-validate-result>;PBENCH_IO_CHECK=${CMAKE_CURRENT_SOURCE_DIR}/integration/io/check_result.py"
   TIMEOUT 300)

@@ -23,6 +23,7 @@ struct QueryOptions {
   bool missing = false;
   std::string sql;
   std::string sweep_a, sweep_b;
+  std::string suite;  ///< a worker's suite (io: b_eff_io or consortium)
 
   std::optional<std::string> chosen_sweep() const {
     return sweep.empty() ? std::nullopt : std::optional<std::string>(sweep);
@@ -50,9 +51,15 @@ void add_query_command(CLI::App& app, GlobalOptions& global) {
     sub->add_option("--by", o->by,
                     std::string("Group the rows by one key: ") + query::grouping_keys() +
                         " (the worker's columns; T is the io scheduled time)");
-    sub->callback([o, &global, table = q.table] {
+    if (!q.suites.empty()) {
+      std::string names;
+      for (const auto& s : q.suites) names += (names.empty() ? "" : ", ") + std::string(s.name);
+      sub->add_option("--suite", o->suite, "Which suite's table: " + names);
+    }
+    sub->callback([o, &global, &q] {
       const auto format = query::parse_format(o->format);
       const auto where = query::parse_where(o->where);
+      const auto table = query::suite_table(q, o->suite);
       auto store = store::Store::open(global.db, store::Store::Access::read_only);
       auto answer = table(store, o->chosen_sweep());
       query::filter_rows(answer, where);

@@ -55,8 +55,15 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
     // One table per worker of the sweep, in the order the sweep names them.
     for (std::size_t i = 0; i < plan.spec.workers.size(); ++i) {
       if (i > 0 && format == query::Format::table) std::cout << "\n";
-      if (const auto* q = query::find_worker_query(plan.spec.workers[i])) {
-        std::cout << query::render(q->table(context.store, plan.spec.name), format);
+      const std::string& worker = plan.spec.workers[i];
+      if (const auto* q = query::find_worker_query(worker)) {
+        // The table of the suite the sweep ran (the worker's `suite` setting, as io's).
+        std::string suite;
+        if (const auto w = plan.spec.settings.find(worker); w != plan.spec.settings.end()) {
+          if (const auto it = w->second.find("suite"); it != w->second.end()) suite = it->second;
+        }
+        const auto table = q->suites.empty() ? q->table : query::suite_table(*q, suite);
+        std::cout << query::render(table(context.store, plan.spec.name), format);
       }
     }
     global.exit_code = exit_code_of(context.driver->progress());

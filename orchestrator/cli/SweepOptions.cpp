@@ -1,7 +1,9 @@
 #include "cli/SweepOptions.hpp"
 
+#include <algorithm>
 #include <sstream>
 
+#include "sweep/ConsortiumSweep.hpp"
 #include "sweep/ListParser.hpp"
 #include "sweep/SweepFile.hpp"
 #include "sweep/WorkerCatalog.hpp"
@@ -32,6 +34,18 @@ void SweepOptions::declare(CLI::App& command, const std::string& default_name) {
   command.add_option("--hints", hint_sets,
                      "An MPI-IO hint set for io, 'key=value,key=value'; repeatable, each set a "
                      "sweep point");
+  command.add_option("--suite", suite,
+                     "io's suite: b_eff_io (the default) or consortium (sustained write, cached "
+                     "write, sustained read); the same as --set io.suite=NAME");
+  command.add_option("--transfer-sizes", transfer_sizes,
+                     "io consortium: transfer sizes per I/O call, e.g. 64KiB,1MiB (a sweep "
+                     "dimension; default the worker's 1 MiB)");
+  command.add_option("--patterns", patterns,
+                     "io consortium: access patterns, e.g. segmented,strided (of segmented, "
+                     "strided, random, general; a sweep dimension)");
+  command.add_option("--collective", collective,
+                     "io consortium: collective MPI-IO calls, e.g. on,off (a sweep dimension; "
+                     "default off)");
   command.add_option("--scheduler", scheduler, "Scheduler: local, slurm or pbs")
       ->capture_default_str();
   command.add_option("--launcher", launcher, "MPI launcher inside a job: mpiexec or srun")
@@ -58,7 +72,8 @@ void SweepOptions::declare(CLI::App& command, const std::string& default_name) {
                      "A worker parameter for the whole sweep, WORKER.PARAMETER=VALUE "
                      "(e.g. logp.eel_roundtrips=1000); repeatable");
   command.add_option("--spec", spec_path,
-                     "A sweep file (TOML: workers, partitions, queue_depths, launcher, "
+                     "A sweep file (TOML: workers, partitions, queue_depths, launcher, io's "
+                     "schedule_times, hints, transfer_sizes, patterns, collective, "
                      "[settings.WORKER], [scheduler]) instead of those options");
   command.add_option("--template", template_path, "Your own job template instead of the built-in");
   command.add_flag("--force", force,
@@ -68,9 +83,9 @@ void SweepOptions::declare(CLI::App& command, const std::string& default_name) {
 sweep::SweepSpec SweepOptions::spec() const {
   if (!spec_path.empty()) {
     for (const char* option :
-         {"--workers", "--partitions", "--queue-depths", "--schedule-times", "--hints",
-          "--scheduler", "--launcher", "--set", "--nodes", "--procs-per-node", "--time-limit",
-          "--account", "--queue", "--directive"}) {
+         {"--workers", "--partitions", "--queue-depths", "--schedule-times", "--hints", "--suite",
+          "--transfer-sizes", "--patterns", "--collective", "--scheduler", "--launcher", "--set",
+          "--nodes", "--procs-per-node", "--time-limit", "--account", "--queue", "--directive"}) {
       if (command_ && command_->count(option) > 0) {
         throw UsageError(std::string(option) +
                          " cannot be combined with --spec (write it in the sweep file)");
@@ -90,9 +105,25 @@ sweep::SweepSpec SweepOptions::spec() const {
     spec.schedule_times = sweep::parse_seconds_list(schedule_times, "--schedule-times");
   }
   spec.hint_sets = hint_sets;
+  if (given("--transfer-sizes")) {
+    spec.transfer_sizes = sweep::parse_size_list(transfer_sizes, "--transfer-sizes");
+  }
+  if (given("--patterns")) spec.patterns = sweep::parse_pattern_list(patterns, "--patterns");
+  if (given("--collective")) spec.collective = sweep::parse_switch_list(collective, "--collective");
   spec.scheduler = scheduler;
   spec.launcher = launcher;
   for (const auto& s : settings) sweep::add_setting(spec.settings, s);
+  if (given("--suite")) {
+    if (std::find(spec.workers.begin(), spec.workers.end(), "io") == spec.workers.end()) {
+      throw UsageError("--suite applies to the io worker, which the sweep does not run");
+    }
+    const auto& io = spec.settings["io"];
+    if (const auto it = io.find("suite"); it != io.end() && it->second != suite) {
+      throw UsageError("--suite " + suite + " and --set io.suite=" + it->second +
+                       " disagree: use one of them");
+    }
+    sweep::add_setting(spec.settings, "io.suite=" + suite);
+  }
   spec.nodes = nodes;
   spec.procs_per_node = procs_per_node;
   if (!time_limit.empty())

@@ -17,6 +17,10 @@ struct SweepOptions {
   std::string queue_depths = "1,8,64";
   std::string schedule_times;          ///< io: "60,300"; empty: the worker's default
   std::vector<std::string> hint_sets;  ///< io: each "key=value,key=value"
+  std::string suite;                   ///< io: "b_eff_io" or "consortium"; empty: the default
+  std::string transfer_sizes;          ///< io consortium: "64KiB,1MiB"
+  std::string patterns;                ///< io consortium: "segmented,strided"
+  std::string collective;              ///< io consortium: "on,off"
   std::string scheduler = "local";
   std::string launcher = "mpiexec";
   std::vector<std::string> settings;

@@ -1,4 +1,5 @@
 #include "query/IoQuery.hpp"
+#include "query/IoConsortiumQuery.hpp"
 #include "query/MissingCells.hpp"
 
 #include <cstdio>
@@ -137,6 +138,10 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
                           seconds(std::get<1>(group)) + ", hints " + std::get<2>(group) + "): " +
                           megabytes(value) + " at partition " + std::to_string(row->partition) +
                           (row->valid ? "" : " (not valid: see the result's reasons)"));
+  }
+  if (const std::int64_t n = count_consortium_results(store, sweep); n > 0) {
+    table.notes.push_back(std::to_string(n) + " io point(s) ran the consortium suite: see " +
+                          "pbench query io --suite consortium");
   }
   add_missing_cell_notes(store, "io", sweep, table);
   return table;

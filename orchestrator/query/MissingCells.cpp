@@ -17,6 +17,16 @@ std::string dimensions_of(const std::string& params_json) {
   if (params.contains("hints") && params["hints"].is_string()) {
     out += ", hints " + params["hints"].get<std::string>();
   }
+  // io's consortium suite.
+  if (params.contains("pattern") && params["pattern"].is_string()) {
+    out += ", pattern " + params["pattern"].get<std::string>();
+  }
+  if (params.contains("transfer_size")) {
+    out += ", transfer " + params["transfer_size"].dump() + " B";
+  }
+  if (params.contains("collective") && params["collective"].is_boolean()) {
+    out += std::string(", collective ") + (params["collective"].get<bool>() ? "on" : "off");
+  }
   return out;
 }
 

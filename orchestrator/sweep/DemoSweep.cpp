@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "sweep/ConsortiumSweep.hpp"
+
 namespace pbench::sweep {
 
 const std::vector<DemoSetting>& demo_settings() {
@@ -33,7 +35,9 @@ void apply_demo_defaults(SweepSpec& spec, const GivenOptions& given) {
   const auto runs = [&](const std::string& worker) {
     return std::find(spec.workers.begin(), spec.workers.end(), worker) != spec.workers.end();
   };
-  if (!given.schedule_times && runs("io")) spec.schedule_times = {kDemoScheduleTime};
+  if (!given.schedule_times && runs("io") && io_suite(spec) != "consortium") {
+    spec.schedule_times = {kDemoScheduleTime};  // the consortium suite has no T
+  }
   for (const auto& s : demo_settings()) {
     if (runs(s.worker)) spec.settings[s.worker].try_emplace(s.parameter, s.value);
   }

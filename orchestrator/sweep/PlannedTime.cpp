@@ -7,6 +7,10 @@ namespace pbench::sweep {
 
 std::optional<double> planned_seconds(const std::string& worker, const nlohmann::json& params) {
   if (worker != "io") return std::nullopt;
+  // The consortium suite's run time follows from the machine, not from a scheduled time T.
+  if (params.contains("settings") && params["settings"].value("suite", "") == "consortium") {
+    return std::nullopt;
+  }
   if (params.contains("schedule_time") && params["schedule_time"].is_number()) {
     return params["schedule_time"].get<double>();
   }

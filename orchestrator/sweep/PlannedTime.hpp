@@ -20,7 +20,7 @@ inline constexpr int kTimeLimitMarginSeconds = 300;
 /// The run time a point is planned to take where its worker fixes it: io runs for its scheduled
 /// time T per partition, and a point runs one partition, so T (the point's schedule_time, an
 /// io.schedule_time setting, or pbench-io's default). Empty for workers whose run time follows
-/// from the machine (logp, comm, bcast).
+/// from the machine (logp, comm, bcast, and io's consortium suite).
 std::optional<double> planned_seconds(const std::string& worker, const nlohmann::json& params);
 
 /// A point's batch time limit: the sweep's --time-limit when given; otherwise derived from the

@@ -5,6 +5,7 @@
 #include <set>
 #include <sstream>
 
+#include "sweep/ConsortiumSweep.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::sweep {
@@ -60,6 +61,57 @@ class Reader {
     return out;
   }
 
+  std::vector<double> seconds(const toml::node& node, const std::string& key) const {
+    const auto* array = node.as_array();
+    if (!array) fail(key, "expected an array of positive numbers of seconds");
+    std::vector<double> out;
+    for (std::size_t i = 0; i < array->size(); ++i) {
+      const auto value = array->get(i)->value<double>();  // integers too
+      if (!value || !(*value > 0)) {
+        fail(key + "[" + std::to_string(i) + "]", "expected a positive number of seconds");
+      }
+      out.push_back(*value);
+    }
+    return out;
+  }
+
+  std::vector<bool> switches(const toml::node& node, const std::string& key) const {
+    const auto* array = node.as_array();
+    if (!array) fail(key, "expected an array of booleans");
+    std::vector<bool> out;
+    for (std::size_t i = 0; i < array->size(); ++i) {
+      const auto value = array->get(i)->value_exact<bool>();
+      if (!value) fail(key + "[" + std::to_string(i) + "]", "expected true or false");
+      out.push_back(*value);
+    }
+    return out;
+  }
+
+  // Sizes as integers (bytes) or strings with units ("64KiB"), as --transfer-sizes reads them.
+  std::vector<std::int64_t> sizes(const toml::node& node, const std::string& key) const {
+    const auto* array = node.as_array();
+    if (!array) fail(key, "expected an array of sizes (4096 or \"64KiB\")");
+    std::vector<std::int64_t> out;
+    for (std::size_t i = 0; i < array->size(); ++i) {
+      const std::string where = key + "[" + std::to_string(i) + "]";
+      const auto* item = array->get(i);
+      std::string text;
+      if (auto n = item->value_exact<std::int64_t>()) {
+        text = std::to_string(*n);
+      } else if (auto t = item->value_exact<std::string>()) {
+        text = *t;
+      } else {
+        fail(where, "expected a size (4096 or \"64KiB\")");
+      }
+      try {
+        out.push_back(parse_size_list(text, where).at(0));
+      } catch (const UsageError& e) {
+        throw UsageError("sweep file " + path_ + ": " + e.what());
+      }
+    }
+    return out;
+  }
+
   // A worker parameter: its value as the command line would give it.
   std::string setting(const toml::node& node, const std::string& key) const {
     if (auto s = node.value_exact<std::string>()) return *s;
@@ -91,13 +143,20 @@ SweepSpec read_sweep_file(const std::string& path, const std::string& name) {
   }
   const Reader r(path);
   r.only_keys(root, "",
-              {"workers", "partitions", "queue_depths", "launcher", "settings", "scheduler"});
+              {"workers", "partitions", "queue_depths", "launcher", "settings", "scheduler",
+               "schedule_times", "hints", "transfer_sizes", "patterns", "collective"});
   SweepSpec spec;
   spec.name = name;
   if (auto* n = root.get("workers")) spec.workers = r.texts(*n, "workers");
   if (auto* n = root.get("partitions")) spec.partitions = r.integers(*n, "partitions");
   if (auto* n = root.get("queue_depths")) spec.queue_depths = r.integers(*n, "queue_depths");
   if (auto* n = root.get("launcher")) spec.launcher = r.text(*n, "launcher");
+  // io's dimensions: as -T, --hints, --transfer-sizes, --patterns and --collective.
+  if (auto* n = root.get("schedule_times")) spec.schedule_times = r.seconds(*n, "schedule_times");
+  if (auto* n = root.get("hints")) spec.hint_sets = r.texts(*n, "hints");
+  if (auto* n = root.get("transfer_sizes")) spec.transfer_sizes = r.sizes(*n, "transfer_sizes");
+  if (auto* n = root.get("patterns")) spec.patterns = r.texts(*n, "patterns");
+  if (auto* n = root.get("collective")) spec.collective = r.switches(*n, "collective");
   if (auto* n = root.get("settings")) {
     const auto* workers = n->as_table();
     if (!workers) r.fail("settings", "expected tables [settings.WORKER]");

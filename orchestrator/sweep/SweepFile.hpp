@@ -6,6 +6,13 @@
 //   partitions = [1, 2]
 //   queue_depths = [1, 8, 64]
 //   launcher = "mpiexec"              # or "srun"
+//   schedule_times = [60, 300]        # io (b_eff_io): -T
+//   hints = ["romio_cb_write=enable"] # io: --hints, one set per string
+//   transfer_sizes = [65536, "1MiB"]  # io consortium suite: --transfer-sizes
+//   patterns = ["segmented", "strided"]
+//   collective = [true, false]        # io consortium suite: --collective on,off
+//   [settings.io]
+//   suite = "consortium"              # as --suite consortium
 //   [settings.logp]
 //   eel_roundtrips = 1000
 //   [scheduler]

@@ -10,6 +10,7 @@
 
 #include "schedulers/Launcher.hpp"
 #include "schedulers/Scheduler.hpp"
+#include "sweep/ConsortiumSweep.hpp"
 #include "sweep/WorkerCatalog.hpp"
 #include "util/Error.hpp"
 #include "util/Sha256.hpp"
@@ -237,6 +238,13 @@ void SweepSpec::validate() const {
     if (!(t > 0)) throw UsageError("--schedule-times: every time must be > 0 seconds");
   }
   for (const auto& h : hint_sets) validate_hint_set(h);
+  if (seen.count("io")) {
+    validate_io_suite(*this);
+  } else if (!transfer_sizes.empty() || !patterns.empty() || !collective.empty()) {
+    throw UsageError(
+        "--transfer-sizes, --patterns and --collective apply to the io worker, "
+        "which the sweep does not run");
+  }
   if (!contains(schedulers::scheduler_names(), scheduler)) {
     throw UsageError("unknown scheduler '" + scheduler + "' (known: " +
                      join_words(schedulers::scheduler_names()) + ")");
@@ -280,6 +288,9 @@ nlohmann::json SweepSpec::to_json() const {
   // Only when given, so the specification of a sweep without them is unchanged.
   if (!schedule_times.empty()) j["schedule_times"] = schedule_times;
   if (!hint_sets.empty()) j["hint_sets"] = hint_sets;
+  if (!transfer_sizes.empty()) j["transfer_sizes"] = transfer_sizes;
+  if (!patterns.empty()) j["patterns"] = patterns;
+  if (!collective.empty()) j["collective"] = collective;
   return j;
 }
 
@@ -295,6 +306,9 @@ SweepSpec SweepSpec::from_json(const nlohmann::json& j) {
     s.settings = j.at("settings").get<std::map<std::string, std::map<std::string, std::string>>>();
     s.schedule_times = j.value("schedule_times", std::vector<double>{});
     s.hint_sets = j.value("hint_sets", std::vector<std::string>{});
+    s.transfer_sizes = j.value("transfer_sizes", std::vector<std::int64_t>{});
+    s.patterns = j.value("patterns", std::vector<std::string>{});
+    s.collective = j.value("collective", std::vector<bool>{});
     s.nodes = j.value("nodes", 0);
     s.procs_per_node = j.value("procs_per_node", 0);
     s.time_limit_seconds = j.value("time_limit_seconds", 0);
@@ -326,6 +340,8 @@ std::vector<Point> expand(const SweepSpec& spec) {
     if (varies("hints") && !spec.hint_sets.empty()) {
       hint_sets.assign(spec.hint_sets.begin(), spec.hint_sets.end());
     }
+    std::vector<nlohmann::json> combinations{nlohmann::json::object()};
+    if (varies("transfer_size")) combinations = consortium_combinations(spec);
     nlohmann::json settings = nlohmann::json::object();
     if (auto it = spec.settings.find(worker_name); it != spec.settings.end()) {
       settings = it->second;
@@ -335,17 +351,20 @@ std::vector<Point> expand(const SweepSpec& spec) {
       for (int depth : depths) {
         for (const auto& time : times) {
           for (const auto& hints : hint_sets) {
-            nlohmann::json params = {
-                {"worker", worker_name}, {"partition", partition}, {"settings", settings}};
-            if (by_queue_depth) params["queue_depth"] = depth;
-            if (time) params["schedule_time"] = *time;
-            if (hints) params["hints"] = *hints;
-            Point p;
-            p.worker = worker_name;
-            p.partition = partition;
-            p.params = params;
-            p.key = sha256_hex(params.dump()).substr(0, 16);
-            points.push_back(std::move(p));
+            for (const auto& combination : combinations) {
+              nlohmann::json params = {
+                  {"worker", worker_name}, {"partition", partition}, {"settings", settings}};
+              if (by_queue_depth) params["queue_depth"] = depth;
+              if (time) params["schedule_time"] = *time;
+              if (hints) params["hints"] = *hints;
+              params.update(combination);
+              Point p;
+              p.worker = worker_name;
+              p.partition = partition;
+              p.params = params;
+              p.key = sha256_hex(params.dump()).substr(0, 16);
+              points.push_back(std::move(p));
+            }
           }
         }
       }
@@ -374,6 +393,18 @@ std::vector<std::string> worker_arguments(const Point& point) {
   if (point.params.contains("hints")) {
     args.push_back("--hint");
     args.push_back(point.params["hints"].get<std::string>());
+  }
+  if (point.params.contains("pattern")) {
+    args.push_back("--pattern");
+    args.push_back(point.params["pattern"].get<std::string>());
+  }
+  if (point.params.contains("transfer_size")) {
+    args.push_back("--transfer-size");
+    args.push_back(std::to_string(point.params["transfer_size"].get<std::int64_t>()));
+  }
+  if (point.params.contains("collective")) {
+    args.push_back("--collective");
+    args.push_back(point.params["collective"].get<bool>() ? "1" : "0");
   }
   for (const auto& [parameter, value] : point.params["settings"].items()) {
     args.push_back(dashed(parameter));

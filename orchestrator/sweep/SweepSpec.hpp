@@ -3,6 +3,7 @@
 // and how to run them. It expands into points, each with a stable key.
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -18,6 +19,12 @@ struct SweepSpec {
   std::vector<double> schedule_times;
   /// io: MPI-IO hint sets, each "key=value,key=value", a dimension; empty: no hints.
   std::vector<std::string> hint_sets;
+  /// io consortium suite (settings io.suite): transfer sizes [B], a dimension; empty: default.
+  std::vector<std::int64_t> transfer_sizes;
+  /// io consortium suite: access patterns (segmented, strided, ...), a dimension.
+  std::vector<std::string> patterns;
+  /// io consortium suite: collective MPI-IO calls on or off, a dimension.
+  std::vector<bool> collective;
   std::string scheduler = "local";
   std::string launcher = "mpiexec";
   /// Worker parameters fixed for the whole sweep: worker -> parameter -> value.

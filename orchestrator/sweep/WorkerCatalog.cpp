@@ -11,7 +11,7 @@ const std::vector<WorkerInfo>& worker_catalog() {
       {"io",
        "pbench-io",
        "effective I/O bandwidth b_eff_io (Rabenseifner & Koniges)",
-       {"schedule_time", "hints"},
+       {"schedule_time", "hints", "pattern", "transfer_size", "collective"},
        1,
        "--partitions"},
       {"bcast", "pbench-bcast", "Broadcast latency OL_i (de Supinski & Karonis)", {}, 1, ""},

@@ -15,9 +15,16 @@ std::string underscore_flag(const std::string& name) {
 }
 
 template <class T>
-void add(worker::Parameters& parameters, const std::string& name, T& value, const std::string& unit,
-         const std::string& help) {
-  parameters.add(name, value, unit, help, underscore_flag(name));
+CLI::Option* add(worker::Parameters& parameters, const std::string& name, T& value,
+                 const std::string& unit, const std::string& help) {
+  return parameters.add(name, value, unit, help, underscore_flag(name));
+}
+
+/// A size in bytes that also accepts units: 4096, 64KiB, 1MiB, 1MB (k = 1000, Ki = 1024).
+void add_size(worker::Parameters& parameters, const std::string& name, std::int64_t& value,
+              const std::string& help) {
+  add(parameters, name, value, "B", help + " (units: 64KiB, 1MiB, 1MB)")
+      ->transform(CLI::AsSizeValue(true));
 }
 
 }  // namespace
@@ -33,16 +40,16 @@ void ConsortiumOptions::declare(worker::Parameters& parameters) {
   add(parameters, "pattern", pattern, "",
       "consortium: access pattern: segmented, strided, random (random transfer sizes) or "
       "general (random and strided after a header)");
-  add(parameters, "header_bytes", header_bytes, "B",
-      "consortium: bytes at the start of the file left untouched (skews block alignment)");
-  add(parameters, "transfer_size", transfer_size, "B",
-      "consortium: bytes per I/O call (random, general: the largest transfer)");
-  add(parameters, "block_size", block_size, "B",
-      "consortium: contiguous bytes of one process per segment");
+  add_size(parameters, "header_bytes", header_bytes,
+           "consortium: bytes at the start of the file left untouched (skews block alignment)");
+  add_size(parameters, "transfer_size", transfer_size,
+           "consortium: bytes per I/O call (random, general: the largest transfer)");
+  add_size(parameters, "block_size", block_size,
+           "consortium: contiguous bytes of one process per segment");
   add(parameters, "segment_count", segment_count, "count",
       "consortium: segments in the file (segmented: 1)");
-  add(parameters, "padding", padding, "B",
-      "consortium: hole after each segment; the stride is the segment plus the padding");
+  add_size(parameters, "padding", padding,
+           "consortium: hole after each segment; the stride is the segment plus the padding");
   add(parameters, "random_seed", random_seed, "",
       "consortium: seed of the random transfer sizes; 0: drawn at run time (recorded)");
   add(parameters, "file_per_process", file_per_process, "",
@@ -54,10 +61,14 @@ void ConsortiumOptions::declare(worker::Parameters& parameters) {
       "remove rates in a shared and in per-process directories)");
   add(parameters, "files_per_process", files_per_process, "count",
       "consortium: small files each process creates");
-  add(parameters, "small_file_size", small_file_size, "B",
-      "consortium: bytes written into each small file");
+  add_size(parameters, "small_file_size", small_file_size,
+           "consortium: bytes written into each small file");
   add(parameters, "iterations", iterations, "count",
       "consortium: repetitions of each test; the maximum transfer rate is reported");
+  add(parameters, "drop_caches", drop_caches, "",
+      "consortium: non-zero to sync and write 3 to /proc/sys/vm/drop_caches on every node "
+      "before each sustained read (needs root on a dedicated node); when that fails the result "
+      "warns that the read may measure the cache");
 }
 
 ConsortiumConfig ConsortiumConfig::check(const ConsortiumOptions& options) {
@@ -79,6 +90,7 @@ ConsortiumConfig ConsortiumConfig::check(const ConsortiumOptions& options) {
   c.file_per_process = options.file_per_process != 0;
   if (options.iterations < 1) throw UsageError("--iterations: must be >= 1");
   c.iterations = options.iterations;
+  c.drop_caches = options.drop_caches != 0;
   if (options.api != "mpiio" && options.api != "posix") {
     throw UsageError("--api: '" + options.api + "' is not an I/O interface (mpiio or posix)");
   }

@@ -30,6 +30,7 @@ struct ConsortiumOptions {
   std::uint64_t random_seed = 0;
   int file_per_process = 0;
   int iterations = 1;
+  int drop_caches = 0;
   std::string api = "mpiio";
   int small_files = 0;
   std::int64_t files_per_process = 100;
@@ -47,6 +48,7 @@ struct ConsortiumConfig {
   bool file_per_process = false;
   bool posix = false;  ///< POSIX I/O (pread/pwrite/fsync) instead of MPI-IO
   int iterations = 1;
+  bool drop_caches = false;            ///< drop the page cache before each sustained read
   bool small_files = false;            ///< run the many-small-files test too
   std::int64_t files_per_process = 0;  ///< small files per process
   std::int64_t small_file_size = 0;    ///< [B] per small file

@@ -1,6 +1,7 @@
 #include "io/ConsortiumPattern.hpp"
 
 #include <cmath>
+#include <limits>
 
 namespace pbench::io {
 
@@ -45,6 +46,10 @@ std::optional<std::string> ConsortiumLayout::problem() const {
   if (segment_count < 1) return "--segment-count: must be >= 1";
   if (header_bytes < 0) return "--header-bytes: must be >= 0";
   if (padding < 0) return "--padding: must be >= 0";
+  if (transfer_size > std::numeric_limits<int>::max()) {
+    return "--transfer-size: " + std::to_string(transfer_size) +
+           " B is more than one MPI call can move (2147483647 B)";
+  }
   if (transfer_size > block_size) {
     return "--transfer-size: " + std::to_string(transfer_size) + " B is larger than the block (" +
            std::to_string(block_size) + " B)";

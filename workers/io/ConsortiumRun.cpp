@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -46,12 +47,49 @@ struct ProcessTimes {
   double total = 0;  ///< from before the open to after the close
 };
 
-void check(int code, const std::string& what, const std::string& path) {
-  if (code == MPI_SUCCESS) return;
-  char text[MPI_MAX_ERROR_STRING] = {};
-  int length = 0;
-  MPI_Error_string(code, text, &length);
-  throw std::runtime_error("cannot " + what + " '" + path + "': " + std::string(text, length));
+constexpr const char* kDropCachesPath = "/proc/sys/vm/drop_caches";
+
+/// Syncs and drops the page cache, dentries and inodes of this node; "" on success, else why not.
+std::string drop_caches() {
+  ::sync();
+  const int fd = ::open(kDropCachesPath, O_WRONLY);
+  std::string problem;
+  if (fd < 0) {
+    problem = std::string("cannot open ") + kDropCachesPath + ": " + std::strerror(errno);
+  } else {
+    if (::write(fd, "3\n", 2) != 2) {
+      problem = std::string("cannot write ") + kDropCachesPath + ": " + std::strerror(errno);
+    }
+    ::close(fd);
+  }
+  if (!problem.empty() && ::geteuid() != 0) problem += " (not running as root)";
+  return problem;
+}
+
+/// Every rank's text gathered at rank 0 of `comm` (collective); empty elsewhere.
+std::vector<std::string> gather_strings(const std::string& mine, MPI_Comm comm) {
+  int rank = 0;
+  int size = 0;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  int length = static_cast<int>(mine.size());
+  std::vector<int> lengths(rank == 0 ? static_cast<std::size_t>(size) : 0);
+  MPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, comm);
+  std::vector<int> starts(lengths.size(), 0);
+  int total = 0;
+  for (std::size_t i = 0; i < lengths.size(); ++i) {
+    starts[i] = total;
+    total += lengths[i];
+  }
+  std::string all(static_cast<std::size_t>(total), '\0');
+  MPI_Gatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(), starts.data(), MPI_CHAR, 0,
+              comm);
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < lengths.size(); ++i) {
+    out.push_back(
+        all.substr(static_cast<std::size_t>(starts[i]), static_cast<std::size_t>(lengths[i])));
+  }
+  return out;
 }
 
 }  // namespace
@@ -141,6 +179,53 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
     return path;
   };
 
+  // A failed call (a full file system, say) is recorded on its rank and the test goes on to its
+  // collective end, so every rank can agree to stop with a partial result.
+  std::optional<std::string> local_failure;
+  const auto fail_mpi = [&](int code, const std::string& what, const std::string& path) {
+    if (code == MPI_SUCCESS) return false;
+    const int saved = errno;
+    if (!local_failure) {
+      local_failure = what + " '" + path + "' failed: " + mpi_error_text(code, saved);
+    }
+    return true;
+  };
+  const auto fail_posix = [&](const std::string& what, const std::string& path,
+                              const std::string& why) {
+    if (!local_failure) local_failure = what + " '" + path + "' failed: " + why;
+  };
+
+  // --drop-caches: one rank per node drops the node's caches before each sustained read.
+  MPI_Comm node = MPI_COMM_NULL;
+  int node_rank = 0;
+  if (config_.drop_caches) {
+    MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
+    MPI_Comm_rank(node, &node_rank);
+  }
+  std::vector<std::string> drop_problems;  // at rank 0: distinct reasons, in order
+  bool caches_dropped = config_.drop_caches;
+  const auto drop_node_caches = [&] {
+    std::string problem;
+    if (node_rank == 0) {
+      problem = drop_caches();
+      if (!problem.empty()) {
+        char host[MPI_MAX_PROCESSOR_NAME] = {};
+        int length = 0;
+        MPI_Get_processor_name(host, &length);
+        problem = std::string(host, static_cast<std::size_t>(length)) + ": " + problem;
+      }
+    }
+    int failed = problem.empty() ? 0 : 1;
+    MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MAX, comm);
+    if (failed) caches_dropped = false;
+    for (const std::string& p : gather_strings(problem, comm)) {
+      if (!p.empty() &&
+          std::find(drop_problems.begin(), drop_problems.end(), p) == drop_problems.end()) {
+        drop_problems.push_back(p);
+      }
+    }
+  };
+
   auto run_test = [&](Test test, int iteration) {
     const bool writing = test != Test::sustained_read;
     const int owner = writing ? rank : source;
@@ -150,6 +235,8 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
     std::vector<unsigned char>& buffer = writing ? out : in;
     const MPI_Comm fcomm = fpp ? MPI_COMM_SELF : comm;
     const int amode = writing ? MPI_MODE_CREATE | MPI_MODE_EXCL | MPI_MODE_WRONLY : MPI_MODE_RDONLY;
+    const char* verb = writing ? "write to" : "read from";
+    if (test == Test::sustained_read && config_.drop_caches) drop_node_caches();
     ProcessTimes times;
     double start = 0;
     double opened = 0;
@@ -161,10 +248,11 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
       MPI_Barrier(comm);
       start = worker::now();
       const int fd = ::open(path.c_str(), flags, 0644);
-      if (fd < 0) throw std::runtime_error("cannot open '" + path + "': " + std::strerror(errno));
+      if (fd < 0) fail_posix("open", path, std::strerror(errno));
       opened = worker::now();
       std::size_t at = 0;
       for (const Transfer& t : plan) {
+        if (fd < 0 || local_failure) break;
         unsigned char* data = buffer.data() + at;
         std::int64_t done = 0;
         while (done < t.size) {  // a POSIX call may move fewer bytes than asked
@@ -174,53 +262,57 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
                       : ::pread(fd, data + done, static_cast<std::size_t>(t.size - done),
                                 static_cast<off_t>(t.offset + done));
           if (moved <= 0) {
-            throw std::runtime_error(
-                std::string("cannot ") + (writing ? "write to" : "read from") + " '" + path +
-                "': " + (moved == 0 ? "unexpected end of file" : std::strerror(errno)));
+            fail_posix(verb, path, moved == 0 ? "unexpected end of file" : std::strerror(errno));
+            break;
           }
           done += moved;
         }
         at += static_cast<std::size_t>(t.size);
       }
-      if (test == Test::sustained_write && ::fsync(fd) != 0) {
-        throw std::runtime_error("cannot sync '" + path + "': " + std::strerror(errno));
+      if (fd >= 0 && test == Test::sustained_write && ::fsync(fd) != 0) {
+        fail_posix("sync", path, std::strerror(errno));
       }
       transferred = worker::now();
-      if (::close(fd) != 0) {
-        throw std::runtime_error("cannot close '" + path + "': " + std::strerror(errno));
-      }
+      if (fd >= 0 && ::close(fd) != 0) fail_posix("close", path, std::strerror(errno));
       closed = worker::now();
     } else {
       MPI_Info info = make_info(hints);
       MPI_File fh = MPI_FILE_NULL;
       MPI_Barrier(comm);
       start = worker::now();
-      check(MPI_File_open(fcomm, path.c_str(), amode, info, &fh), "open", path);
+      // ROMIO agrees on the outcome of a collective open, so every rank of fcomm sees a failure.
+      const bool open_failed =
+          fail_mpi(MPI_File_open(fcomm, path.c_str(), amode, info, &fh), "open", path);
       opened = worker::now();
-      MPI_File_set_errhandler(fh, MPI_ERRORS_RETURN);
-      std::size_t at = 0;
-      for (long long c = 0; c < calls; ++c) {
-        const bool real = c < static_cast<long long>(plan.size());
-        const MPI_Offset offset = real ? plan[c].offset : 0;
-        const int count = real ? static_cast<int>(plan[c].size) : 0;
-        if (!real && !config_.collective) break;
-        unsigned char* data = buffer.data() + at;
-        int code = MPI_SUCCESS;
-        if (writing) {
-          code = config_.collective
-                     ? MPI_File_write_at_all(fh, offset, data, count, MPI_BYTE, MPI_STATUS_IGNORE)
-                     : MPI_File_write_at(fh, offset, data, count, MPI_BYTE, MPI_STATUS_IGNORE);
-        } else {
-          code = config_.collective
-                     ? MPI_File_read_at_all(fh, offset, data, count, MPI_BYTE, MPI_STATUS_IGNORE)
-                     : MPI_File_read_at(fh, offset, data, count, MPI_BYTE, MPI_STATUS_IGNORE);
+      if (!open_failed) {
+        MPI_File_set_errhandler(fh, MPI_ERRORS_RETURN);
+        std::size_t at = 0;
+        for (long long c = 0; c < calls; ++c) {
+          // After a failure: independent calls stop, collective ones go on empty to the end.
+          const bool real = c < static_cast<long long>(plan.size()) && !local_failure;
+          if (!real && !config_.collective) break;
+          const MPI_Offset offset = real ? plan[c].offset : 0;
+          const int count = real ? static_cast<int>(plan[c].size) : 0;
+          unsigned char* data = buffer.data() + at;
+          int code = MPI_SUCCESS;
+          if (writing) {
+            code = config_.collective
+                       ? MPI_File_write_at_all(fh, offset, data, count, MPI_BYTE, MPI_STATUS_IGNORE)
+                       : MPI_File_write_at(fh, offset, data, count, MPI_BYTE, MPI_STATUS_IGNORE);
+          } else {
+            code = config_.collective
+                       ? MPI_File_read_at_all(fh, offset, data, count, MPI_BYTE, MPI_STATUS_IGNORE)
+                       : MPI_File_read_at(fh, offset, data, count, MPI_BYTE, MPI_STATUS_IGNORE);
+          }
+          fail_mpi(code, verb, path);
+          at += static_cast<std::size_t>(count);
         }
-        check(code, writing ? "write to" : "read from", path);
-        at += static_cast<std::size_t>(count);
+        if (test == Test::sustained_write) fail_mpi(MPI_File_sync(fh), "sync", path);
+        transferred = worker::now();
+        fail_mpi(MPI_File_close(&fh), "close", path);
+      } else {
+        transferred = worker::now();
       }
-      if (test == Test::sustained_write) check(MPI_File_sync(fh), "sync", path);
-      transferred = worker::now();
-      check(MPI_File_close(&fh), "close", path);
       closed = worker::now();
       if (info != MPI_INFO_NULL) MPI_Info_free(&info);
     }
@@ -231,7 +323,7 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
 
     // The read check (outside the timing): every byte must be the source process's stamp.
     long long errors = 0;
-    if (!writing) {
+    if (!writing && !local_failure) {
       std::size_t k = 0;
       for (const Transfer& t : plan) {
         for (std::int64_t i = 0; i < t.size; ++i) {
@@ -255,15 +347,30 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
   const std::vector<Test> tests = {Test::sustained_write, Test::cached_write, Test::sustained_read};
   std::vector<std::pair<Test, std::pair<int, std::pair<std::vector<ProcessTimes>, long long>>>>
       runs;
-  for (int iteration = 0; iteration < config_.iterations; ++iteration) {
-    for (Test test : tests) runs.push_back({test, {iteration, run_test(test, iteration)}});
+  std::string failure;     // at rank 0: the first failing rank's error
+  std::string stopped_at;  // where the run stopped: "iteration 0, sustained_write"
+  for (int iteration = 0; iteration < config_.iterations && stopped_at.empty(); ++iteration) {
+    for (Test test : tests) {
+      auto measured = run_test(test, iteration);
+      if (agree_on_failure(comm, local_failure, failure)) {
+        stopped_at = "iteration " + std::to_string(iteration) + ", " + test_name(test);
+        break;
+      }
+      runs.push_back({test, {iteration, std::move(measured)}});
+    }
   }
-  if (config_.small_files) {
-    measure_small_files(
+  if (node != MPI_COMM_NULL) MPI_Comm_free(&node);
+  if (config_.small_files && stopped_at.empty()) {
+    const SmallFilesStop stop = measure_small_files(
         mpi_, {directory, config_.files_per_process, config_.small_file_size, config_.iterations},
         result, protocol);
+    if (stop.stopped()) {
+      stopped_at = stop.where;
+      failure = stop.failure;
+    }
   }
-  if (!io_.keep) {
+  if (!io_.keep || !stopped_at.empty()) {
+    // Every file this run may have made, also those of a test that stopped half way.
     MPI_Barrier(comm);
     for (int iteration = 0; iteration < config_.iterations; ++iteration) {
       for (Test test : {Test::sustained_write, Test::cached_write}) {
@@ -276,6 +383,10 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
     }
     MPI_Barrier(comm);
     if (root) rmdir(directory.c_str());
+  }
+  if (!root) {
+    if (!stopped_at.empty()) throw worker::PartialResult("the run stopped on an error");
+    return;
   }
   if (!root) return;
 
@@ -351,23 +462,24 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
 
   for (Test test : tests) {
     double best = 0;
+    std::size_t samples = 0;  // the iterations that completed (fewer in a partial result)
     for (const auto& [t, rest] : runs) {
       if (t != test) continue;
+      ++samples;
       double aggregate = 0;
       for (const ProcessTimes& p : rest.second.first) aggregate = std::max(aggregate, p.total);
       if (aggregate > 0) best = std::max(best, total_bytes / aggregate);
     }
+    nlohmann::json labels = {
+        {"pattern", pattern_name(layout.pattern)}, {"collective", config_.collective ? 1 : 0},
+        {"file_per_process", fpp ? 1 : 0},         {"api", config_.posix ? "posix" : "mpiio"},
+        {"transfer_size", layout.transfer_size},   {"statistic", "maximum over iterations"}};
+    if (test == Test::sustained_read) labels["caches_dropped"] = caches_dropped ? 1 : 0;
     result.add_metric(std::string(test_name(test)) + "_transfer_rate",
-                      best > 0 ? std::optional<double>(best) : std::nullopt, "B/s",
-                      static_cast<std::size_t>(config_.iterations),
-                      {{"pattern", pattern_name(layout.pattern)},
-                       {"collective", config_.collective ? 1 : 0},
-                       {"file_per_process", fpp ? 1 : 0},
-                       {"api", config_.posix ? "posix" : "mpiio"},
-                       {"transfer_size", layout.transfer_size},
-                       {"statistic", "maximum over iterations"}});
+                      best > 0 ? std::optional<double>(best) : std::nullopt, "B/s", samples,
+                      labels);
     protocol << "  " << test_name(test) << ": maximum transfer rate " << best / 1e6 << " MB/s over "
-             << config_.iterations << " iteration(s), " << total_bytes << " B per iteration\n";
+             << samples << " iteration(s), " << total_bytes << " B per iteration\n";
   }
   if (config_.posix && !hints.empty()) {
     result.add_warning("MPI-IO hints were given but --api posix does not use them");
@@ -376,15 +488,28 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
     result.add_warning(
         "sustained_read: with one process the reader reads its own data (no other process)");
   }
+  for (const std::string& problem : drop_problems) {
+    result.add_warning("--drop-caches: " + problem +
+                       ": the caches were not dropped, so the sustained read may read cached "
+                       "data, not storage");
+  }
   const std::int64_t cache = io_.cache_bytes ? *io_.cache_bytes : physical_memory();
   if (static_cast<double>(total_bytes) < kCacheFactor * static_cast<double>(cache)) {
-    result.add_warning("the data set (" + std::to_string(total_bytes) +
-                       " B per test) is not large against the cache (" + std::to_string(cache) +
-                       " B): the reads and the cached write may measure memory, not storage");
+    result.add_warning(
+        "the data set (" + std::to_string(total_bytes) + " B per test) is not large against the " +
+        "cache (" + std::to_string(cache) + " B): " +
+        (caches_dropped ? "the cached write may measure memory, not storage (the caches were "
+                          "dropped before each sustained read)"
+                        : "the reads and the cached write may measure memory, not storage"));
   }
   if (total_errors > 0) {
     result.invalidate("sustained_read: " + std::to_string(total_errors) +
                       " bytes differed from what the other process wrote");
+  }
+  if (!stopped_at.empty()) {
+    protocol << "  stopped at " << stopped_at << ": " << failure << "\n";
+    result.invalidate("partial result: the run stopped at " + stopped_at + ": " + failure);
+    throw worker::PartialResult(failure);
   }
 }
 

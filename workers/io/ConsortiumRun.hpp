@@ -19,7 +19,11 @@ class ConsortiumRun {
   ConsortiumRun(const worker::MpiSession& mpi, const IoConfig& io, const ConsortiumConfig& config);
 
   /// Measures (collective) and, on rank 0, fills `result` and prints the protocol. Throws
-  /// worker::UsageError (every rank alike) for a layout that does not fit the process count.
+  /// worker::UsageError (every rank alike) for a layout that does not fit the process count, and
+  /// worker::PartialResult (every rank) when a call failed (a full file system, say): the tests
+  /// completed before it are in `result`, marked not valid with the reason, and the files are
+  /// removed. With --drop-caches, one rank per node drops the caches before each sustained read;
+  /// where that fails the result warns (once per reason) that the read may measure the cache.
   void measure(worker::ResultDocument& result, std::ostream& protocol);
 
  private:

@@ -10,24 +10,27 @@
 #include <cstring>
 #include <functional>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
 #include "common/Stats.hpp"
 #include "io/ConsortiumPattern.hpp"
+#include "io/MpiIoSupport.hpp"
 
 namespace pbench::io {
 
 namespace {
 
 [[noreturn]] void fail(const std::string& what, const std::string& path) {
-  throw std::runtime_error("cannot " + what + " '" + path + "': " + std::strerror(errno));
+  throw std::runtime_error(what + " '" + path + "' failed: " + std::strerror(errno));
 }
 
 }  // namespace
 
-void measure_small_files(const worker::MpiSession& mpi, const SmallFilesSettings& settings,
-                         worker::ResultDocument& result, std::ostream& protocol) {
+SmallFilesStop measure_small_files(const worker::MpiSession& mpi,
+                                   const SmallFilesSettings& settings,
+                                   worker::ResultDocument& result, std::ostream& protocol) {
   const MPI_Comm comm = mpi.world();
   const int n = mpi.size();
   const int rank = mpi.rank();
@@ -48,14 +51,24 @@ void measure_small_files(const worker::MpiSession& mpi, const SmallFilesSettings
                       {"time_max", "s"},
                       {"time_deviation", "s"}});
   std::map<std::pair<std::string, std::string>, double> best;
+  std::map<std::pair<std::string, std::string>, std::size_t> samples;
+  SmallFilesStop stop;
+  std::optional<std::string> local_failure;
 
   for (const std::string mode : {"shared", "per_process"}) {
+    if (stop.stopped()) break;
     const std::string dir = settings.directory + "/small." +
                             (mode == "shared" ? std::string("shared") : std::to_string(rank));
     if (mode == "per_process" || root) {
-      if (::mkdir(dir.c_str(), 0755) != 0) fail("create the directory", dir);
+      if (::mkdir(dir.c_str(), 0755) != 0) {
+        local_failure = "create the directory '" + dir + "' failed: " + std::strerror(errno);
+      }
     }
-    MPI_Barrier(comm);
+    if (agree_on_failure(comm, local_failure, stop.failure)) {
+      stop.where = "small files, " + mode + " directory";
+      if (!local_failure && (mode == "per_process" || root)) ::rmdir(dir.c_str());
+      break;
+    }
     auto path_of = [&](std::int64_t i) {
       return dir + "/f." + std::to_string(rank) + "." + std::to_string(i);
     };
@@ -66,6 +79,9 @@ void measure_small_files(const worker::MpiSession& mpi, const SmallFilesSettings
            if (fd < 0) fail("create", path);
            if (!content.empty() && ::write(fd, content.data(), content.size()) !=
                                        static_cast<ssize_t>(content.size())) {
+             const int saved = errno;
+             ::close(fd);
+             errno = saved;
              fail("write to", path);
            }
            if (::close(fd) != 0) fail("close", path);
@@ -89,13 +105,24 @@ void measure_small_files(const worker::MpiSession& mpi, const SmallFilesSettings
         {"remove", [&](const std::string& path) {
            if (::unlink(path.c_str()) != 0) fail("remove", path);
          }}};
-    for (int iteration = 0; iteration < settings.iterations; ++iteration) {
+    for (int iteration = 0; iteration < settings.iterations && !stop.stopped(); ++iteration) {
       for (const std::string& phase : phases) {
         const auto& action = actions.at(phase);
         MPI_Barrier(comm);
         const double start = worker::now();
-        for (std::int64_t i = 0; i < count; ++i) action(path_of(i));
+        try {
+          for (std::int64_t i = 0; i < count; ++i) action(path_of(i));
+        } catch (const std::runtime_error& e) {
+          local_failure = e.what();
+        }
         const double mine = worker::now() - start;
+        if (agree_on_failure(comm, local_failure, stop.failure)) {
+          stop.where = "small files, " + mode + " directory, iteration " +
+                       std::to_string(iteration) + ", " + phase;
+          // Remove whatever this process made (errors ignored: some files never existed).
+          for (std::int64_t i = 0; i < count; ++i) ::unlink(path_of(i).c_str());
+          break;
+        }
         std::vector<double> times(root ? static_cast<std::size_t>(n) : 0);
         MPI_Gather(&mine, 1, MPI_DOUBLE, times.data(), 1, MPI_DOUBLE, 0, comm);
         if (!root) continue;
@@ -111,20 +138,26 @@ void measure_small_files(const worker::MpiSession& mpi, const SmallFilesSettings
                       consortium_deviation(times)});
         double& b = best[{mode, phase}];
         b = std::max(b, rate);
+        ++samples[{mode, phase}];
       }
     }
     MPI_Barrier(comm);
     if (mode == "per_process" || root) {
-      if (::rmdir(dir.c_str()) != 0) fail("remove the directory", dir);
+      if (::rmdir(dir.c_str()) != 0 && !stop.stopped()) {
+        local_failure = "remove the directory '" + dir + "' failed: " + std::strerror(errno);
+      }
+    }
+    if (!stop.stopped() && agree_on_failure(comm, local_failure, stop.failure)) {
+      stop.where = "small files, " + mode + " directory, removing it";
     }
   }
-  if (!root) return;
+  if (!root) return stop;
   result.add_table("consortium_small_files", rows.columns()) = rows;
   for (const std::string mode : {"shared", "per_process"}) {
     for (const std::string& phase : phases) {
       const double rate = best[{mode, phase}];
       result.add_metric(phase + "_rate", rate > 0 ? std::optional<double>(rate) : std::nullopt,
-                        "1/s", static_cast<std::size_t>(settings.iterations),
+                        "1/s", samples[{mode, phase}],
                         {{"directory", mode},
                          {"files_per_process", count},
                          {"file_size", settings.file_size},
@@ -133,6 +166,7 @@ void measure_small_files(const worker::MpiSession& mpi, const SmallFilesSettings
                << " files/s (" << count * n << " files)\n";
     }
   }
+  return stop;
 }
 
 }  // namespace pbench::io

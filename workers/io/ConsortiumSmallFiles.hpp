@@ -19,10 +19,19 @@ struct SmallFilesSettings {
   int iterations = 1;
 };
 
+/// Where and why the test stopped early (a full file system, say); empty when it did not.
+struct SmallFilesStop {
+  std::string where;    ///< "small files, shared directory, iteration 0, create"
+  std::string failure;  ///< at rank 0: the first failing rank's error naming the file
+  bool stopped() const { return !where.empty(); }
+};
+
 /// Runs the test (collective); rank 0 adds the table "consortium_small_files" and the metrics
-/// <phase>_rate (maximum over iterations) to `result` and prints a line per phase. Throws
-/// std::runtime_error naming the file on a failed call.
-void measure_small_files(const worker::MpiSession& mpi, const SmallFilesSettings& settings,
-                         worker::ResultDocument& result, std::ostream& protocol);
+/// <phase>_rate (maximum over the completed iterations) to `result` and prints a line per phase.
+/// A failed call stops the test on every rank after its phase: the files are removed and the
+/// stop is returned (the phases completed before it are in the table).
+SmallFilesStop measure_small_files(const worker::MpiSession& mpi,
+                                   const SmallFilesSettings& settings,
+                                   worker::ResultDocument& result, std::ostream& protocol);
 
 }  // namespace pbench::io

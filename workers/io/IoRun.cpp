@@ -47,39 +47,6 @@ namespace {
 
 using worker::UsageError;
 
-constexpr int kMessageTag = 4242;
-
-/// The errno an MPI error class stands for, or 0.
-int errno_of_class(int error_class) {
-  if (error_class == MPI_ERR_NO_SPACE) return ENOSPC;
-  if (error_class == MPI_ERR_QUOTA) return EDQUOT;
-  if (error_class == MPI_ERR_ACCESS) return EACCES;
-  if (error_class == MPI_ERR_READ_ONLY) return EROFS;
-  if (error_class == MPI_ERR_NO_SUCH_FILE) return ENOENT;
-  if (error_class == MPI_ERR_FILE_EXISTS) return EEXIST;
-  if (error_class == MPI_ERR_BAD_FILE) return ENAMETOOLONG;
-  return 0;
-}
-
-/// "No space left on device (MPI: <first line of the MPI error string>)".
-std::string error_text(int code, int saved_errno) {
-  char text[MPI_MAX_ERROR_STRING] = {};
-  int length = 0;
-  MPI_Error_string(code, text, &length);
-  std::string mpi(text, static_cast<std::size_t>(length));
-  for (const char* cut : {"\n", ", error stack"}) {
-    const auto at = mpi.find(cut);
-    if (at != std::string::npos) mpi.resize(at);
-  }
-  while (!mpi.empty() && (mpi.back() == ' ' || mpi.back() == '.')) mpi.pop_back();
-  int error_class = MPI_SUCCESS;
-  MPI_Error_class(code, &error_class);
-  int error = errno_of_class(error_class);
-  if (error == 0) error = saved_errno;
-  if (error == 0) return mpi;
-  return std::string(std::strerror(error)) + " (MPI: " + mpi + ")";
-}
-
 int ranks_on_node(MPI_Comm world) {
   int rank = 0;
   MPI_Comm_rank(world, &rank);
@@ -167,32 +134,15 @@ bool Runner::check(int code, const std::string& what, const std::string& path) {
   if (code == MPI_SUCCESS) return true;
   const int saved = errno;
   if (!local_failure_) {
-    local_failure_ = what + " '" + path + "' failed: " + error_text(code, saved);
+    local_failure_ = what + " '" + path + "' failed: " + mpi_error_text(code, saved);
   }
   return false;
 }
 
 bool Runner::agree_on_failure(MPI_Comm comm) {
-  int rank = 0;
-  MPI_Comm_rank(comm, &rank);
-  int mine = local_failure_ ? rank : INT_MAX;
-  int first = INT_MAX;
-  MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm);
-  if (first == INT_MAX) return false;
-  if (first == 0) {
-    if (rank == 0) failure_text_ = *local_failure_;
-  } else if (rank == first) {
-    const std::string text = *local_failure_ + " (rank " + std::to_string(mpi_.rank()) + ")";
-    MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, 0, kMessageTag, comm);
-  } else if (rank == 0) {
-    MPI_Status status;
-    MPI_Probe(first, kMessageTag, comm, &status);
-    int length = 0;
-    MPI_Get_count(&status, MPI_CHAR, &length);
-    std::string text(static_cast<std::size_t>(length), '\0');
-    MPI_Recv(text.data(), length, MPI_CHAR, first, kMessageTag, comm, MPI_STATUS_IGNORE);
-    failure_text_ = text;
-  }
+  std::string text;
+  if (!io::agree_on_failure(comm, local_failure_, text)) return false;
+  if (!text.empty()) failure_text_ = text;
   return true;
 }
 

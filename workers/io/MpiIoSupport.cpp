@@ -2,7 +2,70 @@
 
 #include <unistd.h>
 
+#include <cerrno>
+#include <climits>
+#include <cstring>
+
 namespace pbench::io {
+
+namespace {
+
+constexpr int kFailureTag = 4243;
+
+/// The errno an MPI error class stands for, or 0.
+int errno_of_class(int error_class) {
+  if (error_class == MPI_ERR_NO_SPACE) return ENOSPC;
+  if (error_class == MPI_ERR_QUOTA) return EDQUOT;
+  if (error_class == MPI_ERR_ACCESS) return EACCES;
+  if (error_class == MPI_ERR_READ_ONLY) return EROFS;
+  if (error_class == MPI_ERR_NO_SUCH_FILE) return ENOENT;
+  if (error_class == MPI_ERR_FILE_EXISTS) return EEXIST;
+  if (error_class == MPI_ERR_BAD_FILE) return ENAMETOOLONG;
+  return 0;
+}
+
+}  // namespace
+
+std::string mpi_error_text(int code, int saved_errno) {
+  char text[MPI_MAX_ERROR_STRING] = {};
+  int length = 0;
+  MPI_Error_string(code, text, &length);
+  std::string mpi(text, static_cast<std::size_t>(length));
+  for (const char* cut : {"\n", ", error stack"}) {
+    const auto at = mpi.find(cut);
+    if (at != std::string::npos) mpi.resize(at);
+  }
+  while (!mpi.empty() && (mpi.back() == ' ' || mpi.back() == '.')) mpi.pop_back();
+  int error_class = MPI_SUCCESS;
+  MPI_Error_class(code, &error_class);
+  int error = errno_of_class(error_class);
+  if (error == 0) error = saved_errno;
+  if (error == 0) return mpi;
+  return std::string(std::strerror(error)) + " (MPI: " + mpi + ")";
+}
+
+bool agree_on_failure(MPI_Comm comm, const std::optional<std::string>& local, std::string& text) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  int mine = local ? rank : INT_MAX;
+  int first = INT_MAX;
+  MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm);
+  if (first == INT_MAX) return false;
+  if (first == 0) {
+    if (rank == 0) text = *local;
+  } else if (rank == first) {
+    const std::string mine_text = *local + " (rank " + std::to_string(rank) + ")";
+    MPI_Send(mine_text.data(), static_cast<int>(mine_text.size()), MPI_CHAR, 0, kFailureTag, comm);
+  } else if (rank == 0) {
+    MPI_Status status;
+    MPI_Probe(first, kFailureTag, comm, &status);
+    int length = 0;
+    MPI_Get_count(&status, MPI_CHAR, &length);
+    text.assign(static_cast<std::size_t>(length), '\0');
+    MPI_Recv(text.data(), length, MPI_CHAR, first, kFailureTag, comm, MPI_STATUS_IGNORE);
+  }
+  return true;
+}
 
 std::string broadcast_string(std::string text, MPI_Comm comm) {
   int length = static_cast<int>(text.size());

@@ -3,6 +3,7 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "io/HintSet.hpp"
@@ -15,5 +16,11 @@ std::string broadcast_string(std::string text, MPI_Comm comm);
 MPI_Info make_info(const HintList& hints);
 /// The node's physical memory [B], 0 when the system does not say.
 std::int64_t physical_memory();
+/// An MPI error as a reader wants it: "No space left on device (MPI: <first line of the MPI
+/// error string>)", the errno from the error class or else `saved_errno`.
+std::string mpi_error_text(int code, int saved_errno);
+/// Collective over `comm`: true when some rank passed a failure; rank 0 of `comm` then gets in
+/// `text` the failure of the lowest failing rank (with " (rank R)" when it is not rank 0).
+bool agree_on_failure(MPI_Comm comm, const std::optional<std::string>& local, std::string& text);
 
 }  // namespace pbench::io
