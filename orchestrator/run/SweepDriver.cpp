@@ -9,6 +9,7 @@
 
 #include "run/Envelope.hpp"
 #include "run/PollBackoff.hpp"
+#include "schedulers/Launcher.hpp"
 #include "sweep/PlannedTime.hpp"
 #include "sweep/SweepSpec.hpp"
 #include "util/Error.hpp"
@@ -21,6 +22,8 @@ using store::PointState;
 namespace {
 
 constexpr std::size_t kStderrTailBytes = 2048;
+/// How much of a failed job's output is searched for the launcher's report of a killed rank.
+constexpr std::size_t kLauncherReportBytes = 8192;
 
 PointState point_state_of(schedulers::JobState s) {
   switch (s) {
@@ -301,6 +304,14 @@ void SweepDriver::record_final(store::AttemptRecord& attempt, const schedulers::
                           ")\n" + file_tail(attempt.stderr_path, kStderrTailBytes);
   } else if (attempt.state != PointState::done) {
     attempt.stderr_tail = file_tail(attempt.stderr_path, kStderrTailBytes);
+  }
+  if (attempt.state == PointState::failed) {
+    // A rank killed by a signal ends the launcher with a status of its own: the launcher's
+    // report names the signal that really ended the worker.
+    const auto reported = schedulers::launcher_reported_signal(
+        file_tail(attempt.stdout_path, kLauncherReportBytes) + "\n" +
+        file_tail(attempt.stderr_path, kLauncherReportBytes));
+    if (reported) attempt.signal = reported;
   }
 }
 
