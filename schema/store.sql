@@ -70,6 +70,8 @@ CREATE TABLE results (
   document       TEXT NOT NULL
 );
 CREATE INDEX results_by_point ON results (point_id);
+-- collect asks, for each finished point, whether its attempt has a result already.
+CREATE INDEX results_by_attempt ON results (attempt_id);
 
 -- The summary metrics of a result, one row each; labels (JSON object) say which point
 -- (queue depth, pair, message size, ...).

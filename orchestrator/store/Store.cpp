@@ -87,6 +87,7 @@ Store Store::open(const std::string& path, Access access) {
   Store store(Database(path, mode));
   store.initialise_or_check();
   if (access != Access::read_only) {
+    store.add_missing_indexes();
     store.db_.exec("PRAGMA journal_mode=WAL");
     // In WAL mode NORMAL cannot corrupt the store; a power cut may roll back the last commits,
     // which `pbench collect` (idempotent: a document is stored once) brings back. It saves an
@@ -139,6 +140,18 @@ void Store::initialise_or_check() {
                      "; this pbench reads version " + std::to_string(kStoreSchemaVersion));
   }
   db_.exec("PRAGMA foreign_keys = ON");
+}
+
+void Store::add_missing_indexes() {
+  // Stores made before results_by_attempt existed (collect scanned every result for each point)
+  // get it on their first writable open; asked first, so other opens take no write lock.
+  bool present = false;
+  {
+    auto index = db_.prepare(
+        "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'results_by_attempt'");
+    present = index.step();
+  }
+  if (!present) db_.exec("CREATE INDEX IF NOT EXISTS results_by_attempt ON results (attempt_id)");
 }
 
 std::optional<SweepRecord> Store::find_sweep(const std::string& name) {

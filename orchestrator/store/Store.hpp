@@ -101,6 +101,8 @@ class Store {
  private:
   explicit Store(Database db) : db_(std::move(db)) {}
   void initialise_or_check();
+  /// Creates indexes that stores made by an earlier pbench lack (the schema version is unchanged).
+  void add_missing_indexes();
   SweepRecord insert_sweep_rows(SweepRecord sweep, std::vector<PointRecord>& points);
 
   Database db_;
