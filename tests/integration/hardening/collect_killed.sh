@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# `pbench collect` killed with SIGKILL mid-ingest (three times) leaves no partial document: every result in
-# the store has all its metric rows, exactly as an uninterrupted collect of the same documents
-# stores them (a reference store); the next collect stores the rest, none twice.
+# `pbench collect` killed with SIGKILL mid-ingest (three times) leaves no partial document:
+# every result in the store has all its metric rows, exactly as an uninterrupted collect of the
+# same documents stores them (a reference store); the next collect stores the rest, none twice.
 source "$(dirname "$0")/../orchestrator/common.sh"
 here="$(cd "$(dirname "$0")" && pwd)"
 n=600
