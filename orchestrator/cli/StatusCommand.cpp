@@ -99,6 +99,7 @@ void add_wait_command(CLI::App& app, GlobalOptions& global) {
       ->check(CLI::PositiveNumber);
   command->callback([o, &global] {
     SweepContext context(global.db, o->name);
+    context.driver->set_outage_budget(std::chrono::seconds(global.scheduler_outage));
     const auto p = follow_sweep(context, o->max_parallel, o->timeout);
     std::cout << "sweep " << o->name << ": " << p.line() << "\n";
     global.exit_code = exit_code_of(p);

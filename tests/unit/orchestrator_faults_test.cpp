@@ -1,6 +1,6 @@
 // Faults the orchestrator must record truthfully: a worker rank killed by a signal (as mpiexec
-// and srun report it), exit markers that tell a cancel from a killed command; on a recording
-// fake scheduler.
+// and srun report it), exit markers that tell a cancel from a killed command, a scheduler that
+// cannot be reached for a while (within a budget); on a scripted fake scheduler.
 #include <doctest/doctest.h>
 #include <unistd.h>
 
@@ -23,7 +23,9 @@ namespace {
 struct ScratchDir {
   fs::path path;
   explicit ScratchDir(const std::string& name) {
-    path = fs::temp_directory_path() / ("pbench-faults-" + name + "-" + std::to_string(::getpid()));
+    static int made = 0;
+    path = fs::temp_directory_path() / ("pbench-faults-" + name + "-" + std::to_string(::getpid()) +
+                                        "-" + std::to_string(++made));
     fs::remove_all(path);
     fs::create_directories(path);
   }
@@ -35,6 +37,7 @@ class ScriptedScheduler : public Scheduler {
  public:
   std::string name() const override { return "scripted"; }
   std::string submit(const JobSubmission& job) override {
+    if (!unavailable.empty()) throw SchedulerUnavailable(unavailable);
     const std::string id = std::to_string(100 + jobs.size());
     jobs[id] = job;
     states[id] = {id, JobState::running, "RUNNING", {}, {}, {}, {}};
@@ -42,6 +45,7 @@ class ScriptedScheduler : public Scheduler {
   }
   std::vector<JobStatus> poll(const std::vector<JobRef>& refs) override {
     ++polls;
+    if (!unavailable.empty()) throw SchedulerUnavailable(unavailable);
     std::vector<JobStatus> out;
     for (const auto& r : refs) out.push_back(states.at(r.job_id));
     return out;
@@ -51,6 +55,7 @@ class ScriptedScheduler : public Scheduler {
   std::map<std::string, JobSubmission> jobs;
   std::map<std::string, JobStatus> states;
   int polls = 0;
+  std::string unavailable;  ///< while set, submit and poll fail with this message
 };
 
 struct OnePointSweep {
@@ -165,4 +170,72 @@ TEST_CASE("a cancelled point keeps its own signal whatever the launcher printed"
   driver.poll_once();
   CHECK(s.attempt().state == PointState::cancelled);
   CHECK(s.attempt().signal == "TERM");
+}
+
+TEST_CASE("while the scheduler is unreachable the driver waits, says so, and resumes") {
+  OnePointSweep s;
+  ScriptedScheduler scheduler;
+  run::SweepDriver driver(s.store, scheduler, s.sweep);
+  REQUIRE(driver.submit_ready(1) == 1);
+  scheduler.unavailable = "slurm: squeue failed: Unable to contact slurm controller";
+  driver.poll_once();  // no news, no error
+  driver.poll_once();
+  CHECK(scheduler.polls == 2);
+  CHECK(s.attempt().state == PointState::queued);
+  const auto waiting = driver.progress();
+  CHECK(waiting.note.find("scheduler unreachable for ") == 0);
+  CHECK(waiting.note.find("(gives up after 600 s): slurm: squeue failed: Unable to contact") !=
+        std::string::npos);
+  // It answers again: the job's end is recorded and the note is gone.
+  scheduler.unavailable.clear();
+  write_file(scheduler.jobs.at("100").job_dir + "/result.json", "{}");
+  scheduler.states["100"] = {"100", JobState::completed, "COMPLETED", 0, {}, "a", "b"};
+  driver.poll_once();
+  CHECK(s.attempt().state == PointState::done);
+  CHECK(driver.progress().note.empty());
+}
+
+TEST_CASE("an unreachable sbatch leaves the point planned without failing the cycle") {
+  OnePointSweep s;
+  ScriptedScheduler scheduler;
+  run::SweepDriver driver(s.store, scheduler, s.sweep);
+  scheduler.unavailable = "slurm: sbatch could not reach slurmctld";
+  const auto p = driver.cycle(1);  // a refusal with nothing queued would throw here
+  CHECK(p.count(PointState::planned) == 1);
+  CHECK(p.note.find("slurm: sbatch could not reach slurmctld") != std::string::npos);
+  scheduler.unavailable.clear();
+  CHECK(driver.cycle(1).count(PointState::running) == 1);
+  CHECK(s.store.attempts(s.store.points(s.sweep.id)[0].id).size() == 1);  // the same attempt
+}
+
+TEST_CASE("an outage longer than the budget ends the wait with a clear error") {
+  OnePointSweep s;
+  ScriptedScheduler scheduler;
+  run::SweepDriver driver(s.store, scheduler, s.sweep);
+  driver.set_outage_budget(std::chrono::seconds(30));
+  REQUIRE(driver.submit_ready(1) == 1);
+  // A driver before this one saw the scheduler fail 100 s ago, until moments ago.
+  const auto since = std::chrono::duration_cast<std::chrono::seconds>(
+                         std::chrono::system_clock::now().time_since_epoch())
+                         .count() -
+                     100;
+  const fs::path file = s.dir.path / "scheduler-unavailable";
+  write_file(file, std::to_string(since) + " 30\nslurm: squeue failed: earlier\n");
+  scheduler.unavailable = "slurm: squeue failed: Unable to contact slurm controller";
+  CHECK_THROWS_WITH_AS(driver.poll_once(),
+                       doctest::Contains("longer than the outage budget of 30 s "
+                                         "(--scheduler-outage); last failure: slurm: squeue "
+                                         "failed: Unable to contact slurm controller"),
+                       SchedulerError);
+  // An outage file left long ago by a driver that died is not this outage.
+  OnePointSweep t;
+  run::SweepDriver fresh(t.store, scheduler, t.sweep);
+  fresh.set_outage_budget(std::chrono::seconds(30));
+  scheduler.unavailable.clear();
+  REQUIRE(fresh.submit_ready(1) == 1);
+  const fs::path stale = t.dir.path / "scheduler-unavailable";
+  write_file(stale, std::to_string(since) + " 30\nslurm: squeue failed: long ago\n");
+  fs::last_write_time(stale, fs::file_time_type::clock::now() - std::chrono::hours(1));
+  scheduler.unavailable = "slurm: squeue failed: again";
+  CHECK_NOTHROW(fresh.poll_once());
 }
