@@ -9,6 +9,7 @@ pbench_started=$(pbench_now)
 pbench_start_s=$(date +%s)
 pbench_time_limit_s={{time_limit_seconds}}
 pbench_signal=""
+pbench_signal_source=""  # job: this script was signalled; command: its command was
 # The exit marker: status, signal and times, written however the job ends (but SIGKILL of
 # this shell itself). A TERM once the time limit has passed is the batch system's time-limit
 # kill ("reason": "time_limit"), which a scheduler that shows every finished job alike cannot
@@ -17,18 +18,20 @@ pbench_on_exit() {
   local status=$? reason=""
   if [[ -z "$pbench_signal" && $status -gt 128 ]]; then
     pbench_signal=$(kill -l $((status - 128)) 2>/dev/null || true)
+    pbench_signal_source=command
   fi
   if [[ "$pbench_signal" == TERM ]] && ((pbench_time_limit_s > 0)) &&
     (($(date +%s) - pbench_start_s >= pbench_time_limit_s)); then
     reason=time_limit
   fi
-  printf '{"status": %d, "signal": "%s", "reason": "%s", "started_at": "%s", "ended_at": "%s"}\n' \
-    "$status" "$pbench_signal" "$reason" "$pbench_started" "$(pbench_now)" >exit.json.tmp
+  printf '{"status": %d, "signal": "%s", "signal_source": "%s", "reason": "%s", "started_at": "%s", "ended_at": "%s"}\n' \
+    "$status" "$pbench_signal" "$pbench_signal_source" "$reason" "$pbench_started" "$(pbench_now)" \
+    >exit.json.tmp
   mv -f exit.json.tmp exit.json
 }
 trap pbench_on_exit EXIT
-trap 'pbench_signal=TERM; exit 143' TERM
-trap 'pbench_signal=INT; exit 130' INT
+trap 'pbench_signal=TERM pbench_signal_source=job; exit 143' TERM
+trap 'pbench_signal=INT pbench_signal_source=job; exit 130' INT
 export PBENCH_SWEEP={{sweep}} PBENCH_POINT={{point_key}}
 # The job's side of the reproducibility envelope (job.env, NUL-separated NAME=VALUE): what ran
 # where, with the batch system's and pbench's environment; pbench adds it to envelope.json.

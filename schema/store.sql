@@ -72,6 +72,8 @@ CREATE TABLE results (
 -- Covering for "the newest result of a point and whether it is valid" (the queries' first step),
 -- so that they never read the large documents.
 CREATE INDEX results_by_point ON results (point_id, id, valid);
+-- collect asks, for each finished point, whether its attempt has a result already.
+CREATE INDEX results_by_attempt ON results (attempt_id);
 
 -- The summary metrics of a result, one row each; labels (JSON object) say which point
 -- (queue depth, pair, message size, ...).

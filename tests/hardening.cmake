@@ -7,3 +7,12 @@ foreach(script injection)
     ENVIRONMENT "PBENCH=$<TARGET_FILE:pbench>;PBENCH_WORKER_DIR=$<TARGET_FILE_DIR:pbench-logp>"
     TIMEOUT 300)
 endforeach()
+# Faults: a worker rank killed mid-run, pbench collect killed mid-ingest, concurrent collects
+# and queries on one store. Real pbench, real mpiexec, real SQLite files.
+foreach(script worker_killed collect_killed concurrent_collect)
+  add_test(NAME "hardening: ${script}"
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/hardening/${script}.sh)
+  set_tests_properties("hardening: ${script}" PROPERTIES
+    ENVIRONMENT "PBENCH=$<TARGET_FILE:pbench>;PBENCH_WORKER_DIR=$<TARGET_FILE_DIR:pbench-logp>"
+    TIMEOUT 300)
+endforeach()

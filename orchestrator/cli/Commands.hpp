@@ -10,7 +10,8 @@ namespace pbench::cli {
 struct GlobalOptions {
   std::string db = "pbench.db";
   std::string runs_dir = "pbench-runs";
-  int exit_code = 0;  ///< set by a subcommand that ends with a non-zero status
+  int scheduler_outage = 600;  ///< seconds the scheduler may stay unreachable while driving
+  int exit_code = 0;           ///< set by a subcommand that ends with a non-zero status
 };
 
 void add_sweep_command(CLI::App& app, GlobalOptions& global);

@@ -45,6 +45,7 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
       run::store_plan(store, plan, o->sweep.force);
     }
     SweepContext context(global.db, plan.spec.name);
+    context.driver->set_outage_budget(std::chrono::seconds(global.scheduler_outage));
     std::cerr << "pbench: sweep " << plan.spec.name << " (" << plan.points.size()
               << " points) with the " << plan.spec.scheduler << " scheduler, store " << global.db
               << "\n";

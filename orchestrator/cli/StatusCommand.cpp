@@ -34,17 +34,19 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
     table.columns = {{"point", "", "point", "", 1, 0},     {"worker", "", "worker", "", 1, 0},
                      {"partition", "", "procs", "", 1, 0}, {"params", "", "parameters", "", 1, 0},
                      {"state", "", "state", "", 1, 0},     {"attempts", "", "attempts", "", 1, 0},
-                     {"job_id", "", "job", "", 1, 0},      {"exit_status", "", "exit", "", 1, 0}};
+                     {"job_id", "", "job", "", 1, 0},      {"exit_status", "", "exit", "", 1, 0},
+                     {"signal", "", "signal", "", 1, 0}};
     for (const auto& point : context.store.points(context.sweep.id)) {
       const auto attempts = context.store.attempts(point.id);
-      query::Cell job, exit;
+      query::Cell job, exit, signal;
       if (!attempts.empty()) {
         if (attempts.back().job_id) job = *attempts.back().job_id;
         if (attempts.back().exit_status) exit = *attempts.back().exit_status;
+        if (attempts.back().signal) signal = *attempts.back().signal;
       }
       table.rows.push_back({point.key, point.worker, std::int64_t{point.partition},
                             point.params_json, store::to_string(point.state),
-                            static_cast<std::int64_t>(attempts.size()), job, exit});
+                            static_cast<std::int64_t>(attempts.size()), job, exit, signal});
     }
     table.notes.push_back("sweep " + o->name + ": " + context.driver->progress().line());
     const auto format = query::parse_format(o->format);
@@ -97,6 +99,7 @@ void add_wait_command(CLI::App& app, GlobalOptions& global) {
       ->check(CLI::PositiveNumber);
   command->callback([o, &global] {
     SweepContext context(global.db, o->name);
+    context.driver->set_outage_budget(std::chrono::seconds(global.scheduler_outage));
     const auto p = follow_sweep(context, o->max_parallel, o->timeout);
     std::cout << "sweep " << o->name << ": " << p.line() << "\n";
     global.exit_code = exit_code_of(p);

@@ -7,6 +7,7 @@
 #include "run/DriverLock.hpp"
 #include "run/PackScript.hpp"
 #include "util/Error.hpp"
+#include "util/Time.hpp"
 
 namespace pbench::cli {
 namespace fs = std::filesystem;
@@ -70,6 +71,7 @@ void add_submit_command(CLI::App& app, GlobalOptions& global) {
     context.driver->set_max_queued(o->max_queued);
     context.driver->set_array_throttle(o->array);
     context.driver->set_pack(pack);
+    context.driver->set_outage_budget(std::chrono::seconds(global.scheduler_outage));
     if (o->retry_failed) {
       const int again = context.driver->requeue_failed();
       std::cout << "sweep " << o->name << ": " << again << " failed points planned again\n";
@@ -102,7 +104,8 @@ void add_submit_command(CLI::App& app, GlobalOptions& global) {
     const std::string log = context.sweep.directory + "/driver.log";
     const int rc = context.runner.run_redirected(
         {"setsid", "-f", self, "--db", fs::absolute(global.db).string(), "--runs-dir",
-         fs::absolute(global.runs_dir).string(), "_drive", o->name, "--max-parallel",
+         fs::absolute(global.runs_dir).string(), "--scheduler-outage",
+         std::to_string(global.scheduler_outage), "_drive", o->name, "--max-parallel",
          std::to_string(o->max_parallel), "--max-queued", std::to_string(o->max_queued), "--array",
          std::to_string(o->array), "--pack", o->pack},
         context.sweep.directory, log, log);
@@ -127,9 +130,18 @@ void add_drive_command(CLI::App& app, GlobalOptions& global) {
     context.driver->set_max_queued(o->max_queued);
     context.driver->set_array_throttle(o->array);
     context.driver->set_pack(run::pack_mode_from(o->pack));
+    context.driver->set_outage_budget(std::chrono::seconds(global.scheduler_outage));
     run::DriverLock lock(context.sweep.directory);
     if (!lock.owns_lock()) return;  // another process drives this sweep
-    context.driver->drive(o->max_parallel, std::chrono::milliseconds(200), nullptr);
+    // The log (driver.log) says when the scheduler became unreachable and when it answered.
+    auto last_note = std::make_shared<std::string>();
+    context.driver->drive(
+        o->max_parallel, std::chrono::milliseconds(200), [last_note](const run::Progress& p) {
+          if (p.note.empty() == last_note->empty()) return;
+          std::cerr << utc_now() << " " << (p.note.empty() ? "the scheduler answers again" : p.note)
+                    << std::endl;
+          *last_note = p.note;
+        });
   });
 }
 

@@ -28,7 +28,8 @@ class ProgressDisplay {
     if (tty_ && shown_) std::cerr << "\n";
   }
   void show(const run::Progress& p) {
-    const std::string line = "sweep " + name_ + ": " + p.line();
+    const std::string line =
+        "sweep " + name_ + ": " + p.line() + (p.note.empty() ? "" : "; " + p.note);
     if (line == last_) return;
     last_ = line;
     shown_ = true;
@@ -59,9 +60,9 @@ run::Progress follow_sweep(SweepContext& context, int max_parallel, double timeo
   ProgressDisplay display(context.sweep.name);
   const auto start = std::chrono::steady_clock::now();
   auto expired = [&] {
-    return timeout_seconds > 0 && std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                                                start)
-                                          .count() > timeout_seconds;
+    return timeout_seconds > 0 &&
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >
+               timeout_seconds;
   };
   for (;;) {
     {

@@ -19,6 +19,12 @@ int main(int argc, char** argv) {
   app.add_option("--runs-dir", global.runs_dir, "Where sweeps keep their job scripts and outputs")
       ->envname("PBENCH_RUNS_DIR")
       ->capture_default_str();
+  app.add_option("--scheduler-outage", global.scheduler_outage,
+                 "Seconds the scheduler may stay unreachable (squeue, qstat, sbatch failing: "
+                 "its controller down or restarting) while a sweep is driven, before giving up")
+      ->envname("PBENCH_SCHEDULER_OUTAGE")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   cli::add_sweep_command(app, global);
   cli::add_submit_command(app, global);
   cli::add_status_command(app, global);

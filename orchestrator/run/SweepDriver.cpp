@@ -9,6 +9,7 @@
 
 #include "run/Envelope.hpp"
 #include "run/PollBackoff.hpp"
+#include "schedulers/Launcher.hpp"
 #include "sweep/PlannedTime.hpp"
 #include "sweep/SweepSpec.hpp"
 #include "util/Error.hpp"
@@ -21,6 +22,8 @@ using store::PointState;
 namespace {
 
 constexpr std::size_t kStderrTailBytes = 2048;
+/// How much of a failed job's output is searched for the launcher's report of a killed rank.
+constexpr std::size_t kLauncherReportBytes = 8192;
 
 PointState point_state_of(schedulers::JobState s) {
   switch (s) {
@@ -42,6 +45,34 @@ PointState point_state_of(schedulers::JobState s) {
 
 bool is_active(PointState s) {
   return s == PointState::queued || s == PointState::running;
+}
+
+/// While the scheduler cannot be reached, the driver keeps the outage here (in the sweep's
+/// directory): "SINCE BUDGET" (seconds since the epoch, seconds) and the last failure's message.
+constexpr const char* kOutageFile = "scheduler-unavailable";
+/// An outage file younger than this is the same outage to a driver that takes over (the one
+/// that wrote it updated it every cycle, at most a poll interval plus a command's timeout ago).
+constexpr std::chrono::seconds kOutageFileFresh{120};
+
+struct Outage {
+  std::int64_t since = 0;
+  std::int64_t budget = 0;
+  std::string message;
+};
+
+std::optional<Outage> read_outage(const std::string& path) {
+  std::ifstream in(path);
+  Outage o;
+  if (!(in >> o.since >> o.budget)) return std::nullopt;
+  in.ignore();
+  std::getline(in, o.message);
+  return o;
+}
+
+std::int64_t epoch_seconds() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
 }
 
 /// A packed point's attempt directory names its job's directory in this file.
@@ -99,7 +130,45 @@ Progress SweepDriver::progress() {
     ++p.by_state[point.state];
     ++p.total;
   }
+  if (const auto outage = read_outage(outage_file())) {
+    p.note = "scheduler unreachable for " + std::to_string(epoch_seconds() - outage->since) +
+             " s (gives up after " + std::to_string(outage->budget) + " s): " + outage->message;
+  }
   return p;
+}
+
+std::string SweepDriver::outage_file() const {
+  return (fs::path(sweep_.directory) / kOutageFile).string();
+}
+
+void SweepDriver::note_unavailable(const std::string& message) {
+  const std::int64_t now = epoch_seconds();
+  std::int64_t since = now;
+  if (const auto previous = read_outage(outage_file())) {
+    std::error_code ec;
+    const auto age = fs::file_time_type::clock::now() - fs::last_write_time(outage_file(), ec);
+    // This driver's own outage, or one that another driver saw until moments ago.
+    if (!ec && (in_outage_ || age < kOutageFileFresh)) since = std::min(previous->since, now);
+  }
+  in_outage_ = true;
+  const std::string tmp = outage_file() + ".tmp";
+  std::ofstream(tmp, std::ios::trunc) << since << " " << outage_budget_.count() << "\n"
+                                      << message << "\n";
+  std::error_code ec;
+  fs::rename(tmp, outage_file(), ec);
+  if (now - since > outage_budget_.count()) {
+    throw SchedulerError("the scheduler has been unreachable for " + std::to_string(now - since) +
+                         " s, longer than the outage budget of " +
+                         std::to_string(outage_budget_.count()) +
+                         " s (--scheduler-outage); last failure: " + message);
+  }
+}
+
+void SweepDriver::note_available() {
+  if (!in_outage_ && !fs::exists(outage_file())) return;
+  in_outage_ = false;
+  std::error_code ec;
+  fs::remove(outage_file(), ec);
 }
 
 store::AttemptRecord SweepDriver::prepare_attempt(const store::PointRecord& point) {
@@ -128,14 +197,15 @@ store::AttemptRecord SweepDriver::prepare_attempt(const store::PointRecord& poin
   return attempt;
 }
 
-void SweepDriver::record_rejection(store::AttemptRecord& attempt, const std::string& message) {
+void SweepDriver::record_rejection(store::AttemptRecord& attempt, const std::string& message,
+                                   bool refused) {
   // Kept as an attempt that never ran; the point stays planned for the next cycle.
   attempt.state = PointState::failed;
   attempt.native_state = "rejected";
   attempt.stderr_tail = message;
   attempt.ended_at = utc_now();
   store_.update_attempt(attempt);
-  rejection_ = message;
+  if (refused) rejection_ = message;
 }
 
 int SweepDriver::submit_ready(int max_active) {
@@ -167,6 +237,10 @@ int SweepDriver::submit_ready(int max_active) {
       store_.update_attempt(attempt);
       store_.set_point_state(point.id, PointState::queued);
       ++submitted;
+    } catch (const SchedulerUnavailable& e) {
+      record_rejection(attempt, e.what(), false);
+      note_unavailable(e.what());
+      break;
     } catch (const SchedulerError& e) {
       record_rejection(attempt, e.what());
       break;
@@ -198,6 +272,10 @@ int SweepDriver::submit_arrays(const std::vector<store::PointRecord>& ready) {
         store_.set_point_state(group[i].id, PointState::queued);
         ++submitted;
       }
+    } catch (const SchedulerUnavailable& e) {
+      for (auto& a : attempts) record_rejection(a, e.what(), false);
+      note_unavailable(e.what());
+      break;
     } catch (const SchedulerError& e) {
       for (auto& a : attempts) record_rejection(a, e.what());
       break;
@@ -270,6 +348,10 @@ int SweepDriver::submit_packs(const std::vector<store::PointRecord>& points, int
         store_.set_point_state(group[i].id, PointState::queued);
         ++submitted;
       }
+    } catch (const SchedulerUnavailable& e) {
+      for (auto& a : attempts) record_rejection(a, e.what(), false);
+      note_unavailable(e.what());
+      break;
     } catch (const SchedulerError& e) {
       for (auto& a : attempts) record_rejection(a, e.what());
       break;
@@ -302,6 +384,14 @@ void SweepDriver::record_final(store::AttemptRecord& attempt, const schedulers::
   } else if (attempt.state != PointState::done) {
     attempt.stderr_tail = file_tail(attempt.stderr_path, kStderrTailBytes);
   }
+  if (attempt.state == PointState::failed) {
+    // A rank killed by a signal ends the launcher with a status of its own: the launcher's
+    // report names the signal that really ended the worker.
+    const auto reported = schedulers::launcher_reported_signal(
+        file_tail(attempt.stdout_path, kLauncherReportBytes) + "\n" +
+        file_tail(attempt.stderr_path, kLauncherReportBytes));
+    if (reported) attempt.signal = reported;
+  }
 }
 
 void SweepDriver::poll_once() {
@@ -322,7 +412,14 @@ void SweepDriver::poll_once() {
     active.emplace_back(point, *attempt);
   }
   if (refs.empty()) return;
-  const auto statuses = scheduler_.poll(refs);
+  std::vector<schedulers::JobStatus> statuses;
+  try {
+    statuses = scheduler_.poll(refs);
+  } catch (const SchedulerUnavailable& e) {
+    note_unavailable(e.what());  // no news this cycle
+    return;
+  }
+  note_available();
   for (auto& [point, attempt] : active) {
     auto it = std::find_if(statuses.begin(), statuses.end(),
                            [&](const auto& s) { return s.job_id == *attempt.job_id; });

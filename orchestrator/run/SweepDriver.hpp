@@ -20,6 +20,9 @@ struct Progress {
     auto it = by_state.find(s);
     return it == by_state.end() ? 0 : it->second;
   }
+  /// "scheduler unavailable for 12 s (gives up after 600 s): ..." while the scheduler cannot
+  /// be reached (as the driving process last saw it), otherwise empty.
+  std::string note;
   /// Planned, queued or running points remain.
   bool unfinished() const;
   /// "6 points: 3 done, 1 running, 2 planned".
@@ -42,6 +45,10 @@ class SweepDriver {
   /// (sweep). With packing, max_active counts jobs, not points; each point keeps its own
   /// attempt, exit marker and result, and its state comes from its own exit marker.
   void set_pack(PackMode mode) { pack_ = mode; }
+  /// How long the scheduler may stay unreachable (polls and submissions failing with
+  /// SchedulerUnavailable), counted from the first failure any driver of the sweep saw, before
+  /// a cycle gives up with SchedulerError.
+  void set_outage_budget(std::chrono::seconds budget) { outage_budget_ = budget; }
   /// Submits planned points while fewer than `max_active` are queued or running (and the
   /// user's queue is under the max_queued limit); returns how many it submitted. A submission the
   /// scheduler refuses (its message kept as a "rejected" attempt) leaves its point planned and ends
@@ -55,6 +62,8 @@ class SweepDriver {
   /// returns how many.
   int requeue_failed();
   /// Polls every queued or running point's job in one scheduler call and records the states.
+  /// While the scheduler cannot be reached nothing changes (the outage is noted); throws
+  /// SchedulerError once the outage has outlasted its budget.
   void poll_once();
   /// Submits and polls until no point is planned, queued or running, waiting `interval` between
   /// cycles and backing off (with jitter) to the scheduler's max_poll_interval() while nothing
@@ -68,7 +77,14 @@ class SweepDriver {
  private:
   void record_final(store::AttemptRecord& attempt, const schedulers::JobStatus& status);
   store::AttemptRecord prepare_attempt(const store::PointRecord& point);
-  void record_rejection(store::AttemptRecord& attempt, const std::string& message);
+  void record_rejection(store::AttemptRecord& attempt, const std::string& message,
+                        bool refused = true);
+  /// The scheduler could not be reached: starts or extends the outage (kept in the sweep
+  /// directory for other processes); throws SchedulerError past the budget.
+  void note_unavailable(const std::string& message);
+  /// The scheduler answered: the outage, if any, is over.
+  void note_available();
+  std::string outage_file() const;
   int submit_arrays(const std::vector<store::PointRecord>& ready);
   int submit_packs(const std::vector<store::PointRecord>& points, int max_active);
 
@@ -79,6 +95,8 @@ class SweepDriver {
   int array_throttle_ = 0;
   PackMode pack_ = PackMode::point;
   std::string rejection_;  ///< the scheduler's message for a refused submission this cycle
+  std::chrono::seconds outage_budget_{600};
+  bool in_outage_ = false;
 };
 
 /// The last `max_bytes` of a file (whole lines), or "" when it cannot be read.

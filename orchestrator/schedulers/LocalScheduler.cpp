@@ -38,14 +38,19 @@ std::optional<JobStatus> read_exit_marker(const std::string& job_dir, const std:
   s.ended_at = marker.value("ended_at", "");
   // The job script says "time_limit" when a TERM came once its time limit had passed (the
   // batch system's kill), where the scheduler itself cannot tell a timeout from a cancel.
+  // A TERM or INT that the script itself received is a cancel; one that ended only its command
+  // ("signal_source": "command", e.g. the exit status of a launcher that lost a rank) is a
+  // failure. Markers without the field come from older templates, whose signals were their own.
+  const bool own_signal = marker.value("signal_source", "job") != "command";
   if (marker.value("reason", "") == "time_limit") {
     s.state = JobState::timeout;
-  } else if (signal == "TERM" || signal == "INT") {
+  } else if (own_signal && (signal == "TERM" || signal == "INT")) {
     s.state = JobState::cancelled;
   } else {
     s.state = *s.exit_status == 0 ? JobState::completed : JobState::failed;
   }
-  s.native_state = "exited " + std::to_string(*s.exit_status) + (signal.empty() ? "" : " " + signal);
+  s.native_state =
+      "exited " + std::to_string(*s.exit_status) + (signal.empty() ? "" : " " + signal);
   return s;
 }
 
@@ -84,7 +89,8 @@ std::vector<JobStatus> LocalScheduler::poll(const std::vector<JobRef>& jobs) {
       out.push_back(*ended);
       continue;
     }
-    out.push_back({job.job_id, JobState::failed, "vanished without an exit marker", {}, "KILL", {}, {}});
+    out.push_back(
+        {job.job_id, JobState::failed, "vanished without an exit marker", {}, "KILL", {}, {}});
   }
   return out;
 }

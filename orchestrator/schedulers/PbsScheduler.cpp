@@ -16,7 +16,6 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr std::chrono::milliseconds kCommandTimeout{60000};
-constexpr int kPollFailureBudget = 5;
 // qstat's status when it found none of the jobs asked for.
 constexpr int kQstatUnknownJob = 153;
 
@@ -133,13 +132,9 @@ std::vector<JobStatus> PbsScheduler::poll(const std::vector<JobRef>& jobs) {
   for (const auto& j : jobs) argv.push_back(j.job_id);
   const auto result = runner_.run(argv, kCommandTimeout);
   if (result.exit_code != 0 && result.exit_code != kQstatUnknownJob) {
-    if (++failed_polls_ >= kPollFailureBudget) {
-      throw SchedulerError("pbs: qstat failed " + std::to_string(failed_polls_) +
-                           " times in a row: " + command_message(result));
-    }
-    return {};
+    // The server down or restarting: the driver asks again within its outage budget.
+    throw SchedulerUnavailable("pbs: qstat failed: " + command_message(result));
   }
-  failed_polls_ = 0;
   const auto rows = parse_qstat(result.out);
   std::vector<JobStatus> out;
   for (const auto& job : jobs) {

@@ -43,7 +43,6 @@ class PbsScheduler : public Scheduler {
 
  private:
   process::ProcessRunner& runner_;
-  int failed_polls_ = 0;
 };
 
 /// The file pbench leaves in a job directory when it cancels the job.

@@ -76,7 +76,8 @@ class Scheduler {
     (void)array_dir;
     throw SchedulerError(name() + ": no job arrays (use --scheduler slurm)");
   }
-  /// The states of many jobs, in one scheduler call where the scheduler has one.
+  /// The states of many jobs, in one scheduler call where the scheduler has one. Throws
+  /// SchedulerUnavailable when the scheduler cannot be reached now (the caller asks again).
   virtual std::vector<JobStatus> poll(const std::vector<JobRef>& jobs) = 0;
   /// Cancels jobs.
   virtual void cancel(const std::vector<JobRef>& jobs) = 0;

@@ -18,7 +18,6 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr std::chrono::milliseconds kCommandTimeout{60000};
-constexpr int kPollFailureBudget = 5;
 
 // sbatch reads %-patterns in --output/--error; a literal % is %%.
 std::string slurm_path(const std::string& path) {
@@ -232,6 +231,11 @@ std::string SlurmScheduler::submit(const JobSubmission& job) {
        "--error=" + slurm_path(job.stderr_path), job.script_path},
       kCommandTimeout);
   if (result.exit_code != 0) {
+    // No connection, so nothing was submitted: the controller is away, not refusing the job.
+    if (result.err.find("Unable to contact slurm controller") != std::string::npos) {
+      throw SchedulerUnavailable("slurm: sbatch could not reach slurmctld: " +
+                                 command_message(result));
+    }
     throw SchedulerError("sbatch refused " + job.script_path + ": " + command_message(result));
   }
   return parse_sbatch_id(result.out);
@@ -295,16 +299,11 @@ std::vector<JobStatus> SlurmScheduler::poll(const std::vector<JobRef>& jobs) {
   if (result.exit_code == 0) {
     lines = parse_squeue(result.out);
   } else if (result.err.find("Invalid job id") == std::string::npos) {
-    // slurmctld busy or restarting: no news this cycle, unless it keeps failing.
-    if (++failed_polls_ >= kPollFailureBudget) {
-      throw SchedulerError("slurm: squeue failed " + std::to_string(failed_polls_) +
-                           " times in a row: " + command_message(result));
-    }
-    return {};
+    // slurmctld down, busy or restarting: the driver asks again within its outage budget.
+    throw SchedulerUnavailable("slurm: squeue failed: " + command_message(result));
   }
   // Otherwise every job is gone: squeue says "Invalid job id specified" only when it knows
   // none of them.
-  failed_polls_ = 0;
   std::vector<JobStatus> out;
   std::vector<JobRef> gone;
   for (const auto& job : jobs) {

@@ -50,6 +50,7 @@ class SlurmScheduler : public Scheduler {
   /// script in its attempt directory; the ids are "ARRAY_i".
   std::vector<std::string> submit_array(const std::vector<JobSubmission>& jobs, int throttle,
                                         const std::string& array_dir) override;
+  /// Throws SchedulerUnavailable when squeue fails (slurmctld down or restarting).
   std::vector<JobStatus> poll(const std::vector<JobRef>& jobs) override;
   void cancel(const std::vector<JobRef>& jobs) override;
   std::optional<int> user_jobs_in_queue() override;
@@ -59,7 +60,6 @@ class SlurmScheduler : public Scheduler {
   /// Asks sacct, in one call, how jobs squeue no longer lists ended (empty without accounting).
   std::vector<SacctLine> ask_accounting(const std::vector<JobRef>& gone);
 
-  int failed_polls_ = 0;    ///< squeue failures in a row (a transient failure is retried)
   bool accounting_ = true;  ///< false once sacct said accounting is disabled
 };
 

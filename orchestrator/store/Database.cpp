@@ -5,9 +5,30 @@
 namespace pbench::store {
 namespace {
 
+// How long a statement waits for another process's lock (SQLite retries until then) before
+// it fails: the budget of a busy store.
 constexpr int kBusyTimeoutMs = 10000;
 
+bool is_busy(sqlite3* db) {
+  return db && (sqlite3_extended_errcode(db) & 0xff) == SQLITE_BUSY;
+}
+
+/// The message when the busy budget ran out: which store, who holds it, how long we waited.
+std::string busy_message(sqlite3* db, const std::string& path) {
+  if (sqlite3_extended_errcode(db) == SQLITE_BUSY_SNAPSHOT) {
+    // Not a wait that ran out: a read transaction that another process's write made stale.
+    return "store '" + path + "' was changed by another process during this command; run it " +
+           "again (SQLite: " + sqlite3_errmsg(db) + ")";
+  }
+  return "store '" + path + "' is locked by another process: gave up after waiting " +
+         std::to_string(kBusyTimeoutMs / 1000) + " s (SQLite: " + sqlite3_errmsg(db) + ")";
+}
+
 [[noreturn]] void fail(sqlite3* db, const std::string& what) {
+  if (is_busy(db)) {
+    const char* file = sqlite3_db_filename(db, "main");
+    throw StoreError(busy_message(db, file ? file : ""));
+  }
   throw StoreError(what + ": " + (db ? sqlite3_errmsg(db) : "out of memory"));
 }
 
@@ -16,9 +37,15 @@ constexpr int kBusyTimeoutMs = 10000;
 Database::Database(const std::string& path, Mode mode) : path_(path) {
   int flags = SQLITE_OPEN_NOMUTEX;
   switch (mode) {
-    case Mode::read_write_create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE; break;
-    case Mode::read_write: flags |= SQLITE_OPEN_READWRITE; break;
-    case Mode::read_only: flags |= SQLITE_OPEN_READONLY; break;
+    case Mode::read_write_create:
+      flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+      break;
+    case Mode::read_write:
+      flags |= SQLITE_OPEN_READWRITE;
+      break;
+    case Mode::read_only:
+      flags |= SQLITE_OPEN_READONLY;
+      break;
   }
   if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
     std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
@@ -53,15 +80,22 @@ void Database::exec(const std::string& sql) {
   if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &error) != SQLITE_OK) {
     std::string message = error ? error : sqlite3_errmsg(db_);
     sqlite3_free(error);
+    if (is_busy(db_)) throw StoreError(busy_message(db_, path_));
     throw StoreError("store '" + path_ + "': " + message);
   }
 }
 
-Statement Database::prepare(std::string_view sql) { return Statement(db_, sql); }
+Statement Database::prepare(std::string_view sql) {
+  return Statement(db_, sql);
+}
 
-std::int64_t Database::last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }
+std::int64_t Database::last_insert_rowid() const {
+  return sqlite3_last_insert_rowid(db_);
+}
 
-int Database::changes() const { return sqlite3_changes(db_); }
+int Database::changes() const {
+  return sqlite3_changes(db_);
+}
 
 Statement::Statement(sqlite3* db, std::string_view sql) : db_(db) {
   if (sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr) !=
@@ -122,9 +156,13 @@ bool Statement::is_null(int column) const {
   return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
 }
 
-std::int64_t Statement::int64(int column) const { return sqlite3_column_int64(stmt_, column); }
+std::int64_t Statement::int64(int column) const {
+  return sqlite3_column_int64(stmt_, column);
+}
 
-double Statement::real(int column) const { return sqlite3_column_double(stmt_, column); }
+double Statement::real(int column) const {
+  return sqlite3_column_double(stmt_, column);
+}
 
 std::string Statement::text(int column) const {
   const auto* p = sqlite3_column_text(stmt_, column);
@@ -148,7 +186,9 @@ std::optional<double> Statement::optional_real(int column) const {
   return real(column);
 }
 
-Transaction::Transaction(Database& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
+Transaction::Transaction(Database& db) : db_(db) {
+  db_.exec("BEGIN IMMEDIATE");
+}
 
 Transaction::~Transaction() {
   if (!done_) {

@@ -151,12 +151,14 @@ void Store::initialise_or_check() {
 }
 
 void Store::migrate_from_version_1() {
-  // Version 2 only widens two indexes into covering ones; no data changes.
+  // Version 2 widens two indexes into covering ones and adds results_by_attempt (collect
+  // scanned every result for each point without it); no data changes.
   Transaction txn(db_);
   db_.exec("DROP INDEX IF EXISTS metrics_by_name");
   db_.exec("CREATE INDEX metrics_by_name ON metrics (name, result_id, value, labels)");
   db_.exec("DROP INDEX IF EXISTS results_by_point");
   db_.exec("CREATE INDEX results_by_point ON results (point_id, id, valid)");
+  db_.exec("CREATE INDEX IF NOT EXISTS results_by_attempt ON results (attempt_id)");
   db_.exec("PRAGMA user_version = 2");
   txn.commit();
 }

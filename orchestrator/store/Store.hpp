@@ -101,7 +101,7 @@ class Store {
  private:
   explicit Store(Database db) : db_(std::move(db)) {}
   void initialise_or_check();
-  /// Version 1 -> 2: the two covering indexes (one transaction).
+  /// Version 1 -> 2: the covering indexes and results_by_attempt (one transaction).
   void migrate_from_version_1();
   SweepRecord insert_sweep_rows(SweepRecord sweep, std::vector<PointRecord>& points);
 

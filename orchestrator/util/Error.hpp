@@ -30,4 +30,11 @@ class SchedulerError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// The scheduler could not be reached (its controller down or restarting): worth asking again
+/// later, within the sweep driver's outage budget.
+class SchedulerUnavailable : public SchedulerError {
+ public:
+  using SchedulerError::SchedulerError;
+};
+
 }  // namespace pbench

@@ -211,6 +211,7 @@ void make_version_1(Store& store) {
   store.db().exec(
       "DROP INDEX metrics_by_name; CREATE INDEX metrics_by_name ON metrics (name, result_id);"
       "DROP INDEX results_by_point; CREATE INDEX results_by_point ON results (point_id);"
+      "DROP INDEX results_by_attempt;"
       "PRAGMA user_version = 1; PRAGMA journal_mode=DELETE;");
 }
 }  // namespace
@@ -237,6 +238,7 @@ TEST_CASE("a version 1 store is read as it is and migrated to version 2 when ope
   CHECK(v.int64(0) == 2);
   CHECK(index_columns(store, "metrics_by_name") == "name,result_id,value,labels");
   CHECK(index_columns(store, "results_by_point") == "point_id,id,valid");
+  CHECK(index_columns(store, "results_by_attempt") == "attempt_id");
   CHECK(store.find_sweep("demo"));
   CHECK(store.points(store.find_sweep("demo")->id).size() == 2);
 }
