@@ -69,6 +69,10 @@ void ConsortiumOptions::declare(worker::Parameters& parameters) {
       "consortium: non-zero to sync and write 3 to /proc/sys/vm/drop_caches on every node "
       "before each sustained read (needs root on a dedicated node); when that fails the result "
       "warns that the read may measure the cache");
+  add(parameters, "preallocate", preallocate, "",
+      "consortium: non-zero to create each write test's file and reserve its space "
+      "(MPI_File_preallocate, POSIX: posix_fallocate) before the timing, so that the timed "
+      "open, write and close use preallocated space; 0: a new file is created inside the timing");
 }
 
 ConsortiumConfig ConsortiumConfig::check(const ConsortiumOptions& options) {
@@ -91,6 +95,7 @@ ConsortiumConfig ConsortiumConfig::check(const ConsortiumOptions& options) {
   if (options.iterations < 1) throw UsageError("--iterations: must be >= 1");
   c.iterations = options.iterations;
   c.drop_caches = options.drop_caches != 0;
+  c.preallocate = options.preallocate != 0;
   if (options.api != "mpiio" && options.api != "posix") {
     throw UsageError("--api: '" + options.api + "' is not an I/O interface (mpiio or posix)");
   }

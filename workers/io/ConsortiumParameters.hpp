@@ -31,6 +31,7 @@ struct ConsortiumOptions {
   int file_per_process = 0;
   int iterations = 1;
   int drop_caches = 0;
+  int preallocate = 0;
   std::string api = "mpiio";
   int small_files = 0;
   std::int64_t files_per_process = 100;
@@ -49,6 +50,7 @@ struct ConsortiumConfig {
   bool posix = false;  ///< POSIX I/O (pread/pwrite/fsync) instead of MPI-IO
   int iterations = 1;
   bool drop_caches = false;            ///< drop the page cache before each sustained read
+  bool preallocate = false;            ///< write tests write into space reserved before the timing
   bool small_files = false;            ///< run the many-small-files test too
   std::int64_t files_per_process = 0;  ///< small files per process
   std::int64_t small_file_size = 0;    ///< [B] per small file

@@ -126,7 +126,7 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
              << ", " << n << " processes, transfer " << layout.transfer_size << " B, block "
              << layout.block_size << " B, " << layout.segment_count << " segments, header "
              << layout.header_bytes << " B, padding " << layout.padding << " B, seed "
-             << layout.seed << "\n";
+             << layout.seed << (config_.preallocate ? ", write files preallocated" : "") << "\n";
   }
 
   // The run's own new directory for the files.
@@ -226,6 +226,43 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
     }
   };
 
+  // --preallocate: the extent of the file a write test makes (of this process's file with
+  // --file-per-process), reserved before the timing.
+  std::int64_t local_end = 0;
+  for (const Transfer& t : mine) local_end = std::max(local_end, t.offset + t.size);
+  std::int64_t file_extent = local_end;
+  if (!fpp) MPI_Allreduce(&local_end, &file_extent, 1, MPI_INT64_T, MPI_MAX, comm);
+  const auto preallocate = [&](const std::string& path, MPI_Comm fcomm) {
+    if (config_.posix) {
+      if (fpp || root) {
+        const int fd = ::open(path.c_str(), O_CREAT | O_EXCL | O_WRONLY, 0644);
+        if (fd < 0) {
+          fail_posix("preallocate (open)", path, std::strerror(errno));
+          return;
+        }
+        if (const int code = ::posix_fallocate(fd, 0, static_cast<off_t>(file_extent))) {
+          fail_posix("preallocate", path, std::strerror(code));
+        }
+        if (::fsync(fd) != 0) fail_posix("preallocate (sync)", path, std::strerror(errno));
+        if (::close(fd) != 0) fail_posix("preallocate (close)", path, std::strerror(errno));
+      }
+      return;
+    }
+    MPI_Info info = make_info(hints);
+    MPI_File fh = MPI_FILE_NULL;
+    const bool open_failed =
+        fail_mpi(MPI_File_open(fcomm, path.c_str(),
+                               MPI_MODE_CREATE | MPI_MODE_EXCL | MPI_MODE_WRONLY, info, &fh),
+                 "preallocate (open)", path);
+    if (!open_failed) {
+      MPI_File_set_errhandler(fh, MPI_ERRORS_RETURN);
+      fail_mpi(MPI_File_preallocate(fh, static_cast<MPI_Offset>(file_extent)), "preallocate", path);
+      fail_mpi(MPI_File_sync(fh), "preallocate (sync)", path);
+      fail_mpi(MPI_File_close(&fh), "preallocate (close)", path);
+    }
+    if (info != MPI_INFO_NULL) MPI_Info_free(&info);
+  };
+
   auto run_test = [&](Test test, int iteration) {
     const bool writing = test != Test::sustained_read;
     const int owner = writing ? rank : source;
@@ -234,7 +271,11 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
     const std::vector<Transfer>& plan = writing ? mine : theirs;
     std::vector<unsigned char>& buffer = writing ? out : in;
     const MPI_Comm fcomm = fpp ? MPI_COMM_SELF : comm;
-    const int amode = writing ? MPI_MODE_CREATE | MPI_MODE_EXCL | MPI_MODE_WRONLY : MPI_MODE_RDONLY;
+    // With --preallocate the write tests open the file made (and its space reserved) before.
+    const int amode = !writing              ? MPI_MODE_RDONLY
+                      : config_.preallocate ? MPI_MODE_WRONLY
+                                            : MPI_MODE_CREATE | MPI_MODE_EXCL | MPI_MODE_WRONLY;
+    if (writing && config_.preallocate) preallocate(path, fcomm);
     const char* verb = writing ? "write to" : "read from";
     if (test == Test::sustained_read && config_.drop_caches) drop_node_caches();
     ProcessTimes times;
@@ -244,7 +285,9 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
     double closed = 0;
     if (config_.posix) {
       // POSIX: the run directory is new, so a shared file is created by whoever opens first.
-      const int flags = writing ? O_CREAT | O_WRONLY | (fpp ? O_EXCL : 0) : O_RDONLY;
+      const int flags = !writing              ? O_RDONLY
+                        : config_.preallocate ? O_WRONLY
+                                              : O_CREAT | O_WRONLY | (fpp ? O_EXCL : 0);
       MPI_Barrier(comm);
       start = worker::now();
       const int fd = ::open(path.c_str(), flags, 0644);

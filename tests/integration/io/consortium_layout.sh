@@ -42,6 +42,26 @@ run_case "random replay 1" --pattern random --transfer-size 300 --block-size 200
 cp pbench-io.*/consortium.sustained_write.0 first.dat
 run_case "random replay 2" --pattern random --transfer-size 300 --block-size 2000 --random-seed 7
 cmp -s first.dat pbench-io.*/consortium.sustained_write.0 || fail "seed 7 did not replay"
+# --preallocate: the write files are made and their space reserved before the timing; the
+# layout is the same (padding reads as 0), but the padding is allocated, not a hole.
+allocated() { echo $(($(stat -c '%b * %B' "$1"))); }
+sparse_case=(--pattern strided --transfer-size 4096 --block-size 4096 --segment-count 4
+  --padding 1048576)
+run_case "strided, 1 MiB padding" "${sparse_case[@]}"
+holes=$(allocated pbench-io.*/consortium.sustained_write.0)
+extent=$(stat -c %s pbench-io.*/consortium.sustained_write.0)
+((holes < extent / 4)) || fail "without --preallocate the padding is allocated ($holes of $extent B)"
+for api in mpiio posix; do
+  run_case "strided, 1 MiB padding, preallocated, $api" "${sparse_case[@]}" --api "$api" \
+    --preallocate 1
+  for f in pbench-io.*/consortium.sustained_write.0 pbench-io.*/consortium.cached_write.0; do
+    [[ $(stat -c %s "$f") == "$extent" ]] || fail "$api: $f is not $extent B long"
+    (($(allocated "$f") >= extent)) || fail "$api: $f has $(allocated "$f") of $extent B allocated"
+  done
+  grep -q "write files preallocated" protocol.txt || fail "$api: the protocol does not say so"
+done
+run_case "file per process, preallocated" --pattern segmented --file-per-process 1 \
+  --transfer-size 1000 --block-size 3000 --preallocate 1 --api posix
 # Without --keep the files go.
 rm -rf pbench-io.*
 mpiexec -n 2 "$PBENCH_IO" --suite consortium --transfer-size 1000 --block-size 2000 \
