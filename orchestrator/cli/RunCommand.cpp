@@ -52,7 +52,9 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
     const auto progress = follow_sweep(context, o->max_parallel, 0);
     const auto report = run::collect(context.store, context.sweep);
     for (const auto& m : report.messages) std::cerr << "  " << m << "\n";
-    std::cerr << "pbench: " << progress.line() << "; " << report.stored << " results stored\n";
+    std::cerr << "pbench: " << progress.line() << "; " << report.stored << " results stored";
+    if (report.partial > 0) std::cerr << ", " << report.partial << " partial results (not valid)";
+    std::cerr << "\n";
     // One table per worker of the sweep, in the order the sweep names them.
     for (std::size_t i = 0; i < plan.spec.workers.size(); ++i) {
       if (i > 0 && format == query::Format::table) std::cout << "\n";

@@ -129,7 +129,9 @@ void add_collect_command(CLI::App& app, GlobalOptions& global) {
     for (const auto& m : report.messages) std::cerr << "  " << m << "\n";
     std::cout << "sweep " << o->name << ": " << report.stored << " results stored, "
               << report.duplicates << " already stored, " << report.rejected << " rejected, "
-              << report.failed << " points failed, " << report.pending << " not finished\n";
+              << report.failed << " points failed";
+    if (report.partial > 0) std::cout << " (" << report.partial << " partial results stored)";
+    std::cout << ", " << report.pending << " not finished\n";
     if (report.rejected > 0) global.exit_code = 4;
   });
 }

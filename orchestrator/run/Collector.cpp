@@ -1,6 +1,8 @@
 #include "run/Collector.hpp"
 
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "ingest/Ingester.hpp"
 #include "util/Error.hpp"
@@ -8,6 +10,34 @@
 
 namespace pbench::run {
 using store::PointState;
+
+namespace {
+
+// A worker that stopped on an error (a full file system, say) may have written a result with
+// what it measured before, marked not valid with the reason. It is stored so that nothing
+// measured is lost; a document from a failed run that claims to be valid is not. Returns what
+// the collect message adds ("" when there was no document).
+std::string store_partial_result(ingest::Ingester& ingester, const store::AttemptRecord& attempt,
+                                 std::int64_t point_id, CollectReport& report) {
+  std::ifstream in(attempt.result_path, std::ios::binary);
+  if (!in) return "";
+  std::stringstream text;
+  text << in.rdbuf();
+  if (text.str().empty()) return "";
+  try {
+    const auto document = ingest::parse_and_validate(text.str(), attempt.result_path);
+    if (document["validity"]["valid"].get<bool>()) {
+      return "; its result document says it is valid, so it was not stored";
+    }
+    ingester.ingest_text(text.str(), attempt.result_path, point_id, attempt.id);
+    ++report.partial;
+    return "; its partial result (not valid) is stored";
+  } catch (const ValidationError& e) {
+    return std::string("; its result document was not stored: ") + e.what();
+  }
+}
+
+}  // namespace
 
 std::string describe_point(const store::PointRecord& point) {
   std::string out = point.worker + " p=" + std::to_string(point.partition);
@@ -34,8 +64,12 @@ CollectReport collect(store::Store& store, const store::SweepRecord& sweep) {
       if (attempt->exit_status) why += ", exit status " + std::to_string(*attempt->exit_status);
       if (attempt->signal) why += ", signal " + *attempt->signal;
       const std::string tail = telling_line(attempt->stderr_tail.value_or(""));
+      std::string partial;
+      if (point.state == PointState::failed && !store.has_result_for_attempt(attempt->id)) {
+        partial = store_partial_result(ingester, *attempt, point.id, report);
+      }
       report.messages.push_back(describe_point(point) + ": " + why +
-                                (tail.empty() ? "" : ": " + tail));
+                                (tail.empty() ? "" : ": " + tail) + partial);
       continue;
     }
     if (store.has_result_for_attempt(attempt->id)) continue;

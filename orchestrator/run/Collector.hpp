@@ -12,11 +12,14 @@ struct CollectReport {
   int duplicates = 0;
   int rejected = 0;  ///< documents that failed validation (their points are now failed)
   int failed = 0;    ///< points that failed, were cancelled or timed out
+  int partial = 0;   ///< partial results (not valid) of failed points, stored beside the failure
   int pending = 0;   ///< points not finished yet
   std::vector<std::string> messages;
 };
 
-/// Collects every finished point of `sweep` not collected before.
+/// Collects every finished point of `sweep` not collected before. A failed point's result
+/// document, when its worker wrote one that says it is not valid (a partial result: the run
+/// stopped on an error), is stored too; the point stays failed.
 CollectReport collect(store::Store& store, const store::SweepRecord& sweep);
 
 /// "logp p=2 q=8 [3f2a...]": how messages name a point.

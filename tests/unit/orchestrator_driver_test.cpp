@@ -114,7 +114,8 @@ TEST_CASE("the driver submits within the throttle and polls all active jobs in o
   CHECK(f.scheduler.submitted[0].job_dir == (f.dir / "points/k0/attempt-1").string());
 }
 
-TEST_CASE("a failed job is recorded with its exit status and stderr tail, and retry keeps attempts") {
+TEST_CASE(
+    "a failed job is recorded with its exit status and stderr tail, and retry keeps attempts") {
   Fixture f(1);
   run::SweepDriver driver(f.store, f.scheduler, f.sweep);
   driver.submit_ready(1);
@@ -155,8 +156,8 @@ TEST_CASE("a job that exits 0 without a result document is failed, not done") {
   f.scheduler.finish("100", 0, f.scheduler.submitted[0], false);
   driver.poll_once();
   CHECK(f.store.points(f.sweep.id)[0].state == PointState::failed);
-  CHECK(f.store.latest_attempt(f.store.points(f.sweep.id)[0].id)->stderr_tail->find(
-            "wrote no result document") != std::string::npos);
+  CHECK(f.store.latest_attempt(f.store.points(f.sweep.id)[0].id)
+            ->stderr_tail->find("wrote no result document") != std::string::npos);
 }
 
 TEST_CASE("a refused submission keeps the point planned with the scheduler's message") {
@@ -222,4 +223,40 @@ TEST_CASE("collect stores each finished point's result once and rejects invalid 
   auto count = f.store.db().prepare("SELECT count(*) FROM results");
   count.step();
   CHECK(count.int64(0) == 1);
+}
+
+TEST_CASE(
+    "collect stores a failed point's partial result (not valid) and nothing that claims to be "
+    "valid") {
+  Fixture f(3);
+  run::SweepDriver driver(f.store, f.scheduler, f.sweep);
+  driver.submit_ready(3);
+  auto partial = testing::logp_document(2, 8, 1e-6, 2e-7, 1e-10);
+  partial["validity"] = {{"valid", false},
+                         {"reasons", {"partial result: the run stopped at queue depth 8"}}};
+  std::ofstream(fs::path(f.scheduler.submitted[0].job_dir) / "result.json") << partial.dump();
+  f.scheduler.finish("100", 3, f.scheduler.submitted[0], false);
+  f.scheduler.finish("101", 3, f.scheduler.submitted[1], true);   // says it is valid
+  f.scheduler.finish("102", 3, f.scheduler.submitted[2], false);  // wrote nothing
+  driver.poll_once();
+  auto report = run::collect(f.store, f.sweep);
+  CHECK(report.failed == 3);
+  CHECK(report.partial == 1);
+  CHECK(report.stored == 0);
+  REQUIRE(report.messages.size() == 3);
+  CHECK(report.messages[0] ==
+        "logp p=2 q=1 [k0]: failed, exit status 3; its partial result (not valid) is stored");
+  CHECK(report.messages[1] ==
+        "logp p=2 q=2 [k1]: failed, exit status 3; its result document says it is valid, so it "
+        "was not stored");
+  CHECK(report.messages[2] == "logp p=2 q=3 [k2]: failed, exit status 3");
+  for (const auto& p : f.store.points(f.sweep.id)) CHECK(p.state == PointState::failed);
+  auto stored = f.store.db().prepare("SELECT point_id, valid FROM results");
+  REQUIRE(stored.step());
+  CHECK(stored.int64(0) == f.store.points(f.sweep.id)[0].id);
+  CHECK(stored.int64(1) == 0);
+  CHECK_FALSE(stored.step());
+  report = run::collect(f.store, f.sweep);  // collected once
+  CHECK(report.partial == 0);
+  CHECK(report.messages[0] == "logp p=2 q=1 [k0]: failed, exit status 3");
 }

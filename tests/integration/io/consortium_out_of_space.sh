@@ -63,7 +63,8 @@ PY
   rm -f result.json
 done
 
-# Through pbench: the point fails with exit status 3 and the query names it with the error.
+# Through pbench: the point fails with exit status 3; its partial result (the iteration done
+# before the file system filled) is stored, not valid, and the query says why with the error.
 PBENCH=${PBENCH:?PBENCH must name the pbench binary}
 export PBENCH_DB="$work/pbench.db" PBENCH_RUNS_DIR="$work/runs"
 export PBENCH_WORKER_DIR=$(dirname "$PBENCH_IO")
@@ -73,8 +74,15 @@ rc=0
   2> run.txt || rc=$?
 cat table.txt run.txt
 [[ $rc -ne 0 ]] || fail "pbench run of a point that ran out of space exited 0"
-grep -E "^note: sweep full, partition 2, transfer 65536 B: no result: failed, exit status 3 \(pbench-io: error: write to '.*/consortium\.sustained_write\.1' failed: No space left on device" table.txt ||
+grep -E "^note: sweep full, partition 2, segmented, mpiio-indep, transfer 65536 B: not valid: partial result: the run stopped at iteration 1, sustained_write: write to '.*/consortium\.sustained_write\.1' failed: No space left on device" table.txt ||
   fail "the consortium table does not name the stopped point with its error"
+# The rows of the partial result: the three tests of iteration 0, each not valid, 1 sample.
+[[ $(grep -cE "^ +full +2 +segmented .* 1 +no$" table.txt) -eq 3 ]] ||
+  fail "the table does not show the partial result's three tests as not valid"
+grep -E "failed, exit status 3: pbench-io: error: write to .*; its partial result \(not valid\) is stored" run.txt ||
+  fail "pbench run does not say that the partial result was stored"
+grep -E "; 0 results stored, 1 partial results \(not valid\)$" run.txt ||
+  fail "pbench run does not count the partial result"
 [[ -z $(ls -A small) ]] || fail "pbench run: files left on the full file system: $(ls -AR small)"
 umount small
 
