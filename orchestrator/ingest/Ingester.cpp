@@ -13,6 +13,7 @@ namespace {
 
 constexpr int kSupportedSchemaVersion = 1;
 constexpr std::size_t kProblemsShown = 5;
+constexpr std::size_t kReasonChars = 100;
 
 std::string summarise(const std::vector<std::string>& problems) {
   std::string out;
@@ -25,6 +26,17 @@ std::string summarise(const std::vector<std::string>& problems) {
   return out;
 }
 
+/// A JSON library error without its "[json.exception...] " prefix, cut to a readable length.
+std::string reason(const nlohmann::json::exception& e) {
+  std::string text = e.what();
+  if (const auto end = text.find("] ");
+      text.rfind("[json.exception.", 0) == 0 && end != text.npos) {
+    text.erase(0, end + 2);
+  }
+  if (text.size() > kReasonChars) text = text.substr(0, kReasonChars) + "...";
+  return text;
+}
+
 }  // namespace
 
 nlohmann::json parse_and_validate(const std::string& text, const std::string& origin) {
@@ -35,6 +47,9 @@ nlohmann::json parse_and_validate(const std::string& text, const std::string& or
   } catch (const nlohmann::json::parse_error& e) {
     throw ValidationError(where + ": malformed JSON at byte " + std::to_string(e.byte) +
                           (text.empty() ? " (empty file)" : ""));
+  } catch (const nlohmann::json::out_of_range& e) {
+    // A number beyond the range of a double, e.g. 1e400: "number overflow parsing '1e400'".
+    throw ValidationError(where + ": " + reason(e));
   }
   if (!doc.is_object()) throw ValidationError(where + ": not a JSON object");
   if (!doc.contains("schema_version")) {
@@ -42,8 +57,7 @@ nlohmann::json parse_and_validate(const std::string& text, const std::string& or
   }
   if (doc["schema_version"] != kSupportedSchemaVersion) {
     throw ValidationError(where + ": schema version " + doc["schema_version"].dump() +
-                          "; this pbench reads version " +
-                          std::to_string(kSupportedSchemaVersion));
+                          "; this pbench reads version " + std::to_string(kSupportedSchemaVersion));
   }
   auto problems = result_schema_validator().validate(doc);
   if (problems.empty()) problems = check_result_semantics(doc);
