@@ -14,6 +14,9 @@ namespace {
 constexpr int kSupportedSchemaVersion = 1;
 constexpr std::size_t kProblemsShown = 5;
 constexpr std::size_t kReasonChars = 100;
+/// Deeper than any result document nests. Deeper input is refused before it is parsed: printing
+/// a document again (its canonical form, error messages) recurses once per level.
+constexpr std::size_t kMaxNestingDepth = 64;
 
 std::string summarise(const std::vector<std::string>& problems) {
   std::string out;
@@ -37,10 +40,38 @@ std::string reason(const nlohmann::json::exception& e) {
   return text;
 }
 
+/// The 1-based byte at which `text` nests arrays and objects deeper than kMaxNestingDepth, if it
+/// does; brackets inside strings do not count.
+std::optional<std::size_t> too_deep_at(const std::string& text) {
+  std::size_t depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxNestingDepth) return i + 1;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 nlohmann::json parse_and_validate(const std::string& text, const std::string& origin) {
   const std::string where = "result '" + origin + "'";
+  if (const auto at = too_deep_at(text)) {
+    throw ValidationError(where + ": nested deeper than " + std::to_string(kMaxNestingDepth) +
+                          " levels at byte " + std::to_string(*at));
+  }
   nlohmann::json doc;
   try {
     doc = nlohmann::json::parse(text);

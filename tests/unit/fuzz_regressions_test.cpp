@@ -47,3 +47,24 @@ TEST_CASE("fuzz ingest: a number beyond a double's range is an invalid result, n
   // A large but representable number is a value like any other.
   CHECK_FALSE(ingester.ingest_text(document_with_parameter_value("1e308"), "ok.json").duplicate);
 }
+
+TEST_CASE("fuzz ingest: nesting deeper than a result has is refused before it is parsed") {
+  // Any JSON may be a parameter's value; printing it again (the stored canonical form) recursed
+  // once per level and a deep enough document overflowed the stack.
+  auto store = store::Store::open_in_memory();
+  ingest::Ingester ingester(store);
+  const int depth = 1'000'000;
+  const std::string deep = std::string(depth, '[') + std::string(depth, ']');
+  CHECK_THROWS_WITH_AS(
+      ingester.ingest_text(document_with_parameter_value(deep), "deep.json"),
+      doctest::Contains("result 'deep.json': nested deeper than 64 levels at byte"),
+      ValidationError);
+  CHECK_THROWS_WITH_AS(ingester.ingest_text("{\"schema_version\": " + deep + "}", "v.json"),
+                       "result 'v.json': nested deeper than 64 levels at byte 83", ValidationError);
+  CHECK(count(store, "results") == 0);
+  // Brackets inside strings are text, and 64 levels are allowed.
+  const std::string brackets = "\"" + std::string(1000, '[') + "\\\"{\"";
+  CHECK_FALSE(ingester.ingest_text(document_with_parameter_value(brackets), "s.json").duplicate);
+  const std::string allowed = std::string(60, '[') + std::string(60, ']');
+  CHECK_FALSE(ingester.ingest_text(document_with_parameter_value(allowed), "a.json").duplicate);
+}
