@@ -11,6 +11,7 @@
 #include "store/Store.hpp"
 #include "support/ResultFixtures.hpp"
 #include "sweep/SweepFile.hpp"
+#include "sweep/SweepSpec.hpp"
 #include "util/Error.hpp"
 
 using namespace pbench;
@@ -81,4 +82,15 @@ TEST_CASE("fuzz sweep: a non-ASCII character where TOML wants '=' is a clear err
       UsageError);
   CHECK_THROWS_WITH_AS(sweep::parse_sweep_file("workers = [\"logp\"] \xc2\xa7\n", "t.toml", "f"),
                        doctest::Contains("sweep file t.toml, line 1: "), UsageError);
+}
+
+TEST_CASE("fuzz sweep: a hint set too long to match safely is refused, not a stack overflow") {
+  // Found while reviewing what fuzz_sweep reaches: `pbench sweep --hints` with a 130 kB item
+  // died with SIGSEGV (std::regex recursion once per character).
+  const std::string big(130'000, 'b');
+  CHECK_THROWS_WITH_AS(sweep::validate_hint_set("a=" + big),
+                       "--hints: a hint set of 130002 bytes is longer than the 4096 allowed",
+                       UsageError);
+  CHECK_THROWS_AS(sweep::validate_hint_set(big + "=1"), UsageError);
+  CHECK_NOTHROW(sweep::validate_hint_set("cb_nodes=2,romio_cb_write=" + std::string(4000, 'e')));
 }
