@@ -86,6 +86,7 @@ void validate_batch_options(const SweepSpec& spec) {
                      "' is not a queue name (letters, digits, '.', '_', '@', '+', '-')");
   }
   for (const auto& d : spec.directives) {
+    if (!is_utf8(d)) throw UsageError("--directive: a directive is not valid UTF-8 text");
     if (d.empty() || d[0] != '-' ||
         d.find_first_of(std::string("\n\r\0", 3)) != std::string::npos) {
       throw UsageError("--directive: '" + d +

@@ -94,3 +94,17 @@ TEST_CASE("fuzz sweep: a hint set too long to match safely is refused, not a sta
   CHECK_THROWS_AS(sweep::validate_hint_set(big + "=1"), UsageError);
   CHECK_NOTHROW(sweep::validate_hint_set("cb_nodes=2,romio_cb_write=" + std::string(4000, 'e')));
 }
+
+TEST_CASE("fuzz sweep: a directive that is not UTF-8 is refused when the sweep is validated") {
+  // fuzz_sweep (bench/fuzz.sh): --directive=--cons\x84\x8f passed validation, and storing the
+  // sweep's JSON then failed with nlohmann's type_error instead of a usage error.
+  sweep::SweepSpec spec;
+  spec.name = "b1";
+  spec.scheduler = "slurm";
+  spec.directives = {"--cons\x84\x8f"};
+  CHECK_THROWS_WITH_AS(spec.validate(), "--directive: a directive is not valid UTF-8 text",
+                       UsageError);
+  spec.directives = {"--constraint=ib"};
+  CHECK_NOTHROW(spec.validate());
+  CHECK_NOTHROW((void)spec.to_json().dump());
+}
