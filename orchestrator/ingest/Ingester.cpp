@@ -13,6 +13,10 @@ namespace {
 
 constexpr int kSupportedSchemaVersion = 1;
 constexpr std::size_t kProblemsShown = 5;
+constexpr std::size_t kReasonChars = 100;
+/// Deeper than any result document nests. Deeper input is refused before it is parsed: printing
+/// a document again (its canonical form, error messages) recurses once per level.
+constexpr std::size_t kMaxNestingDepth = 64;
 
 std::string summarise(const std::vector<std::string>& problems) {
   std::string out;
@@ -25,16 +29,58 @@ std::string summarise(const std::vector<std::string>& problems) {
   return out;
 }
 
+/// A JSON library error without its "[json.exception...] " prefix, cut to a readable length.
+std::string reason(const nlohmann::json::exception& e) {
+  std::string text = e.what();
+  if (const auto end = text.find("] ");
+      text.rfind("[json.exception.", 0) == 0 && end != text.npos) {
+    text.erase(0, end + 2);
+  }
+  if (text.size() > kReasonChars) text = text.substr(0, kReasonChars) + "...";
+  return text;
+}
+
+/// The 1-based byte at which `text` nests arrays and objects deeper than kMaxNestingDepth, if it
+/// does; brackets inside strings do not count.
+std::optional<std::size_t> too_deep_at(const std::string& text) {
+  std::size_t depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxNestingDepth) return i + 1;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 nlohmann::json parse_and_validate(const std::string& text, const std::string& origin) {
   const std::string where = "result '" + origin + "'";
+  if (const auto at = too_deep_at(text)) {
+    throw ValidationError(where + ": nested deeper than " + std::to_string(kMaxNestingDepth) +
+                          " levels at byte " + std::to_string(*at));
+  }
   nlohmann::json doc;
   try {
     doc = nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     throw ValidationError(where + ": malformed JSON at byte " + std::to_string(e.byte) +
                           (text.empty() ? " (empty file)" : ""));
+  } catch (const nlohmann::json::out_of_range& e) {
+    // A number beyond the range of a double, e.g. 1e400: "number overflow parsing '1e400'".
+    throw ValidationError(where + ": " + reason(e));
   }
   if (!doc.is_object()) throw ValidationError(where + ": not a JSON object");
   if (!doc.contains("schema_version")) {
@@ -42,8 +88,7 @@ nlohmann::json parse_and_validate(const std::string& text, const std::string& or
   }
   if (doc["schema_version"] != kSupportedSchemaVersion) {
     throw ValidationError(where + ": schema version " + doc["schema_version"].dump() +
-                          "; this pbench reads version " +
-                          std::to_string(kSupportedSchemaVersion));
+                          "; this pbench reads version " + std::to_string(kSupportedSchemaVersion));
   }
   auto problems = result_schema_validator().validate(doc);
   if (problems.empty()) problems = check_result_semantics(doc);

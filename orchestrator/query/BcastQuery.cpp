@@ -100,9 +100,10 @@ QueryTable bcast_table(store::Store& store, const std::optional<std::string>& sw
   for (std::int64_t result_id : order) {
     for (const auto& [key, row] : rows) {
       if (std::get<0>(key) != result_id) continue;
-      auto metric = [&](const char* name) -> Cell {
-        auto found = row.values.find(name);
-        return found == row.values.end() ? Cell{} : Cell{found->second};
+      // Not [&]: clang before 16 cannot capture a structured binding (row).
+      auto metric = [&values = row.values](const char* name) -> Cell {
+        auto found = values.find(name);
+        return found == values.end() ? Cell{} : Cell{found->second};
       };
       Cell task;
       if (auto found = row.values.find("ol_task"); found != row.values.end()) {

@@ -90,9 +90,10 @@ QueryTable logp_table(store::Store& store, const std::optional<std::string>& swe
   for (auto& [key, row] : rows) {
     const auto result_id = static_cast<std::int64_t>(row.values["__result"]);
     for (const auto& [name, value] : std::get<2>(per_run[result_id])) row.values[name] = value;
-    auto metric = [&](const char* name) -> Cell {
-      auto it = row.values.find(name);
-      return it == row.values.end() ? Cell{} : Cell{it->second};
+    // Not [&]: clang before 16 cannot capture a structured binding (row).
+    auto metric = [&values = row.values](const char* name) -> Cell {
+      auto it = values.find(name);
+      return it == values.end() ? Cell{} : Cell{it->second};
     };
     table.rows.push_back(
         {std::get<0>(key), std::get<1>(key), std::get<2>(key), metric("eel_min"), metric("o_s"),

@@ -421,8 +421,10 @@ void SweepDriver::poll_once() {
   }
   note_available();
   for (auto& [point, attempt] : active) {
+    // Not [&]: clang before 16 cannot capture a structured binding (attempt).
+    const std::string& job_id = *attempt.job_id;
     auto it = std::find_if(statuses.begin(), statuses.end(),
-                           [&](const auto& s) { return s.job_id == *attempt.job_id; });
+                           [&](const auto& s) { return s.job_id == job_id; });
     if (it == statuses.end()) continue;
     schedulers::JobStatus status = *it;
     if (pack_dirs.count(attempt.id) > 0) {

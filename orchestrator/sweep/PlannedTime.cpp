@@ -17,8 +17,9 @@ std::optional<double> planned_seconds(const std::string& worker, const nlohmann:
   if (params.contains("settings") && params["settings"].contains("schedule_time")) {
     const auto& value = params["settings"]["schedule_time"];
     if (value.is_string()) {
+      const std::string text = value.get<std::string>();  // end points into it below
       char* end = nullptr;
-      const double t = std::strtod(value.get<std::string>().c_str(), &end);
+      const double t = std::strtod(text.c_str(), &end);
       if (end && *end == '\0' && t > 0) return t;
     }
   }

@@ -130,17 +130,14 @@ class Reader {
   std::string path_;
 };
 
-}  // namespace
+[[noreturn]] void fail_parse(const toml::parse_error& e, const std::string& path) {
+  const auto& where = e.source().begin;
+  throw UsageError("sweep file " + path + ", line " + std::to_string(where.line) + ": " +
+                   std::string(e.description()));
+}
 
-SweepSpec read_sweep_file(const std::string& path, const std::string& name) {
-  toml::table root;
-  try {
-    root = toml::parse_file(path);
-  } catch (const toml::parse_error& e) {
-    const auto& where = e.source().begin;
-    throw UsageError("sweep file " + path + ", line " + std::to_string(where.line) + ": " +
-                     std::string(e.description()));
-  }
+SweepSpec spec_from_table(const toml::table& root, const std::string& path,
+                          const std::string& name) {
   const Reader r(path);
   r.only_keys(root, "",
               {"workers", "partitions", "queue_depths", "launcher", "settings", "scheduler",
@@ -194,6 +191,29 @@ SweepSpec read_sweep_file(const std::string& path, const std::string& name) {
     }
   }
   return spec;
+}
+
+}  // namespace
+
+SweepSpec read_sweep_file(const std::string& path, const std::string& name) {
+  toml::table root;
+  try {
+    root = toml::parse_file(path);
+  } catch (const toml::parse_error& e) {
+    fail_parse(e, path);
+  }
+  return spec_from_table(root, path, name);
+}
+
+SweepSpec parse_sweep_file(std::string_view text, const std::string& origin,
+                           const std::string& name) {
+  toml::table root;
+  try {
+    root = toml::parse(text, origin);
+  } catch (const toml::parse_error& e) {
+    fail_parse(e, origin);
+  }
+  return spec_from_table(root, origin, name);
 }
 
 }  // namespace pbench::sweep

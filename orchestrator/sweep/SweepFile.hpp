@@ -24,6 +24,7 @@
 //   queue = "lab"
 //   directives = ["--constraint=ib"]
 #include <string>
+#include <string_view>
 
 #include "sweep/SweepSpec.hpp"
 
@@ -32,5 +33,8 @@ namespace pbench::sweep {
 /// Reads the sweep file at `path` into a specification called `name`; throws UsageError naming
 /// the file, and the key or line, for anything it cannot read or does not know.
 SweepSpec read_sweep_file(const std::string& path, const std::string& name);
+/// The same for a sweep file's text; `origin` names it in errors as the path would.
+SweepSpec parse_sweep_file(std::string_view text, const std::string& origin,
+                           const std::string& name);
 
 }  // namespace pbench::sweep

@@ -28,6 +28,10 @@ bool is_utf8(const std::string& text) {
   }
 }
 
+/// Longer hint sets are refused before matching: std::regex recurses once per character and
+/// overflowed the stack near 100 kB. (MPI bounds one hint's key by 255 and value by 1024 bytes.)
+constexpr std::size_t kMaxHintSetBytes = 4096;
+
 bool contains(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
@@ -83,6 +87,7 @@ void validate_batch_options(const SweepSpec& spec) {
                      "' is not a queue name (letters, digits, '.', '_', '@', '+', '-')");
   }
   for (const auto& d : spec.directives) {
+    if (!is_utf8(d)) throw UsageError("--directive: a directive is not valid UTF-8 text");
     if (d.empty() || d[0] != '-' ||
         d.find_first_of(std::string("\n\r\0", 3)) != std::string::npos) {
       throw UsageError("--directive: '" + d +
@@ -130,6 +135,10 @@ std::vector<double> parse_seconds_list(const std::string& text, const std::strin
 
 void validate_hint_set(const std::string& hints) {
   if (!is_utf8(hints)) throw UsageError("--hints: a hint set is not valid UTF-8 text");
+  if (hints.size() > kMaxHintSetBytes) {
+    throw UsageError("--hints: a hint set of " + std::to_string(hints.size()) +
+                     " bytes is longer than the " + std::to_string(kMaxHintSetBytes) + " allowed");
+  }
   static const std::regex item("^(type[0-4]:)?[A-Za-z0-9_.-]+=[^,=\\s'\"]+$");
   std::size_t start = 0;
   while (true) {

@@ -96,7 +96,8 @@ TEST_CASE("bcast: OL_i is taken per measurement, so its mean is mean(E_i) - mean
   z.tasks[0].rtl = series_of({10e-6, 12e-6, 14e-6});
   z.tasks[0].e = series_of({20e-6, 20e-6, 26e-6});
   m.sizes.push_back(z);
-  const OlRow& row = summarise(m).sizes[0].rows[0];
+  const auto summary = summarise(m);  // kept: a reference into the temporary dangled
+  const OlRow& row = summary.sizes[0].rows[0];
   CHECK(row.ol.count == 3);
   CHECK(row.ol.min == doctest::Approx(14e-6));  // 20 - 12/2
   CHECK(row.ol.max == doctest::Approx(19e-6));  // 26 - 14/2

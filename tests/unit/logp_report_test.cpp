@@ -127,7 +127,10 @@ TEST_CASE("logp report: the document carries exactly the metrics the orchestrato
                                                        {"large_message_threshold", "B"},
                                                        {"protocol_switches", "count"}};
   for (int q : {1, 4}) {
-    for (const auto& [name, unit] : per_q) {
+    for (const auto& entry : per_q) {
+      // Not a structured binding: doctest captures name in a lambda, which clang 14 refuses.
+      const char* name = entry.first;
+      const char* unit = entry.second;
       const json* m = metric(j, name, {{"queue_depth", q}});
       REQUIRE_MESSAGE(m != nullptr, name);
       CHECK((*m)["unit"] == unit);

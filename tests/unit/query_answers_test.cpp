@@ -29,6 +29,8 @@ nlohmann::json metric(const std::string& name, double value, const std::string& 
 }
 
 /// A result document of `worker` on `n` processes with these summary metrics and settings.
+/// (One metric is passed as json::array({m}): clang 14 makes a braced {m} a copy of m, gcc an
+/// array.)
 nlohmann::json document(const std::string& worker, int n, nlohmann::json summary, bool valid,
                         nlohmann::json parameters = nlohmann::json::object(),
                         const std::string& started_at = "2026-11-22T07:00:00.000Z") {
@@ -143,7 +145,7 @@ nlohmann::json io_summary(int partition, double b_eff_io, double t) {
 TEST_CASE("query points: every cell with state, attempts and exit, and --missing only the gaps") {
   Fixture f;
   f.add_sweep("grid", {{"comm", 2}, {"comm", 4}, {"comm", 8}, {"logp", 2}});
-  f.add_run(0, document("comm", 2, {metric("b_eff", 1e9, "B/s")}, true));
+  f.add_run(0, document("comm", 2, nlohmann::json::array({metric("b_eff", 1e9, "B/s")}), true));
   f.add_run(1, nullptr, store::PointState::failed, 2);
   f.add_run(1, nullptr, store::PointState::timeout, 137);
   f.add_run(3, nullptr, store::PointState::running, 0);
@@ -211,8 +213,8 @@ TEST_CASE("query system: argmax of each headline figure, and missing shown as mi
                         {metric("ol", 9e-6, "s", {{"size", 8}}),
                          metric("ol", 1e-6, "s", {{"size", 1024}})},
                         true, {{"impl", setting("binomial")}}));
-  f.add_run(7, document("bcast", 2, {metric("ol", 7e-6, "s", {{"size", 8}})}, true,
-                        {{"impl", setting("flat")}}));
+  f.add_run(7, document("bcast", 2, nlohmann::json::array({metric("ol", 7e-6, "s", {{"size", 8}})}),
+                        true, {{"impl", setting("flat")}}));
   f.add_run(8, nullptr, store::PointState::failed, 1);
 
   const auto t = query::system_table(f.store, std::string("sys"), {});
@@ -255,9 +257,9 @@ TEST_CASE("query system: argmax of each headline figure, and missing shown as mi
 TEST_CASE("query system: valid results win over larger not valid ones and ties are stable") {
   Fixture f;
   f.add_sweep("v", {{"comm", 2}, {"comm", 4}, {"comm", 8}});
-  f.add_run(0, document("comm", 2, {metric("b_eff", 1e9, "B/s")}, true));
-  f.add_run(1, document("comm", 4, {metric("b_eff", 1e9, "B/s")}, true));
-  f.add_run(2, document("comm", 8, {metric("b_eff", 9e9, "B/s")}, false));
+  f.add_run(0, document("comm", 2, nlohmann::json::array({metric("b_eff", 1e9, "B/s")}), true));
+  f.add_run(1, document("comm", 4, nlohmann::json::array({metric("b_eff", 1e9, "B/s")}), true));
+  f.add_run(2, document("comm", 8, nlohmann::json::array({metric("b_eff", 9e9, "B/s")}), false));
   for (int i = 0; i < 3; ++i) {
     const auto t = query::system_table(f.store, std::string("v"), {});
     CHECK(std::get<std::int64_t>((*find_row(t, "b_eff"))[4]) == 2);
@@ -276,10 +278,10 @@ TEST_CASE("--where matches parameters, settings and labels literally and changes
                       {"comm", 4, R"({"tag":"b"})"}});
     f.add_run(0, document("io", 2, io_summary(2, 1e8, 10), true));
     f.add_run(1, document("io", 2, io_summary(2, 2e8, 10), true));
-    f.add_run(
-        2, document("comm", 2, {metric("b_eff", 5e9, "B/s")}, true, {{"mode", setting("fast")}}));
-    f.add_run(
-        3, document("comm", 4, {metric("b_eff", 1e9, "B/s")}, true, {{"mode", setting("slow")}}));
+    f.add_run(2, document("comm", 2, nlohmann::json::array({metric("b_eff", 5e9, "B/s")}), true,
+                          {{"mode", setting("fast")}}));
+    f.add_run(3, document("comm", 4, nlohmann::json::array({metric("b_eff", 1e9, "B/s")}), true,
+                          {{"mode", setting("slow")}}));
   }
   const std::string before = file_bytes(path);
   auto store = store::Store::open(path, store::Store::Access::read_only);
@@ -322,7 +324,7 @@ TEST_CASE("query sql: reads through a read-only connection and nothing can write
   {
     Fixture f(store::Store::open(path, store::Store::Access::create));
     f.add_sweep("s", {{"comm", 2}});
-    f.add_run(0, document("comm", 2, {metric("b_eff", 1e9, "B/s")}, true));
+    f.add_run(0, document("comm", 2, nlohmann::json::array({metric("b_eff", 1e9, "B/s")}), true));
   }
   const std::string before = file_bytes(path);
   const auto t = query::sql_table(path, "SELECT name, value FROM metrics WHERE name = 'b_eff'");
@@ -402,12 +404,16 @@ TEST_CASE("formats: markdown is a pipe table, and csv and json parse back to the
 TEST_CASE("query compare: the same figures of two sweeps side by side with the ratio B/A") {
   Fixture f;
   f.add_sweep("before", {{"comm", 2}, {"comm", 4}, {"logp", 2}});
-  f.add_run(0, document("comm", 2, {metric("b_eff", 1e9, "B/s")}, true));
-  f.add_run(1, document("comm", 4, {metric("b_eff", 2e9, "B/s")}, true));
-  f.add_run(2, document("logp", 2, {metric("g", 4e-6, "s", {{"queue_depth", 1}})}, true));
+  f.add_run(0, document("comm", 2, nlohmann::json::array({metric("b_eff", 1e9, "B/s")}), true));
+  f.add_run(1, document("comm", 4, nlohmann::json::array({metric("b_eff", 2e9, "B/s")}), true));
+  f.add_run(
+      2, document("logp", 2, nlohmann::json::array({metric("g", 4e-6, "s", {{"queue_depth", 1}})}),
+                  true));
   f.add_sweep("after", {{"comm", 2}, {"bcast", 2}, {"logp", 2}});
-  f.add_run(0, document("comm", 2, {metric("b_eff", 3e9, "B/s")}, true));
-  f.add_run(2, document("logp", 2, {metric("g", 1e-6, "s", {{"queue_depth", 8}})}, true));
+  f.add_run(0, document("comm", 2, nlohmann::json::array({metric("b_eff", 3e9, "B/s")}), true));
+  f.add_run(
+      2, document("logp", 2, nlohmann::json::array({metric("g", 1e-6, "s", {{"queue_depth", 8}})}),
+                  true));
   const auto t = query::compare_table(f.store, "before", "after", {});
   REQUIRE(t.columns.size() == 9);
   for (const auto& row : t.rows) REQUIRE(row.size() == t.columns.size());
