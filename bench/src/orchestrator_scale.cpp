@@ -316,11 +316,12 @@ double fill_io_sweep(const fs::path& store_path, int points_count, int partition
   double rows = 0;
   int serial = 0;
   auto add_result = [&](const pbench::store::PointRecord& point) {
+    const int n = serial++;
     result.reset();
     result.bind(1, point.id)
-        .bind(2, "h" + std::to_string(serial++))
+        .bind(2, "h" + std::to_string(n))
         .bind(3, point.partition)
-        .bind(4, static_cast<std::int64_t>(serial % 7 != 0))
+        .bind(4, static_cast<std::int64_t>(n % 7 != 0))  // every seventh result not valid
         .bind(5, document)
         .run();
     const std::int64_t result_id = db.last_insert_rowid();
