@@ -36,8 +36,10 @@ for path in sys.argv[1:3]:
     assert (killed["state"], killed["exit_status"], killed["signal"]) == ("failed", 9, "KILL"), killed
     assert all(r["state"] == "done" and not r["signal"] for k, r in rows.items() if k != sys.argv[3]), rows
 PY
-"$PBENCH" collect kl 2>&1 | grep -qF "failed, exit status 9, signal KILL" \
-  || fail "collect does not name the signal"
+# (Into a file first: `grep -q` in a pipe may close it early, and pipefail then fails.)
+"$PBENCH" collect kl > collect.txt 2>&1 || fail "collect exited $?: $(cat collect.txt)"
+grep -F "failed, exit status 9, signal KILL" collect.txt >/dev/null ||
+  fail "collect does not name the signal: $(cat collect.txt)"
 
 # pbench submit (background driver) + wait: the retried point is killed again.
 "$PBENCH" submit kl --retry-failed > submit.out

@@ -30,9 +30,9 @@ for launcher in mpiexec srun; do
   check_sweep "$name" "1:done:0::1 8:failed:$status:KILL:1 64:done:0::1"
   job_id=$(sqlite3 "$PBENCH_DB" "select job_id from attempts a join points p on p.id = a.point_id
            where p.point_key = '$key' and p.sweep_id = (select id from sweeps where name = '$name')")
-  scontrol show job "$job_id" | grep -q "JobState=FAILED .*" \
+  scontrol show job "$job_id" | grep "JobState=FAILED .*" >/dev/null \
     || fail "$launcher: Slurm does not say FAILED: $(scontrol show job "$job_id")"
-  "$PBENCH" status "$name" --format csv | grep -q ",failed,1,$job_id,$status,KILL\$" \
+  "$PBENCH" status "$name" --format csv | grep ",failed,1,$job_id,$status,KILL\$" >/dev/null \
     || fail "$launcher: status does not show the signal: $("$PBENCH" status "$name" --format csv)"
 
   : > "$slow_points"
