@@ -203,27 +203,39 @@ StageFigure ingest_stage(const std::vector<std::string>& paths, const fs::path& 
   return {elapsed, static_cast<double>(stored)};
 }
 
+/// One point of a hand-made sweep (no job script is ever run).
+pbench::store::PointRecord make_point(const std::string& key, const std::string& worker,
+                                      int partition, const std::string& params_json) {
+  pbench::store::PointRecord point;
+  point.key = key;
+  point.worker = worker;
+  point.partition = partition;
+  point.params_json = params_json;
+  point.script_path = "job.sh";
+  return point;
+}
+
+/// Stores a hand-made local sweep named `name` with `points` (their ids are set).
+void insert_sweep(pbench::store::Store& store, const std::string& name,
+                  std::vector<pbench::store::PointRecord>& points) {
+  pbench::store::SweepRecord sweep;
+  sweep.name = name;
+  sweep.spec_json = "{}";
+  sweep.scheduler = "local";
+  sweep.directory = "/nonexistent";
+  store.insert_sweep(sweep, points);
+}
+
 /// Fills a store with one sweep of `partitions` points, `results` results spread over them and
 /// `per_result` metrics each (10 metric names), straight through SQL.
 void fill_metrics(const fs::path& store_path, int partitions, int results, int per_result) {
   auto store =
       pbench::store::Store::open(store_path.string(), pbench::store::Store::Access::create);
-  pbench::store::SweepRecord sweep;
-  sweep.name = "scale";
-  sweep.spec_json = "{}";
-  sweep.scheduler = "local";
-  sweep.directory = "/nonexistent";
   std::vector<pbench::store::PointRecord> points;
   for (int p = 1; p <= partitions; ++p) {
-    pbench::store::PointRecord point;
-    point.key = "k" + std::to_string(p);
-    point.worker = "logp";
-    point.partition = p;
-    point.params_json = "{}";
-    point.script_path = "job.sh";
-    points.push_back(point);
+    points.push_back(make_point("k" + std::to_string(p), "logp", p, "{}"));
   }
-  store.insert_sweep(sweep, points);
+  insert_sweep(store, "scale", points);
   auto& db = store.db();
   db.exec("BEGIN");
   auto result = db.prepare(
@@ -282,23 +294,14 @@ StageFigure maxima_stage(const fs::path& store_path, int repeats) {
 double fill_io_sweep(const fs::path& store_path, int points_count, int partitions, int per_result) {
   auto store =
       pbench::store::Store::open(store_path.string(), pbench::store::Store::Access::create);
-  pbench::store::SweepRecord sweep;
-  sweep.name = "scale-io";
-  sweep.spec_json = "{}";
-  sweep.scheduler = "local";
-  sweep.directory = "/nonexistent";
   std::vector<pbench::store::PointRecord> points;
   for (int i = 0; i < points_count; ++i) {
-    pbench::store::PointRecord point;
-    point.key = "io" + std::to_string(i);
-    point.worker = "io";
-    point.partition = 1 + i % partitions;
-    point.params_json = "{\"T\":" + std::to_string(10 + (i / partitions) % 5) + ",\"hints\":\"set" +
-                        std::to_string(i / partitions / 5) + "\"}";
-    point.script_path = "job.sh";
-    points.push_back(point);
+    points.push_back(make_point("io" + std::to_string(i), "io", 1 + i % partitions,
+                                "{\"T\":" + std::to_string(10 + (i / partitions) % 5) +
+                                    ",\"hints\":\"set" + std::to_string(i / partitions / 5) +
+                                    "\"}"));
   }
-  store.insert_sweep(sweep, points);
+  insert_sweep(store, "scale-io", points);
   auto& db = store.db();
   db.exec("BEGIN");
   auto result = db.prepare(
