@@ -1,7 +1,12 @@
 # Shared by tests/slurm-lab/up and down: where the lab lives and how to tell a live daemon.
-# One lab per machine (slurmctld and slurmd listen on fixed ports); everything it needs lives
-# under one state directory, PBENCH_SLURM_LAB_DIR (default ${TMPDIR:-/tmp}/pbench-slurm-lab).
+# Everything a lab needs lives under one state directory, PBENCH_SLURM_LAB_DIR (default
+# ${TMPDIR:-/tmp}/pbench-slurm-lab); slurmctld listens on PBENCH_SLURM_LAB_PORT (default 6817,
+# Slurm's own) and slurmd on the port after it. Two labs with their own directory and port can
+# run on one machine at once (e.g. two checkouts testing side by side).
 lab_dir=${PBENCH_SLURM_LAB_DIR:-${TMPDIR:-/tmp}/pbench-slurm-lab}
+lab_port=${PBENCH_SLURM_LAB_PORT:-6817}
+[[ "$lab_port" =~ ^[0-9]+$ ]] && ((lab_port >= 1024 && lab_port < 65000)) \
+  || { echo "slurm-lab: error: PBENCH_SLURM_LAB_PORT '$lab_port' is not a port from 1024 to 64999" >&2; exit 1; }
 lab_conf=$lab_dir/etc/slurm.conf
 lab_socket=$lab_dir/munge/munge.socket
 lab_daemons=(munged slurmctld slurmd)
