@@ -9,10 +9,29 @@ lab_port=${PBENCH_SLURM_LAB_PORT:-6817}
   || { echo "slurm-lab: error: PBENCH_SLURM_LAB_PORT '$lab_port' is not a port from 1024 to 64999" >&2; exit 1; }
 lab_conf=$lab_dir/etc/slurm.conf
 lab_socket=$lab_dir/munge/munge.socket
-lab_daemons=(munged slurmctld slurmd)
+# The lab's layout, written by up: "single" (one slurmd named like the machine, today's lab) or
+# the number N of nodes node1..nodeN, one slurmd each (pid file slurmd.nodeI.pid).
+lab_layout_file=$lab_dir/etc/layout
 
 lab_say() { echo "slurm-lab: $*" >&2; }
 lab_die() { echo "slurm-lab: error: $*" >&2; exit 1; }
+
+# lab_layout: the layout of the lab last started in lab_dir ("single" when none was).
+lab_layout() {
+  local layout=single
+  [[ -s "$lab_layout_file" ]] && layout=$(tr -dc 'a-z0-9' < "$lab_layout_file")
+  echo "${layout:-single}"
+}
+
+# lab_slurmds LAYOUT: the names of the slurmd daemons (pid file names) of that layout.
+lab_slurmds() {
+  if [[ "$1" == single ]]; then
+    echo slurmd
+  else
+    local i
+    for ((i = 1; i <= $1; i++)); do echo "slurmd.node$i"; done
+  fi
+}
 
 # pid_of_daemon NAME: the pid in NAME's pid file, or nothing.
 pid_of_daemon() {
@@ -20,7 +39,8 @@ pid_of_daemon() {
   [[ -s "$file" ]] && tr -dc '0-9' < "$file"
 }
 
-# daemon_alive NAME: its pid file names a running (not zombie) process with that name.
+# daemon_alive NAME: its pid file names a running (not zombie) process with that name (for
+# slurmd.nodeI: a process named slurmd).
 daemon_alive() {
   local pid state comm
   pid=$(pid_of_daemon "$1") || return 1
@@ -28,5 +48,13 @@ daemon_alive() {
   # /proc/PID/stat: "pid (comm) state ..."; a killed daemon lingers as a zombie (Z) here.
   state=$(sed -E 's/^[0-9]+ \(.*\) ([A-Za-z]).*/\1/' "/proc/$pid/stat" 2>/dev/null) || return 1
   comm=$(cat "/proc/$pid/comm" 2>/dev/null) || return 1
-  [[ "$state" != Z && "$state" != X && "$comm" == "$1"* ]]
+  [[ "$state" != Z && "$state" != X && "$comm" == "${1%%.*}"* ]]
+}
+
+# lab_running: munged, slurmctld and every slurmd of the lab's layout run.
+lab_running() {
+  local name
+  for name in munged slurmctld $(lab_slurmds "$(lab_layout)"); do
+    daemon_alive "$name" || return 1
+  done
 }
