@@ -19,7 +19,21 @@ struct Row {
   std::string hints;
   std::map<std::string, double> values;  // "write", "b_eff_io", "schedule_time", ...
   bool valid = true;
+  bool legacy = false;  ///< stored before pbench-io computed b_eff_io as rev 2.1
 };
+
+/// Results stored before pbench-io computed b_eff_io as rev 2.1 does carry the paper's value
+/// under "b_eff_io" and rev 2.1's sqrt(WR * R) under "b_eff_io_rev2": read them under today's
+/// names (b_eff_io is rev 2.1's, b_eff_io_paper the paper's).
+void read_legacy_names(Row& row) {
+  auto& v = row.values;
+  if (!v.count("b_eff_io_rev2")) return;
+  row.legacy = true;
+  if (auto paper = v.find("b_eff_io"); paper != v.end()) v["b_eff_io_paper"] = paper->second;
+  v.erase("b_eff_io");
+  v["b_eff_io"] = v["b_eff_io_rev2"];
+  v.erase("b_eff_io_rev2");
+}
 
 std::string megabytes(double bytes_per_second) {
   char text[64];
@@ -47,7 +61,7 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
       {"rewrite", "B/s", "rewrite", "MB/s", 1e-6, 4},
       {"read", "B/s", "read", "MB/s", 1e-6, 4},
       {"b_eff_io", "B/s", "b_eff_io", "MB/s", 1e-6, 4},
-      {"b_eff_io_rev2", "B/s", "rev-2", "MB/s", 1e-6, 4},
+      {"b_eff_io_paper", "B/s", "paper", "MB/s", 1e-6, 4},
       {"elapsed", "s", "elapsed", "s", 1, 4},
       {"valid", "", "valid", "", 1, 0},
   };
@@ -92,8 +106,8 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
     std::string column;
     if (name == "access_bandwidth" && labels.contains("access")) {
       column = labels["access"].get<std::string>();
-    } else if (name == "b_eff_io" || name == "b_eff_io_rev2" || name == "schedule_time" ||
-               name == "elapsed") {
+    } else if (name == "b_eff_io" || name == "b_eff_io_paper" || name == "b_eff_io_rev2" ||
+               name == "schedule_time" || name == "elapsed") {
       column = name;
     } else {
       continue;
@@ -113,6 +127,11 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
   using Group = std::tuple<std::string, double, std::string>;
   std::map<Group, std::pair<double, const Row*>> best;
   std::vector<Group> groups;
+  bool any_legacy = false;
+  for (auto& [key, row] : rows) {
+    read_legacy_names(row);
+    any_legacy = any_legacy || row.legacy;
+  }
   for (const auto& key : order) {
     const Row& row = rows[key];
     auto metric = [&](const char* name) -> Cell {
@@ -121,7 +140,7 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
     };
     table.rows.push_back({row.sweep, row.partition, metric("schedule_time"), row.hints,
                           metric("write"), metric("rewrite"), metric("read"), metric("b_eff_io"),
-                          metric("b_eff_io_rev2"), metric("elapsed"),
+                          metric("b_eff_io_paper"), metric("elapsed"),
                           std::string(row.valid ? "yes" : "no")});
     auto value = row.values.find("b_eff_io");
     if (value == row.values.end()) continue;
@@ -131,6 +150,17 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
     auto [it, inserted] = best.try_emplace(group, value->second, &row);
     if (inserted) groups.push_back(group);
     if (value->second > it->second.first) it->second = {value->second, &row};
+  }
+  if (!table.rows.empty()) {
+    table.notes.push_back(
+        "b_eff_io as b_eff_io rev 2.1 computes it: sqrt(WR * R), WR the mean of the five write "
+        "types and the type 0 rewrite, R the read average with type 0 counted twice; paper: the "
+        "paper's arithmetic b_eff_io, 0.25 write + 0.25 rewrite + 0.5 read");
+  }
+  if (any_legacy) {
+    table.notes.push_back(
+        "results stored before pbench-io followed rev 2.1 ran with T per partition split T/3 "
+        "per access method; their b_eff_io is the sqrt(WR * R) they recorded as rev-2");
   }
   for (const auto& group : groups) {
     const auto& [value, row] = best[group];

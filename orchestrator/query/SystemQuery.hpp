@@ -12,7 +12,8 @@ namespace pbench::query {
 /// The headline figures of each sweep (or of one), each with the cell that wins it, from the
 /// newest result of each point that matches every `where` clause (a clause matches a point
 /// parameter or hint, an echoed worker setting, a metric label, or "partition"):
-///   b_eff_io     the maximum over partitions, T and hint sets;
+///   b_eff_io     the maximum over partitions, T and hint sets (rev 2.1's sqrt(WR * R); a
+///                result stored before pbench-io followed rev 2.1: its b_eff_io_rev2);
 ///   b_eff, b_eff_per_process   the maxima over partitions;
 ///   logp g, G, o_s, o_r, L     per partition, at the queue depth with the smallest g;
 ///   bcast ol     per partition, the smallest OL at the smallest message size over impls.

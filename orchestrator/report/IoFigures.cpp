@@ -69,31 +69,45 @@ Figure io_partition_figure(const query::QueryTable& io_table) {
   figure.name = "io-partitions";
   figure.title = "b_eff_io against the partition size";
   figure.caption =
-      "b_eff_io of each partition (0.25 write + 0.25 rewrite + 0.5 read), one curve per "
+      "b_eff_io of each partition as b_eff_io rev 2.1 computes it (sqrt(WR * R)), one curve per "
       "scheduled time T and hint set, as the paper's Fig. 2 and 4; the system's b_eff_io is "
-      "the highest point. A partition without a value is a gap.";
+      "the highest point. Beside each, dashed and labelled 'paper', the paper's arithmetic "
+      "b_eff_io (0.25 write + 0.25 rewrite + 0.5 read). A partition without a value is a gap.";
   Panel panel;
   panel.title = "b_eff_io";
   panel.x_label = "processes";
   panel.y_label = "b_eff_io [MB/s]";
   panel.log_x = true;
-  // (T, hints) -> partition -> b_eff_io (NaN when the row has none).
-  std::map<std::pair<double, std::string>, std::map<double, double>> curves;
+  // (T, hints) -> partition -> b_eff_io (NaN when the row has none); the same for the paper's.
+  using Curves = std::map<std::pair<double, std::string>, std::map<double, double>>;
+  Curves curves, paper_curves;
   for (std::size_t r = 0; r < t.rows(); ++r) {
     const double partition = t.number(r, "partition");
     if (!std::isfinite(partition)) continue;
-    const double value = t.number(r, "b_eff_io");
-    auto& curve = curves[{t.number(r, "schedule_time"), t.text(r, "hints")}];
-    auto [at, inserted] = curve.try_emplace(partition, value);
-    if (!inserted && std::isfinite(value))
-      at->second = std::isfinite(at->second) ? std::max(at->second, value) : value;
+    const std::pair<double, std::string> key{t.number(r, "schedule_time"), t.text(r, "hints")};
+    for (auto [curves_of, column] : {std::pair<Curves*, const char*>{&curves, "b_eff_io"},
+                                     {&paper_curves, "b_eff_io_paper"}}) {
+      const double value = t.number(r, column);
+      auto& curve = (*curves_of)[key];
+      auto [at, inserted] = curve.try_emplace(partition, value);
+      if (!inserted && std::isfinite(value))
+        at->second = std::isfinite(at->second) ? std::max(at->second, value) : value;
+    }
   }
-  for (const auto& [key, points] : curves) {
-    Series s;
-    s.title = "T = " + (std::isfinite(key.first) ? seconds(key.first) : std::string("?")) +
-              ", hints " + key.second;
-    for (const auto& [partition, value] : points) s.points.emplace_back(partition, value / 1e6);
-    panel.series.push_back(std::move(s));
+  for (auto [curves_of, suffix] :
+       {std::pair<Curves*, std::string>{&curves, ""}, {&paper_curves, " (paper)"}}) {
+    for (const auto& [key, points] : *curves_of) {
+      Series s;
+      s.title = "T = " + (std::isfinite(key.first) ? seconds(key.first) : std::string("?")) +
+                ", hints " + key.second + suffix;
+      s.dashed = !suffix.empty();
+      bool any = false;
+      for (const auto& [partition, value] : points) {
+        s.points.emplace_back(partition, value / 1e6);
+        any = any || std::isfinite(value);
+      }
+      if (any || suffix.empty()) panel.series.push_back(std::move(s));
+    }
   }
   figure.panels.push_back(std::move(panel));
   return figure;
@@ -108,7 +122,10 @@ std::vector<Figure> io_pattern_figures(const std::vector<StoredResult>& io_resul
     std::string hints = json_text(r.params, "hints");
     if (hints.empty()) hints = "-";
     for (const auto& row : measurement_rows(r.document, "partitions")) {
-      const double value = json_number(row, "b_eff_io");
+      // A result stored before pbench-io followed rev 2.1 keeps rev 2.1's value as
+      // b_eff_io_rev2 (its b_eff_io is the paper's).
+      const double value =
+          json_number(row, row.contains("b_eff_io_rev2") ? "b_eff_io_rev2" : "b_eff_io");
       if (!std::isfinite(value)) continue;
       const std::pair<double, std::string> key{json_number(row, "schedule_time"), hints};
       auto it = best.find(key);

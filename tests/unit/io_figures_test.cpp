@@ -1,6 +1,6 @@
 // pbench-io: the b_eff_io reduction on synthetic type totals: type bandwidth over open to
-// close, access methods with type 0 counted twice, 0.25/0.25/0.5, the rev-2 value, and the
-// system maximum with its partition.
+// close, access methods with type 0 counted twice, rev 2.1's sqrt(WR * R), the paper's
+// 0.25/0.25/0.5, and the system maximum with its partition.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -35,7 +35,7 @@ std::vector<TypeMeasurement> partition_types(int n, double scale, bool rewrite_a
 
 }  // namespace
 
-TEST_CASE("io: b_eff_io = 0.25 write + 0.25 rewrite + 0.5 read, type 0 counted twice") {
+TEST_CASE("io: b_eff_io = sqrt(WR * R) as rev 2.1; the paper's 0.25/0.25/0.5 beside it") {
   const IoFigures f = IoFigures::reduce(partition_types(2, 1.0), {2}, false);
   REQUIRE(f.partitions.size() == 1);
   const PartitionFigures& p = f.partitions[0];
@@ -45,13 +45,62 @@ TEST_CASE("io: b_eff_io = 0.25 write + 0.25 rewrite + 0.5 read, type 0 counted t
   CHECK(p.access_bandwidth.at(Access::write) == doctest::Approx(write));
   CHECK(p.access_bandwidth.at(Access::rewrite) == doctest::Approx(rewrite));
   CHECK(p.access_bandwidth.at(Access::read) == doctest::Approx(read));
-  REQUIRE(p.b_eff_io);
-  CHECK(*p.b_eff_io == doctest::Approx(0.25 * write + 0.25 * rewrite + 0.5 * read));
+  REQUIRE(p.b_eff_io_paper);
+  CHECK(*p.b_eff_io_paper == doctest::Approx(0.25 * write + 0.25 * rewrite + 0.5 * read));
   const double wr = (10 + 11 + 12 + 13 + 14 + 20) / 6.0;
-  REQUIRE(p.b_eff_io_rev2);
-  CHECK(*p.b_eff_io_rev2 == doctest::Approx(std::sqrt(wr * read)));
+  REQUIRE(p.b_eff_io);
+  CHECK(*p.b_eff_io == doctest::Approx(std::sqrt(wr * read)));
   CHECK(p.access_bytes.at(Access::write) == 5000000);
   CHECK(p.access_bytes.at(Access::rewrite) == 1000000);
+}
+
+TEST_CASE("io: a table reduced by hand to the reference code's numbers") {
+  // Each type moved 1.2 GB (both processes); its time is open + patterns + close, e.g. write
+  // type 0: 0.5 s open + 9 s patterns + 0.5 s close = 10 s, 120 MB/s.
+  auto t = [](Access a, int type, double open, double patterns, double close) {
+    TypeMeasurement m;
+    m.partition = 2;
+    m.access = a;
+    m.type = type;
+    m.bytes = 1200000000;
+    m.open_time = open;
+    m.close_time = close;
+    m.total_time = open + patterns + close;
+    return m;
+  };
+  const std::vector<TypeMeasurement> types = {
+      t(Access::write, 0, 0.5, 9, 0.5),     // 120 MB/s
+      t(Access::write, 1, 1, 18, 1),        // 60
+      t(Access::write, 2, 0, 20, 0),        // 60
+      t(Access::write, 3, 0, 19, 1),        // 60
+      t(Access::write, 4, 1, 19, 0),        // 60
+      t(Access::rewrite, 0, 0.5, 4, 0.5),   // 240
+      t(Access::read, 0, 0.5, 2, 0.5),      // 400
+      t(Access::read, 1, 0.25, 5.5, 0.25),  // 200
+      t(Access::read, 2, 0.25, 1.5, 0.25),  // 600
+      t(Access::read, 3, 0, 5, 1),          // 200
+      t(Access::read, 4, 0, 1, 1),          // 600
+  };
+  const IoFigures f = IoFigures::reduce(types, {2}, false);
+  const PartitionFigures& p = f.partitions.at(0);
+  CHECK(p.type_bandwidth.at({Access::write, 0}) == doctest::Approx(120e6));
+  CHECK(p.type_bandwidth.at({Access::read, 1}) == doctest::Approx(200e6));
+  // Access methods, type 0 twice: write (240 + 60 + 60 + 60 + 60) / 6 = 80; rewrite (2 * 240) / 2
+  // = 240; read (800 + 200 + 600 + 200 + 600) / 6 = 400 MB/s.
+  CHECK(p.access_bandwidth.at(Access::write) == doctest::Approx(80e6));
+  CHECK(p.access_bandwidth.at(Access::rewrite) == doctest::Approx(240e6));
+  CHECK(p.access_bandwidth.at(Access::read) == doctest::Approx(400e6));
+  // WR = (120 + 60 + 60 + 60 + 60 + 240) / 6 = 100; b_eff_io = sqrt(100 * 400) = 200 MB/s.
+  REQUIRE(p.write_rewrite);
+  CHECK(*p.write_rewrite == doctest::Approx(100e6));
+  REQUIRE(p.b_eff_io);
+  CHECK(*p.b_eff_io == doctest::Approx(200e6));
+  // The paper's: 0.25 * 80 + 0.25 * 240 + 0.5 * 400 = 280 MB/s.
+  REQUIRE(p.b_eff_io_paper);
+  CHECK(*p.b_eff_io_paper == doctest::Approx(280e6));
+  REQUIRE(f.system);
+  CHECK(*f.system == doctest::Approx(200e6));
+  CHECK(f.system_partition == 2);
 }
 
 TEST_CASE("io: with --rewrite-all the rewrite averages all five types") {
@@ -70,7 +119,7 @@ TEST_CASE("io: the system value is the maximum over partitions, with the partiti
   REQUIRE(f.system);
   CHECK(f.system_partition == 2);
   CHECK(*f.system == doctest::Approx(*f.partitions[1].b_eff_io));
-  CHECK(f.system_rev2_partition == 2);
+  CHECK(f.system_paper_partition == 2);
 }
 
 TEST_CASE("io: a missing or incomplete type leaves its access method and b_eff_io absent") {
@@ -81,7 +130,7 @@ TEST_CASE("io: a missing or incomplete type leaves its access method and b_eff_i
   CHECK(p.access_bandwidth.count(Access::write) == 1);
   CHECK(p.access_bandwidth.count(Access::read) == 0);
   CHECK_FALSE(p.b_eff_io);
-  CHECK_FALSE(p.b_eff_io_rev2);
+  CHECK_FALSE(p.b_eff_io_paper);
   CHECK_FALSE(f.system);
   CHECK(weighted_access_average({{0, 10.0}, {2, 40.0}}) == doctest::Approx(20.0));
 }

@@ -113,15 +113,6 @@ TEST_CASE("io: M_PART = max(2 MB, memory per process / 128), capped at 1 GB") {
   CHECK(PatternTable(96 * kMiB).row(18).memory_chunk == 96 * kMiB);
 }
 
-TEST_CASE("io: T_pattern = T/3 * U / 64, and the patterns of one access fill T/3") {
-  CHECK(pattern_time(900, 4) == doctest::Approx(900.0 / 3 * 4 / 64));
-  CHECK(pattern_time(900, 0) == 0);
-  const PatternTable table(2 * kMiB);
-  double sum = 0;
-  for (const auto& r : table.rows()) sum += pattern_time(600, r.time_units);
-  CHECK(sum == doctest::Approx(200.0));
-}
-
 TEST_CASE("io: chunk labels read like the paper's") {
   CHECK(PatternTable::chunk_label(kMiB) == "1 MB");
   CHECK(PatternTable::chunk_label(32 * kKiB + 8) == "32 kB + 8 B");

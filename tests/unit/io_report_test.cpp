@@ -17,6 +17,7 @@ IoMeasurements complete_run(double schedule_time, std::int64_t bytes) {
   m.nprocs = 2;
   m.partitions = {2};
   m.schedule_time = schedule_time;
+  m.schedule = {schedule_time, 1, false};
   m.cache_bytes = 1000;
   m.cache_source = "--cache-bytes";
   m.chunks = ChunkSizes::for_memory(1);
@@ -52,8 +53,8 @@ bool has_reason(const IoReport& r, const std::string& start) {
 
 }  // namespace
 
-TEST_CASE("io: a complete run with T >= 15 min, no errors and enough bytes is official") {
-  const IoReport report(complete_run(900, 1000000));
+TEST_CASE("io: a complete run with Tn >= 1800 s, no errors and enough bytes is official") {
+  const IoReport report(complete_run(1800, 1000000));
   CHECK(report.reasons().empty());
   REQUIRE(report.figures().system);
   CHECK(*report.figures().system == doctest::Approx(1e6));
@@ -69,15 +70,32 @@ TEST_CASE("io: a complete run with T >= 15 min, no errors and enough bytes is of
       ++found;
     }
     if (metric["name"] == "b_eff_io") ++found;
+    if (metric["name"] == "b_eff_io_paper") ++found;
   }
-  CHECK(found == 2);
+  CHECK(found == 3);
+  // The run says what its b_eff_io is and where pbench-io deliberately differs from rev 2.1.
+  const auto& run = j["measurements"]["run"];
+  std::size_t column = 0;
+  while (run["columns"][column]["name"] != "b_eff_io_definition") ++column;
+  CHECK(run["rows"][0][column].get<std::string>().rfind("b_eff_io rev 2.1: ", 0) == 0);
+  CHECK(j["measurements"]["differences_from_rev_2_1"]["rows"].size() ==
+        deliberate_differences().size());
+}
+
+TEST_CASE("io: the official time is per partition: T = 3000 s over 2 partitions is short") {
+  IoMeasurements m = complete_run(3000, 1000000);
+  m.schedule.partitions = 2;
+  const IoReport report(std::move(m));
+  CHECK(has_reason(report,
+                   "scheduled time per partition Tn = T / 2 = 1500.0 s < 1800 s: an official "
+                   "b_eff_io needs Tn >= 1800 s"));
 }
 
 TEST_CASE("io: short T, a failed read check and too few bytes for the cache are all said") {
   IoMeasurements m = complete_run(60, 10000);  // 5 types x 10 kB < 20 x 1000 B for rewrite
   m.patterns.back().errors = 3;
   const IoReport report(std::move(m));
-  CHECK(has_reason(report, "schedule time T = 60.0 s per partition < 900 s"));
+  CHECK(has_reason(report, "scheduled time per partition Tn = T / 1 = 60.0 s < 1800 s"));
   CHECK(has_reason(report, "read check: 3 chunks in 1 patterns"));
   CHECK(has_reason(report, "cache check: partition 2 moved rewrite 10000 B,"));
   CHECK_FALSE(has_reason(report, "partial result"));
@@ -85,7 +103,7 @@ TEST_CASE("io: short T, a failed read check and too few bytes for the cache are 
 }
 
 TEST_CASE("io: a run stopped by an error is partial, without type 1 and without b_eff_io") {
-  IoMeasurements m = complete_run(900, 1000000);
+  IoMeasurements m = complete_run(1800, 1000000);
   m.types.erase(m.types.begin() + 6, m.types.end());  // stopped before reading type 0
   m.failure = "write to 'x' failed: No space left on device";
   m.stopped_at = "partition 2, read, type 0, open";

@@ -12,6 +12,7 @@
 
 #include "ingest/Ingester.hpp"
 #include "query/CompareQuery.hpp"
+#include "query/IoQuery.hpp"
 #include "query/PointsQuery.hpp"
 #include "query/SqlQuery.hpp"
 #include "query/SystemQuery.hpp"
@@ -440,4 +441,40 @@ TEST_CASE("query compare: the same figures of two sweeps side by side with the r
   CHECK(std::holds_alternative<std::monostate>(t.rows[7][2]));
   CHECK(text(t.rows[7][7]) == "no result");
   CHECK_THROWS_AS(query::compare_table(f.store, "before", "nope", {}), UsageError);
+}
+
+TEST_CASE("query io and system: b_eff_io is rev 2.1's, also for results stored before") {
+  // An older result: the paper's value under b_eff_io (4e8) and rev 2.1's under b_eff_io_rev2
+  // (1e8). Today's: rev 2.1's under b_eff_io (2e8), the paper's under b_eff_io_paper (5e8).
+  Fixture f;
+  f.add_sweep("defs", {{"io", 2, R"({"hints":"old"})"}, {"io", 2, R"({"hints":"new"})"}});
+  const nlohmann::json p = {{"partition", 2}};
+  f.add_run(0, document("io", 2,
+                        {metric("b_eff_io", 4e8, "B/s", p), metric("b_eff_io_rev2", 1e8, "B/s", p),
+                         metric("schedule_time", 10, "s", p)},
+                        false));
+  f.add_run(1, document("io", 2,
+                        {metric("b_eff_io", 2e8, "B/s", p), metric("b_eff_io_paper", 5e8, "B/s", p),
+                         metric("schedule_time", 10, "s", p)},
+                        false));
+  const auto t = query::io_table(f.store, std::string("defs"));
+  REQUIRE(t.rows.size() == 2);
+  std::size_t beff = 0, paper = 0;
+  for (std::size_t c = 0; c < t.columns.size(); ++c) {
+    if (t.columns[c].key == "b_eff_io") beff = c;
+    if (t.columns[c].key == "b_eff_io_paper") paper = c;
+  }
+  REQUIRE(beff != 0);
+  REQUIRE(paper != 0);
+  CHECK(t.columns[paper].title == "paper");
+  CHECK(std::get<double>(t.rows[0][beff]) == doctest::Approx(1e8));
+  CHECK(std::get<double>(t.rows[0][paper]) == doctest::Approx(4e8));
+  CHECK(std::get<double>(t.rows[1][beff]) == doctest::Approx(2e8));
+  CHECK(std::get<double>(t.rows[1][paper]) == doctest::Approx(5e8));
+  // The system headline compares like with like: 2e8 (today's) beats the older 1e8, not 4e8.
+  const auto s = query::system_table(f.store, std::string("defs"), {});
+  const auto* io = find_row(s, "b_eff_io");
+  REQUIRE(io != nullptr);
+  CHECK(std::get<double>((*io)[2]) == doctest::Approx(2e8));
+  CHECK(text((*io)[5]) == "T=10 s, hints=new");
 }

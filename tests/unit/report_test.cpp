@@ -252,6 +252,24 @@ TEST_CASE("io_partition_figure: a curve per T and hint set, a missing b_eff_io a
   CHECK(f.panels[0].series[1].title == "T = 900 s, hints cb=1");
 }
 
+TEST_CASE("io_partition_figure: the paper's arithmetic b_eff_io beside, dashed and labelled") {
+  query::QueryTable t;
+  t.columns = {column("partition"), column("schedule_time", "s"), column("hints"),
+               column("b_eff_io", "B/s"), column("b_eff_io_paper", "B/s")};
+  t.rows = {{std::int64_t{1}, 60.0, std::string("-"), 2e6, 5e6},
+            {std::int64_t{2}, 60.0, std::string("-"), 3e6, 7e6}};
+  const auto f = io_partition_figure(t);
+  REQUIRE(f.panels.at(0).series.size() == 2);
+  const auto& headline = f.panels[0].series[0];
+  const auto& paper = f.panels[0].series[1];
+  CHECK(headline.title == "T = 60 s, hints -");
+  CHECK_FALSE(headline.dashed);
+  CHECK(headline.points[1] == std::pair<double, double>{2, 3});
+  CHECK(paper.title == "T = 60 s, hints - (paper)");
+  CHECK(paper.dashed);
+  CHECK(paper.points[1] == std::pair<double, double>{2, 7});
+}
+
 TEST_CASE("comm_figures: rings as measured (best method), random as their log mean") {
   auto m = nlohmann::json{
       {"patterns", table({"pattern", "kind", "in_b_eff"}, {{"ring1", "ring", true},

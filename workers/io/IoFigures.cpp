@@ -45,11 +45,11 @@ IoFigures IoFigures::reduce(const std::vector<TypeMeasurement>& types,
       if (all) f.access_bandwidth[access] = weighted_access_average(by_type);
     }
     if (f.access_bandwidth.size() == 3) {
-      f.b_eff_io = 0.25 * f.access_bandwidth[Access::write] +
-                   0.25 * f.access_bandwidth[Access::rewrite] +
-                   0.5 * f.access_bandwidth[Access::read];
+      f.b_eff_io_paper = 0.25 * f.access_bandwidth[Access::write] +
+                         0.25 * f.access_bandwidth[Access::rewrite] +
+                         0.5 * f.access_bandwidth[Access::read];
     }
-    // Revision 2: WR = mean of the five write types and the type 0 rewrite; R = read.
+    // WR: the five write types and the type 0 rewrite, each once (so type 0 twice), over 6.
     double wr = 0;
     int parts = 0;
     for (int type = 0; type < kPatternTypes; ++type) {
@@ -64,17 +64,18 @@ IoFigures IoFigures::reduce(const std::vector<TypeMeasurement>& types,
       wr += rewrite0->second;
       ++parts;
     }
+    if (parts == kPatternTypes + 1) f.write_rewrite = wr / (kPatternTypes + 1);
     auto read = f.access_bandwidth.find(Access::read);
-    if (parts == 6 && read != f.access_bandwidth.end()) {
-      f.b_eff_io_rev2 = std::sqrt(wr / 6.0 * read->second);
+    if (f.write_rewrite && read != f.access_bandwidth.end()) {
+      f.b_eff_io = std::sqrt(*f.write_rewrite * read->second);
     }
     if (f.b_eff_io && (!out.system || *f.b_eff_io > *out.system)) {
       out.system = f.b_eff_io;
       out.system_partition = n;
     }
-    if (f.b_eff_io_rev2 && (!out.system_rev2 || *f.b_eff_io_rev2 > *out.system_rev2)) {
-      out.system_rev2 = f.b_eff_io_rev2;
-      out.system_rev2_partition = n;
+    if (f.b_eff_io_paper && (!out.system_paper || *f.b_eff_io_paper > *out.system_paper)) {
+      out.system_paper = f.b_eff_io_paper;
+      out.system_paper_partition = n;
     }
     out.partitions.push_back(std::move(f));
   }

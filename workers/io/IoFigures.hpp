@@ -1,10 +1,12 @@
 #pragma once
-// The b_eff_io reduction (seed 000 section 5.1, METHODS.md section 2), from the pattern types'
-// totals: a type's bandwidth is its bytes over open + patterns + close; an access method's is
-// the average over its types with type 0 (scattering) counted twice; a partition's b_eff_io is
-// 0.25 write + 0.25 rewrite + 0.5 read; the system's is the maximum over partitions, with the
-// partition that gave it. Beside it the revision-2 protocol's sqrt(WR * R), WR the mean of the
-// five write types and the type 0 rewrite, R the read access value.
+// The b_eff_io reduction as the reference code b_eff_io rev 2.1 does it
+// (docs/b_eff_io-original.md), from the pattern types' totals: a type's bandwidth is its bytes over
+// open + patterns + close; an access method's is the average over its types with type 0
+// (scattering) counted twice; a partition's b_eff_io is sqrt(WR * R), WR the mean of the five write
+// types and the type 0 rewrite, R the read access method's value; the system's is the maximum over
+// partitions, with the partition that gave it. Beside it, named b_eff_io_paper, the paper's
+// arithmetic definition 0.25 write + 0.25 rewrite + 0.5 read (seed 000 section 5.1), which the code
+// does not print.
 #include <map>
 #include <optional>
 #include <utility>
@@ -22,16 +24,17 @@ struct PartitionFigures {
   std::map<Access, double> access_bandwidth;
   /// Bytes moved per access method, all processes and types [B].
   std::map<Access, std::int64_t> access_bytes;
-  std::optional<double> b_eff_io;       ///< 0.25 write + 0.25 rewrite + 0.5 read [B/s]
-  std::optional<double> b_eff_io_rev2;  ///< sqrt(WR * R) [B/s]
+  std::optional<double> write_rewrite;   ///< WR: mean of the five write types and rewrite type 0
+  std::optional<double> b_eff_io;        ///< sqrt(WR * R), the reference code's [B/s]
+  std::optional<double> b_eff_io_paper;  ///< 0.25 write + 0.25 rewrite + 0.5 read [B/s]
 };
 
 struct IoFigures {
   std::vector<PartitionFigures> partitions;
-  std::optional<double> system;       ///< max over partitions of b_eff_io [B/s]
-  int system_partition = 0;           ///< the partition that gave it
-  std::optional<double> system_rev2;  ///< max over partitions of the rev-2 value [B/s]
-  int system_rev2_partition = 0;
+  std::optional<double> system;        ///< max over partitions of b_eff_io [B/s]
+  int system_partition = 0;            ///< the partition that gave it
+  std::optional<double> system_paper;  ///< max over partitions of b_eff_io_paper [B/s]
+  int system_paper_partition = 0;
 
   /// Reduces the type measurements of `partitions`; rewrite expects type 0 only unless
   /// `rewrite_all`. A figure whose inputs did not all run is absent.

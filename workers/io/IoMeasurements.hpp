@@ -8,6 +8,7 @@
 #include "common/Stats.hpp"
 #include "io/HintSet.hpp"
 #include "io/PatternTable.hpp"
+#include "io/Schedule.hpp"
 #include "io/SegmentPlan.hpp"
 #include "io/Termination.hpp"
 
@@ -72,7 +73,7 @@ struct FileHints {
 /// One partition's schedule and what it took.
 struct PartitionTiming {
   int partition = 0;
-  double schedule_time = 0;  ///< T [s]
+  double schedule_time = 0;  ///< Tn = T / partitions [s]
   double elapsed = 0;        ///< wall time of its write, rewrite and read phases on rank 0 [s]
   double write_elapsed = 0;  ///< of which the write phase [s]
   std::optional<SegmentPlan> segment;
@@ -84,7 +85,9 @@ struct IoMeasurements {
   std::string memory_source;
   std::int64_t cache_bytes = 0;
   std::string cache_source;
-  double schedule_time = 0;
+  double schedule_time = 0;  ///< T for all partitions [s]
+  Schedule schedule;         ///< how T was shared out
+  bool unique_open = true;   ///< files opened with MPI_MODE_UNIQUE_OPEN
   TerminationRule termination = TerminationRule::reference;
   bool rewrite_all = false;
   std::string directory;

@@ -1,6 +1,7 @@
 #include "io/IoParameters.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 #include "common/Parameters.hpp"
@@ -12,12 +13,14 @@ using worker::UsageError;
 
 void IoOptions::declare(worker::Parameters& parameters) {
   parameters.add("schedule_time", schedule_time, "s",
-                 "Scheduled time T per partition; each pattern gets T/3 * U/64 (an official "
-                 "b_eff_io needs T >= 900 s)",
+                 "Scheduled time T for all partitions, as b_eff_io rev 2.1's -T: each partition "
+                 "gets Tn = T/partitions and a pattern Tn * U/150 (U/192 with --rewrite-all); an "
+                 "official b_eff_io needs Tn >= 1800 s",
                  "-T");
   parameters.add("partitions", partitions, "processes",
                  "Partition sizes (the first n ranks), comma-separated; all write, then rewrite, "
-                 "then read (release 2); default size/4, size/2, size");
+                 "then read (release 2); default as b_eff_io rev 2.1: {1} for 1 process, {1,2} for "
+                 "2, else 2^round(0.35 log2 N), 2^round(0.70 log2 N), N");
   parameters.add("memory_per_proc", memory_per_proc, "B",
                  "Memory per process; M_PART = max(2 MB, memory/128), at most 1 GB; 0: the "
                  "node's physical memory / processes on the node");
@@ -30,6 +33,8 @@ void IoOptions::declare(worker::Parameters& parameters) {
   parameters.add_flag("keep", keep, "Keep the benchmark files at the end");
   parameters.add_flag("rewrite_all", rewrite_all,
                       "Rewrite with all five pattern types (default: type 0 only, release 2)");
+  parameters.add_flag("no_unique_open", no_unique_open,
+                      "Open the files without MPI_MODE_UNIQUE_OPEN (b_eff_io rev 2.1's -nounique)");
   parameters.add("termination", termination, "",
                  "End of a time-driven pattern: 'reference' (barrier, rank 0 decides, broadcast "
                  "after every call) or 'batched' (checks after 1, 2, 4, ... calls)");
@@ -65,6 +70,7 @@ IoConfig IoConfig::check(const IoOptions& options, char** environment) {
   c.dir = options.dir;
   c.keep = options.keep;
   c.rewrite_all = options.rewrite_all;
+  c.unique_open = !options.no_unique_open;
   auto rule = parse_termination(options.termination);
   if (!rule) {
     throw UsageError("--termination: '" + options.termination +
@@ -100,9 +106,22 @@ std::vector<int> IoConfig::partitions_for(int size) const {
     }
     return partitions;
   }
+  return default_partitions(size);
+}
+
+std::vector<int> default_partitions(int size) {
+  if (size <= 1) return {1};
+  if (size == 2) return {1, 2};
+  // 2^round(f * log2 size), rounding as the reference code does (+0.5000001, truncated).
+  auto power = [size](double f) {
+    const int exponent = static_cast<int>(0.5000001 + std::log2(static_cast<double>(size)) * f);
+    return static_cast<int>(0.5 + std::pow(2.0, exponent));
+  };
+  const int small = size == 3 ? 1 : power(0.35);
+  const int medium = size == 4 ? 3 : power(0.70);
   std::vector<int> out;
-  for (int p : {size / 4, size / 2, size}) {
-    if (p >= 1 && std::find(out.begin(), out.end(), p) == out.end()) out.push_back(p);
+  for (int p : {small, medium, size}) {
+    if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(p);
   }
   return out;
 }

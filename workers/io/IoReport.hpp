@@ -4,11 +4,13 @@
 // table per partition like the original's, and the final b_eff_io line).
 //
 // Summary metrics (the orchestrator's query reads these; all in B/s unless said):
-//   b_eff_io, b_eff_io_rev2, schedule_time [s], elapsed [s]   labels {"partition": n}
+//   b_eff_io (rev 2.1's sqrt(WR * R)), b_eff_io_paper (0.25 write + 0.25 rewrite + 0.5 read),
+//   schedule_time (T) [s], partition_time (Tn) [s], elapsed [s]    labels {"partition": n}
 //   access_bandwidth, access_bytes [B]            labels {"partition": n, "access": a}
 //   type_bandwidth                                labels {"partition", "access", "type"}
-//   b_eff_io_system, b_eff_io_rev2_system         labels {"partition": the partition that won}
+//   b_eff_io_system, b_eff_io_paper_system        labels {"partition": the partition that won}
 //   read_errors [count]                           labels {}
+#include <array>
 #include <ostream>
 #include <string>
 #include <utility>
@@ -28,7 +30,7 @@ class IoReport {
 
   /// The protocol's heading, before the measurement starts.
   static void print_header(std::ostream& out, int nprocs, const std::vector<int>& partitions,
-                           double schedule_time, const char* termination);
+                           const Schedule& schedule, const char* termination);
   /// The protocol line of one pattern.
   static void print_pattern(std::ostream& out, const PatternMeasurement& m);
 
@@ -51,6 +53,11 @@ class IoReport {
   std::vector<std::string> reasons_;
   std::vector<std::string> warnings_;
 };
+
+/// What the result's b_eff_io is (the run table's b_eff_io_definition).
+extern const char* const kDefinition;
+/// Where pbench-io deliberately differs from b_eff_io rev 2.1: aspect, pbench, rev 2.1.
+std::vector<std::array<std::string, 3>> deliberate_differences();
 
 /// Decimal megabytes per second, as the original protocol prints: "123.4 MB/s".
 std::string megabytes_per_second(double bytes_per_second);

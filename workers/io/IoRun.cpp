@@ -14,6 +14,7 @@
 
 #include "common/WorkerMain.hpp"
 #include "io/ChunkStamp.hpp"
+#include "io/Schedule.hpp"
 
 namespace pbench::io {
 
@@ -117,6 +118,7 @@ class Runner {
   IoRun::PatternCallback callback_;
   IoMeasurements m_;
   PatternTable table_{kMinPartChunk};
+  Schedule schedule_;
   std::vector<Partition> partitions_;
   std::vector<std::byte> buffer_;
   std::optional<std::string> local_failure_;
@@ -196,14 +198,20 @@ bool Runner::run_type(Partition& p, Access access, int type) {
   tm.access = access;
   tm.type = type;
 
-  // Open: a new file for the first write (never over an existing one), the same file after.
-  int amode = access == Access::write     ? MPI_MODE_CREATE | MPI_MODE_EXCL | MPI_MODE_WRONLY
-              : access == Access::rewrite ? MPI_MODE_WRONLY
+  // Open as the reference code does (read/write, unique open; the read's close deletes the file
+  // unless --keep, so the type's time includes the unlink), except that the first write makes a
+  // new file and never opens an existing one (MPI_MODE_EXCL). Open and close end in a barrier,
+  // inside their time.
+  int amode = access == Access::write     ? MPI_MODE_CREATE | MPI_MODE_EXCL | MPI_MODE_RDWR
+              : access == Access::rewrite ? MPI_MODE_RDWR
                                           : MPI_MODE_RDONLY;
+  if (access == Access::read && !config_.keep) amode |= MPI_MODE_DELETE_ON_CLOSE;
+  if (config_.unique_open) amode |= MPI_MODE_UNIQUE_OPEN;
   MPI_File fh = MPI_FILE_NULL;
   MPI_Barrier(pcomm);
   double t = worker::now();
   const bool opened = check(MPI_File_open(fcomm, path.c_str(), amode, info, &fh), "open", path);
+  MPI_Barrier(pcomm);
   const double open_time = worker::now() - t;
   if (opened) MPI_File_set_errhandler(fh, MPI_ERRORS_RETURN);
   if (agree_on_failure(pcomm)) {
@@ -243,7 +251,7 @@ bool Runner::run_type(Partition& p, Access access, int type) {
     pm.disk_chunk = l;
     pm.memory_chunk = big_l;
     pm.time_units = row.time_units;
-    pm.pattern_time = pattern_time(config_.schedule_time, row.time_units);
+    pm.pattern_time = schedule_.pattern_time(row.time_units);
     std::int64_t count = 1;
     if (row.time_units == 0) {
       pm.drive = Drive::single;
@@ -258,6 +266,10 @@ bool Runner::run_type(Partition& p, Access access, int type) {
                         : p.repetitions.at(row.number);
     }
 
+    // The pattern's time runs from a barrier to the barrier after its sync, and includes
+    // setting type 0's file view, as in the reference code.
+    MPI_Barrier(pcomm);
+    const double t0 = worker::now();
     MPI_Datatype filetype = MPI_DATATYPE_NULL;
     if (type == 0) {
       // Distributed array: process k's chunk at k*l in each row of n*l bytes.
@@ -290,8 +302,6 @@ bool Runner::run_type(Partition& p, Access access, int type) {
     std::int64_t target = 1;
     const double budget = pm.pattern_time;
 
-    MPI_Barrier(pcomm);
-    const double t0 = worker::now();
     while (true) {
       if (writing) {
         for (std::int64_t j = 0; j < chunks; ++j) {
@@ -350,7 +360,11 @@ bool Runner::run_type(Partition& p, Access access, int type) {
         break;
       }
     }
-    if (writing) check(MPI_File_sync(fh), "sync of", path);
+    if (writing) {
+      MPI_Barrier(pcomm);
+      check(MPI_File_sync(fh), "sync of", path);
+    }
+    MPI_Barrier(pcomm);
     const double duration = worker::now() - t0;
     if (filetype != MPI_DATATYPE_NULL) MPI_Type_free(&filetype);
     my_total += duration;
@@ -393,6 +407,7 @@ bool Runner::run_type(Partition& p, Access access, int type) {
 
   t = worker::now();
   check(MPI_File_close(&fh), "close", path);
+  MPI_Barrier(pcomm);
   const double close_time = worker::now() - t;
   my_total += close_time;
   if (info != MPI_INFO_NULL) MPI_Info_free(&info);
@@ -456,6 +471,9 @@ IoMeasurements Runner::run() {
   m_.rewrite_all = config_.rewrite_all;
   m_.kept = config_.keep;
   m_.partitions = config_.partitions_for(size);
+  schedule_ = {config_.schedule_time, static_cast<int>(m_.partitions.size()), config_.rewrite_all};
+  m_.schedule = schedule_;
+  m_.unique_open = config_.unique_open;
   m_.hints = config_.hints.hints();
 
   // Memory per process: the parameter, or the node's memory / processes on the node (the
@@ -528,7 +546,7 @@ IoMeasurements Runner::run() {
   }
 
   for (Partition& p : partitions_) {
-    m_.timings.push_back({p.n, config_.schedule_time, p.elapsed, p.write_elapsed, p.plan});
+    m_.timings.push_back({p.n, schedule_.partition_time(), p.elapsed, p.write_elapsed, p.plan});
   }
   if (!config_.keep) remove_files();
   for (Partition& p : partitions_) {

@@ -27,7 +27,9 @@ void run(worker::WorkerContext& context, const IoConfig& config) {
   worker::MpiSession& mpi = context.mpi;
   const std::vector<int> partitions = config.partitions_for(mpi.size());
   if (mpi.is_root()) {
-    IoReport::print_header(context.protocol, mpi.size(), partitions, config.schedule_time,
+    const Schedule schedule{config.schedule_time, static_cast<int>(partitions.size()),
+                            config.rewrite_all};
+    IoReport::print_header(context.protocol, mpi.size(), partitions, schedule,
                            termination_name(config.termination));
   }
   IoRun run(mpi, config,

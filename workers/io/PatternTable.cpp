@@ -140,8 +140,4 @@ const char* type_name(int type) {
   return "unknown";
 }
 
-double pattern_time(double schedule_time, int time_units) {
-  return schedule_time / 3.0 * time_units / kTotalTimeUnits;
-}
-
 }  // namespace pbench::io

@@ -1,8 +1,8 @@
 #pragma once
 // The b_eff_io pattern table (Rabenseifner & Koniges, Table 2; METHODS.md section 2): 43 patterns
 // in five types, chunk sizes l (on disk) and L (in memory per call), time units U with
-// sum U = 64 per access method, M_PART from the memory per process, and the time budget
-// T_pattern = T/3 * U / sum U.
+// sum U = 64 per access method and M_PART from the memory per process. The time budget of a
+// pattern is in Schedule.hpp.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -76,8 +76,5 @@ class PatternTable {
 
 /// Name of a pattern type: "scatter", "shared", "separate", "segmented", "segmented_coll".
 const char* type_name(int type);
-
-/// T_pattern = T/3 * U / sum U: the time a pattern may take within schedule time T [s].
-double pattern_time(double schedule_time, int time_units);
 
 }  // namespace pbench::io

@@ -5,10 +5,13 @@ check_result.py RESULT.json --partitions 1,2 [--rewrite-all] [--protocol FILE]
                 [--schedule-time T]
 Checks every level: pattern rows (bytes, bandwidth, time budget, how the count was decided,
 rewrite and read replaying the write), the segment of types 3 and 4 from the counts of types
-0-2, the type totals, the access methods (type 0 counted twice), b_eff_io per partition
-(0.25 write + 0.25 rewrite + 0.5 read), the revision-2 value, and the system maximum with the
-partition that won; with --protocol also the readable protocol's lines. Exits 1 on the first
-mismatch, naming it.
+0-2, the type totals, the access methods (type 0 counted twice), b_eff_io per partition as the
+reference code b_eff_io rev 2.1 computes it (sqrt(WR * R), WR the mean of the five write types
+and rewrite type 0), the paper's arithmetic b_eff_io_paper (0.25 write + 0.25 rewrite + 0.5
+read), and the system maximum with the partition that won; pattern budgets as rev 2.1 shares T
+out (Tn = T / partitions, T_pattern = Tn * U / Usum, Usum = 150, or 192 with every type
+rewritten); with --protocol also the readable protocol's lines. Exits 1 on the first mismatch,
+naming it.
 """
 import argparse
 import json
@@ -61,6 +64,9 @@ def main():
     T = args.schedule_time if args.schedule_time is not None else doc["parameters"]["schedule_time"]["value"]
 
     rewrite_types = [0, 1, 2, 3, 4] if args.rewrite_all else [0]
+    # Rev 2.1's schedule: U sums to 64 per access method over all types, 22 over type 0.
+    usum = 64 + (64 if args.rewrite_all else 22) + 64
+    tn = T / len(partitions)
     type_of = lambda number: 0 if number < 9 else 1 if number < 17 else 2 if number < 25 else 3 if number < 34 else 4
     counts = {}
     for n in partitions:
@@ -76,8 +82,8 @@ def main():
         expect(r["bytes"] == r["partition"] * r["memory_chunk"] * r["repetitions"], where + ": bytes")
         expect(close(r["bandwidth"], r["bytes"] / r["time"]), where + ": bandwidth != bytes / time")
         expect(r["time_min"] <= r["time_mean"] * (1 + 1e-12) <= r["time"] * (1 + 1e-9), where + ": time statistics")
-        expect(close(r["pattern_time"], T / 3 * r["time_units"] / 64) or r["time_units"] == 0 and r["pattern_time"] == 0,
-               where + ": T_pattern != T/3 * U/64")
+        expect(close(r["pattern_time"], tn * r["time_units"] / usum) or r["time_units"] == 0 and r["pattern_time"] == 0,
+               where + ": T_pattern %s != Tn * U / Usum = %g * %d / %d" % (r["pattern_time"], tn, r["time_units"], usum))
         if r["time_units"] == 0:
             expect(r["drive"] == "single" and r["repetitions"] == 1, where + ": U = 0 must be one call")
         elif r["access"] == "write":
@@ -125,7 +131,7 @@ def main():
         expect(close(metric(doc, "type_bandwidth", partition=t["partition"], access=t["access"], type=t["type"]), type_bw[(t["partition"], t["access"], t["type"])]),
                where + ": type_bandwidth metric")
 
-    # Access methods, b_eff_io, rev 2, system.
+    # Access methods, b_eff_io (rev 2.1), the paper's value, system.
     accesses = {(r["partition"], r["access"]): r for r in table(doc, "accesses")}
     best = None
     for n in partitions:
@@ -137,13 +143,14 @@ def main():
             expect(close(metric(doc, "access_bandwidth", partition=n, access=access), acc[access]), "access_bandwidth metric")
             moved = sum(t["bytes"] for t in types if t["partition"] == n and t["access"] == access)
             expect(accesses[(n, access)]["bytes"] == moved, "partition %d %s: bytes moved" % (n, access))
-        beff = 0.25 * acc["write"] + 0.25 * acc["rewrite"] + 0.5 * acc["read"]
-        expect(close(part_rows[n]["b_eff_io"], beff), "partition %d: b_eff_io %s, recomputed %s" % (n, part_rows[n]["b_eff_io"], beff))
-        expect(close(metric(doc, "b_eff_io", partition=n), beff), "partition %d: b_eff_io metric" % n)
+        paper = 0.25 * acc["write"] + 0.25 * acc["rewrite"] + 0.5 * acc["read"]
+        expect(close(part_rows[n]["b_eff_io_paper"], paper), "partition %d: paper's b_eff_io %s, recomputed %s" % (n, part_rows[n]["b_eff_io_paper"], paper))
+        expect(close(metric(doc, "b_eff_io_paper", partition=n), paper), "partition %d: b_eff_io_paper metric" % n)
         wr = (sum(type_bw[(n, "write", t)] for t in range(5)) + type_bw[(n, "rewrite", 0)]) / 6
-        rev2 = math.sqrt(wr * acc["read"])
-        expect(close(part_rows[n]["b_eff_io_rev2"], rev2), "partition %d: rev-2 value" % n)
-        expect(close(metric(doc, "b_eff_io_rev2", partition=n), rev2), "partition %d: rev-2 metric" % n)
+        beff = math.sqrt(wr * acc["read"])
+        expect(close(part_rows[n]["write_rewrite"], wr), "partition %d: WR" % n)
+        expect(close(part_rows[n]["b_eff_io"], beff), "partition %d: b_eff_io %s, recomputed sqrt(WR * R) %s" % (n, part_rows[n]["b_eff_io"], beff))
+        expect(close(metric(doc, "b_eff_io", partition=n), beff), "partition %d: b_eff_io metric" % n)
         expect(0 < part_rows[n]["write_elapsed"] <= part_rows[n]["elapsed"], "partition %d: elapsed" % n)
         timed = [r for r in patterns if r["partition"] == n and r["drive"] == "time"]
         expect(close(part_rows[n]["time_driven_budget"], sum(r["pattern_time"] for r in timed)),
@@ -151,6 +158,7 @@ def main():
         expect(close(part_rows[n]["time_driven_time"], sum(r["time"] for r in timed)),
                "partition %d: time-driven time" % n)
         expect(close(part_rows[n]["schedule_time"], T), "partition %d: schedule time" % n)
+        expect(close(part_rows[n]["partition_time"], tn), "partition %d: Tn" % n)
         if best is None or beff > best[0]:
             best = (beff, n)
     system = [m for m in doc["summary"] if m["name"] == "b_eff_io_system"]

@@ -15,7 +15,7 @@ import json, sys
 doc = json.load(open(sys.argv[1]))
 reasons = doc["validity"]["reasons"]
 assert doc["validity"]["valid"] is False
-assert len(reasons) == 1 and reasons[0].startswith("schedule time T = 1.5 s"), reasons
+assert len(reasons) == 1 and reasons[0].startswith("scheduled time per partition Tn = T / 1 = 1.5 s"), reasons
 run = dict(zip([c["name"] for c in doc["measurements"]["run"]["columns"]],
                doc["measurements"]["run"]["rows"][0]))
 assert run["m_part"] == 2 * 1024 * 1024 and run["termination"] == "reference", run
