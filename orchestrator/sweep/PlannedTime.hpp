@@ -10,8 +10,9 @@
 
 namespace pbench::sweep {
 
-/// pbench-io's scheduled time T per partition when a point sets none (its kOfficialScheduleTime).
-inline constexpr double kIoDefaultScheduleTime = 900.0;
+/// pbench-io's scheduled time T when a point sets none (its kOfficialScheduleTime, rev 2.1's
+/// default -T). T is for all partitions of a run; a point runs one partition, so it is its T.
+inline constexpr double kIoDefaultScheduleTime = 1800.0;
 /// The derived limit: planned time x kTimeLimitFactor + kTimeLimitMarginSeconds, rounded up to
 /// whole minutes (batch systems count minutes).
 inline constexpr double kTimeLimitFactor = 1.5;

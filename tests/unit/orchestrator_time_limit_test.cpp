@@ -17,11 +17,11 @@ TEST_CASE("time limits are derived from the planned time, with a margin, in whol
   REQUIRE(sweep::planned_seconds("io", io_point));
   CHECK(*sweep::planned_seconds("io", io_point) == doctest::Approx(60));
   CHECK(sweep::point_time_limit(spec, "io", io_point) == 420);  // 60 x 1.5 + 300 = 390 -> 7 min
-  // io without a schedule time runs pbench-io's default T (900 s); an io.schedule_time setting
+  // io without a schedule time runs pbench-io's default T (1800 s); an io.schedule_time setting
   // counts too.
   const nlohmann::json io_default = {{"settings", nlohmann::json::object()}};
-  CHECK(*sweep::planned_seconds("io", io_default) == doctest::Approx(900));
-  CHECK(sweep::point_time_limit(spec, "io", io_default) == 1680);  // 1650 s -> 28 min
+  CHECK(*sweep::planned_seconds("io", io_default) == doctest::Approx(1800));
+  CHECK(sweep::point_time_limit(spec, "io", io_default) == 3000);  // 3000 s -> 50 min
   const nlohmann::json io_set = {{"settings", {{"schedule_time", "30"}}}};
   CHECK(*sweep::planned_seconds("io", io_set) == doctest::Approx(30));
   // No planned time for logp: the conservative default.
@@ -34,7 +34,7 @@ TEST_CASE("time limits are derived from the planned time, with a margin, in whol
   CHECK(sweep::point_time_limit(spec, "io", io_default) == 120);
   const auto warning = sweep::time_limit_warning(spec, "io", io_default);
   REQUIRE(warning);
-  CHECK(warning->find("shorter than the 900 s io is planned to run") != std::string::npos);
+  CHECK(warning->find("shorter than the 1800 s io is planned to run") != std::string::npos);
   CHECK_FALSE(sweep::time_limit_warning(spec, "io", io_point));  // 60 s fits in 120 s
   CHECK_FALSE(sweep::time_limit_warning(spec, "logp", logp_point));
 }
