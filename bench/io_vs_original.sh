@@ -142,15 +142,18 @@ def row(label, key_p, key_o=None, unit=1e6, verdict_of=None):
     vo = [orig[r].get(key_o) for r in orig]
     ratios = [p / o for p, o in zip(vp, vo) if p is not None and o not in (None, 0)]
     if not ratios:
-        lines.append((label, "-", "-", "-", "-"))
+        lines.append((label, "-", "-", "-", "-", "-"))
         return
     mp = statistics.median(v for v in vp if v is not None) / unit
     mo = statistics.median(v for v in vo if v is not None) / unit
     q = statistics.median(ratios)
+    known = [v for v in vo if v is not None]
+    # The original's own spread over the rounds: (max - min) / median.
+    spread = "%.0f%%" % (100 * (max(known) - min(known)) / statistics.median(known)) if known else "-"
     verdict = "within 10%" if abs(q - 1) <= 0.10 else "OFF by %+.0f%%" % (100 * (q - 1))
     if verdict_of:
         verdict = verdict_of
-    lines.append((label, "%.2f" % mp, "%.2f" % mo, "%.3f" % q, verdict))
+    lines.append((label, "%.2f" % mp, "%.2f" % mo, "%.3f" % q, spread, verdict))
 
 
 row("b_eff_io (system: max over partitions)", ("system",))
@@ -170,15 +173,17 @@ lines.append(("elapsed / T: pbench %.2f, original %.2f" % (
     statistics.median(te_p.values()) / T, statistics.median(te_o.values()) / T),
     "%.1f s" % statistics.median(te_p.values()), "%.1f s" % statistics.median(te_o.values()),
     "%.3f" % statistics.median(te_p[r] / te_o[r] for r in te_p),
+    "%.0f%%" % (100 * (max(te_o.values()) - min(te_o.values())) / statistics.median(te_o.values())),
     "within 10%" if abs(statistics.median(te_p[r] / te_o[r] for r in te_p) - 1) <= 0.10 else "OFF"))
 
 print()
-print("Medians over %d interleaved rounds; MB/s = 10^6 B/s; ratio = median of pbench/original per round" % rounds)
+print("Medians over %d interleaved rounds; MB/s = 10^6 B/s; ratio = median of pbench/original per "
+      "round; spread = the original's own (max - min) / median over the rounds (its noise)" % rounds)
 w = max(len(l[0]) for l in lines)
-print("%-*s %12s %12s %8s  %s" % (w, "figure", "pbench", "original", "ratio", "verdict"))
+print("%-*s %12s %12s %8s %8s  %s" % (w, "figure", "pbench", "original", "ratio", "spread", "verdict"))
 for l in lines:
-    print("%-*s %12s %12s %8s  %s" % (w, *l))
-off = [l[0] for l in lines if l[4].startswith("OFF")]
+    print("%-*s %12s %12s %8s %8s  %s" % (w, *l))
+off = [l[0] for l in lines if l[5].startswith("OFF")]
 print()
 print("%d of %d figures within 10%%%s" % (len(lines) - len(off), len(lines),
       "" if not off else "; off: " + ", ".join(x.strip() for x in off)))
