@@ -35,7 +35,7 @@ std::vector<TypeMeasurement> partition_types(int n, double scale, bool rewrite_a
 
 }  // namespace
 
-TEST_CASE("io: b_eff_io = sqrt(WR * R) as rev 2.1; the paper's 0.25/0.25/0.5 beside it") {
+TEST_CASE("io: b_eff_io = sqrt(WR * R) as rev 2.1, and the paper's 0.25/0.25/0.5 beside it") {
   const IoFigures f = IoFigures::reduce(partition_types(2, 1.0), {2}, false);
   REQUIRE(f.partitions.size() == 1);
   const PartitionFigures& p = f.partitions[0];
