@@ -65,14 +65,21 @@ std::vector<Figure> bcast_figures(const query::QueryTable& bcast_table) {
     by_size.y_label = "latency [us]";
     by_size.log_x = by_size.log_y = true;
     for (const auto& m : kMethods) {
-      std::map<double, double> procs, sizes;
+      std::map<double, std::pair<double, bool>> procs, sizes;  // x -> (value, valid)
       for (auto r : rows) {
-        const double value = t.number(r, m.key) * 1e6;
+        const std::pair<double, bool> value{t.number(r, m.key) * 1e6, t.valid(r)};
         if (t.number(r, "size") == smallest) procs[t.number(r, "partition")] = value;
         if (t.number(r, "partition") == largest) sizes[t.number(r, "size")] = value;
       }
-      by_procs.series.push_back({m.title, {procs.begin(), procs.end()}});
-      by_size.series.push_back({m.title, {sizes.begin(), sizes.end()}});
+      for (auto [points, panel] : {std::pair{&procs, &by_procs}, std::pair{&sizes, &by_size}}) {
+        Series s;
+        s.title = m.title;
+        for (const auto& [x, value] : *points) {
+          s.points.emplace_back(x, value.first);
+          s.valid.push_back(value.second);
+        }
+        panel->series.push_back(std::move(s));
+      }
     }
     figure.panels.push_back(std::move(by_procs));
     figure.panels.push_back(std::move(by_size));

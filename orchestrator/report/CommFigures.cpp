@@ -1,21 +1,73 @@
-// The comm worker's figure: b_eff's bandwidth against the message size per pattern.
+// The comm worker's figures: b_eff's bandwidth against the message size per pattern, and the
+// paper's scaling figure (b_eff and b_eff per process against the number of processes).
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <set>
+#include <tuple>
 
+#include "report/TableView.hpp"
 #include "report/WorkerFigures.hpp"
 
 namespace pbench::report {
+namespace {
+
+/// "2,2,3" as numbers; empty when any entry is not a positive integer.
+std::vector<int> parse_ring_sizes(const std::string& text) {
+  std::vector<int> sizes;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const auto comma = text.find(',', start);
+    const auto item =
+        text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (item.empty() || item.size() > 9 ||
+        item.find_first_not_of("0123456789") != std::string::npos)
+      return {};
+    const int v = std::stoi(item);
+    if (v < 1) return {};
+    sizes.push_back(v);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return sizes;
+}
+
+}  // namespace
+
+std::string ring_label(const std::string& ring_sizes) {
+  const auto sizes = parse_ring_sizes(ring_sizes);
+  if (sizes.empty()) return "";
+  if (sizes.size() == 1) return "one ring of " + std::to_string(sizes[0]);
+  long total = 0;
+  for (int s : sizes) total += s;
+  const long first = sizes.front(), count = static_cast<long>(sizes.size());
+  const long rest = total - count * first;
+  std::string text = "rings of " + std::to_string(first) + " (" + std::to_string(count) + "\u00d7" +
+                     std::to_string(first);
+  if (rest > 0) text += "+" + std::to_string(rest);
+  if (rest < 0) text += "\u2212" + std::to_string(-rest);
+  return text + ")";
+}
 
 std::vector<Figure> comm_figures(const std::vector<StoredResult>& comm_results) {
   std::vector<Figure> figures;
   for (const auto& r : comm_results) {
-    // The patterns of the b_eff average, by kind.
-    std::map<std::string, std::string> kind;  // pattern -> ring | random
+    // The patterns of the b_eff average, by kind, and the legend label of each ring pattern:
+    // its layout ("rings of 2 (3×2+1)"), or its name when the layout is not readable.
+    std::map<std::string, std::string> kind;   // pattern -> ring | random
+    std::map<std::string, std::string> label;  // ring pattern -> legend label
+    std::map<std::string, int> number;         // ring pattern -> its position among the rings
     for (const auto& row : measurement_rows(r.document, "patterns")) {
       const auto in = row.value("in_b_eff", nlohmann::json(false));
       const auto k = json_text(row, "kind");
-      if (in == true && (k == "ring" || k == "random")) kind[json_text(row, "pattern")] = k;
+      if (in != true || (k != "ring" && k != "random")) continue;
+      const auto pattern = json_text(row, "pattern");
+      kind[pattern] = k;
+      if (k != "ring") continue;
+      const auto layout = ring_label(json_text(row, "ring_sizes"));
+      label[pattern] = layout.empty() ? pattern : layout;
+      number[pattern] = static_cast<int>(number.size()) + 1;
     }
     // pattern -> l -> the best bandwidth over methods and repetitions.
     std::map<std::string, std::map<double, double>> best;
@@ -36,12 +88,19 @@ std::vector<Figure> comm_figures(const std::vector<StoredResult>& comm_results) 
         " processes (bytes of all messages over the slowest process's time) of each ring "
         "pattern and the logarithmic mean of the random patterns, the best of the three "
         "methods and the repetitions at each message size, point " +
-        r.point_key + (r.valid ? "." : " (not valid: see the result's reasons).");
+        r.point_key +
+        (r.valid ? "." : " (not valid: hollow markers; the reasons are under the table).") +
+        " Ring patterns that split the processes the same way are one curve (the best of "
+        "them), named with the patterns' numbers 1 to 6.";
     Panel panel;
     panel.title = std::to_string(r.partition) + " processes";
     panel.x_label = "message size [B]";
     panel.y_label = "bandwidth [MB/s]";
-    panel.log_x = panel.log_y = true;
+    panel.log_x = true;
+    panel.bandwidth_axis = panel.y_from_zero = true;
+    // Ring curves by legend label, in pattern order: (patterns' numbers, l -> best).
+    std::vector<std::string> order;
+    std::map<std::string, std::pair<std::vector<int>, std::map<double, double>>> rings;
     std::map<double, std::pair<double, int>> random;  // l -> (sum of logs, count)
     int random_patterns = 0;
     for (const auto& [pattern, by_size] : best) {
@@ -53,9 +112,29 @@ std::vector<Figure> comm_figures(const std::vector<StoredResult>& comm_results) 
         }
         continue;
       }
+      auto [it, inserted] = rings.try_emplace(label[pattern]);
+      if (inserted) order.push_back(label[pattern]);
+      it->second.first.push_back(number[pattern]);
+      for (const auto& [l, b] : by_size) {
+        auto [at, fresh] = it->second.second.try_emplace(l, b);
+        if (!fresh) at->second = std::max(at->second, b);
+      }
+    }
+    std::sort(order.begin(), order.end(), [&](const std::string& a, const std::string& b) {
+      return rings[a].first < rings[b].first;
+    });
+    for (const auto& name : order) {
+      auto& [numbers, by_size] = rings[name];
+      std::sort(numbers.begin(), numbers.end());
       Series s;
-      s.title = pattern;
+      s.title = name;
+      if (numbers.size() > 1) {
+        s.title += ", patterns ";
+        for (std::size_t i = 0; i < numbers.size(); ++i)
+          s.title += (i ? "," : "") + std::to_string(numbers[i]);
+      }
       for (const auto& [l, b] : by_size) s.points.emplace_back(l, b / 1e6);
+      s.valid.assign(s.points.size(), r.valid);
       panel.series.push_back(std::move(s));
     }
     if (!random.empty()) {
@@ -64,6 +143,7 @@ std::vector<Figure> comm_figures(const std::vector<StoredResult>& comm_results) 
       s.color = 8;
       for (const auto& [l, sum] : random)
         s.points.emplace_back(l, std::exp(sum.first / sum.second) / 1e6);
+      s.valid.assign(s.points.size(), r.valid);
       panel.series.push_back(std::move(s));
     }
     figure.panels.push_back(std::move(panel));
@@ -78,6 +158,61 @@ std::vector<Figure> comm_figures(const std::vector<StoredResult>& comm_results) 
     figures.push_back(std::move(figure));
   }
   return figures;
+}
+
+Figure comm_scaling_figure(const query::QueryTable& comm_table) {
+  const TableView t(comm_table);
+  Figure figure;
+  figure.name = "comm-scaling";
+  figure.title = "b_eff and b_eff per process against the number of processes";
+  figure.caption =
+      "The paper's scaling figure: b_eff of each partition (left) and b_eff divided by the "
+      "number of processes (right), from the comm table above. A flat right curve is a network "
+      "whose bandwidth grows with the machine. A partition without a value is a gap.";
+  Panel total, per;
+  total.title = "b_eff";
+  per.title = "b_eff per process";
+  total.x_label = per.x_label = "processes";
+  total.y_label = "b_eff [MB/s]";
+  per.y_label = "b_eff per process [MB/s]";
+  // partition -> (b_eff, b_eff per process, valid); of two rows, a valid one first.
+  std::map<double, std::tuple<double, double, bool>> rows;
+  for (std::size_t r = 0; r < t.rows(); ++r) {
+    const double partition = t.number(r, "partition");
+    if (!(partition > 0) || t.text(r, "row") == "max") continue;
+    const std::tuple<double, double, bool> value{t.number(r, "b_eff"),
+                                                 t.number(r, "b_eff_per_process"), t.valid(r)};
+    auto [it, inserted] = rows.try_emplace(partition, value);
+    if (!inserted && std::isfinite(std::get<0>(value)) &&
+        (!std::isfinite(std::get<0>(it->second)) ||
+         std::pair{std::get<2>(value), std::get<0>(value)} >
+             std::pair{std::get<2>(it->second), std::get<0>(it->second)}))
+      it->second = value;
+  }
+  Series s_total, s_per;
+  s_total.title = "b_eff";
+  s_per.title = "b_eff per process";
+  s_total.color = s_per.color = 1;
+  for (const auto& [partition, value] : rows) {
+    const auto& [b, b_per, valid] = value;
+    s_total.points.emplace_back(partition, b / 1e6);
+    s_per.points.emplace_back(partition, b_per / 1e6);
+    s_total.valid.push_back(valid);
+    s_per.valid.push_back(valid);
+    char text[32];
+    std::snprintf(text, sizeof(text), "%g", partition);
+    total.x_tics.emplace_back(partition, text);
+  }
+  per.x_tics = total.x_tics;
+  for (Panel* p : {&total, &per}) {
+    p->log_x = rows.size() > 1 && rows.rbegin()->first / rows.begin()->first >= 8;
+    p->bandwidth_axis = p->y_from_zero = true;
+  }
+  total.series.push_back(std::move(s_total));
+  per.series.push_back(std::move(s_per));
+  figure.panels.push_back(std::move(total));
+  figure.panels.push_back(std::move(per));
+  return figure;
 }
 
 }  // namespace pbench::report

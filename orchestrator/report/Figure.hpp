@@ -16,6 +16,11 @@ struct Series {
   bool marks = true;                              ///< mark each point
   int color = 0;                                  ///< gnuplot line colour index; 0: the next one
   bool dashed = false;                            ///< a fit or model rather than a measurement
+  /// Per point: false for a point from a result that is not valid (drawn with a hollow marker);
+  /// empty or shorter than `points`: the other points are valid.
+  std::vector<bool> valid = {};
+  /// True when point `i` comes from a valid result.
+  bool point_valid(std::size_t i) const { return i >= valid.size() || valid[i]; }
   /// True when at least one point has a finite x and y.
   bool has_data() const {
     for (const auto& [x, y] : points)
@@ -32,6 +37,11 @@ struct Panel {
   bool log_y = false;
   std::vector<std::pair<double, std::string>> x_tics;  ///< explicit tics; empty: automatic
   std::vector<Series> series;
+  /// The y axis is a bandwidth: linear from 0 unless the report is asked for logarithmic
+  /// bandwidth axes (then log_y); the report decides, the figure builders only mark it.
+  bool bandwidth_axis = false;
+  /// A linear y axis starts at 0 (the top is automatic).
+  bool y_from_zero = false;
   /// True when any series has a drawable point.
   bool has_data() const {
     for (const auto& s : series)
@@ -41,8 +51,10 @@ struct Panel {
 };
 
 struct Figure {
-  std::string name;     ///< file stem in the report directory ([a-z0-9-] only)
-  std::string title;    ///< over all panels
+  std::string name;  ///< file stem in the report directory ([a-z0-9-] only)
+  /// The page's heading over the figure (not drawn in the SVG, whose panels are titled only
+  /// when there are several).
+  std::string title;
   std::string caption;  ///< a sentence under the figure: what it shows and from which results
   std::vector<Panel> panels;
   /// True when any panel has a drawable point.

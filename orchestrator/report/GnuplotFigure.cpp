@@ -11,6 +11,8 @@
 namespace pbench::report {
 namespace {
 
+constexpr int kFontSize = 16;  ///< px, the SVG's text (tics, labels, key)
+
 std::string number(double v) {
   char text[40];
   std::snprintf(text, sizeof(text), "%.17g", v);
@@ -37,13 +39,31 @@ bool panel_drawable(const Panel& panel) {
   return false;
 }
 
-std::string style(const Series& s) {
-  std::string out = s.lines && s.marks ? "linespoints pt 7 ps 0.6"
-                    : s.lines          ? "lines"
-                                       : "points pt 7 ps 0.6";
-  out += " lw 1.5";
-  if (s.dashed) out += " dt 2";
-  return out;
+bool any_not_valid(const Panel& panel, const Series& series) {
+  for (std::size_t i = 0; i < series.points.size(); ++i) {
+    const auto& [x, y] = series.points[i];
+    if (!series.point_valid(i) && drawable(panel, x, y)) return true;
+  }
+  return false;
+}
+
+/// The legend's entries of a panel in a key row, about, for the figure's height.
+std::size_t key_lines(const Panel& panel, std::size_t panel_width) {
+  std::size_t entries = 0, longest = 0;
+  bool hollow = false;
+  for (const auto& s : panel.series) {
+    if (!series_drawable(panel, s)) continue;
+    ++entries;
+    longest = std::max(longest, printable_utf8(s.title).size());
+    hollow = hollow || any_not_valid(panel, s);
+  }
+  if (hollow) {
+    ++entries;
+    longest = std::max<std::size_t>(longest, 26);
+  }
+  const std::size_t per_line =
+      std::max<std::size_t>(1, panel_width / (longest * kFontSize * 6 / 10 + 90));
+  return (entries + per_line - 1) / per_line;
 }
 
 }  // namespace
@@ -62,9 +82,10 @@ std::string gnuplot_data(const Figure& figure) {
       if (!out.empty()) out += "\n\n";
       std::string block;
       bool gap = true;  // no blank line at the start, nor two in a row (that ends a block)
-      for (const auto& [x, y] : series.points) {
+      for (std::size_t i = 0; i < series.points.size(); ++i) {
+        const auto& [x, y] = series.points[i];
         if (drawable(panel, x, y)) {
-          block += number(x) + " " + number(y) + "\n";
+          block += number(x) + " " + number(y) + (series.point_valid(i) ? " 1\n" : " 0\n");
           gap = false;
         } else if (!gap) {
           block += "\n";
@@ -80,34 +101,48 @@ std::string gnuplot_data(const Figure& figure) {
   return out;
 }
 
+FigureLayout figure_layout(const Figure& figure) {
+  FigureLayout layout;
+  const std::size_t panels = std::max<std::size_t>(1, figure.panels.size());
+  layout.columns = std::min<std::size_t>(panels, 2);
+  layout.rows = (panels + layout.columns - 1) / layout.columns;
+  const std::size_t panel_width = kFigureWidth / layout.columns;
+  layout.height = 0;
+  for (std::size_t row = 0; row < layout.rows; ++row) {
+    std::size_t most_lines = 0;
+    for (std::size_t c = 0; c < layout.columns; ++c) {
+      const std::size_t i = row * layout.columns + c;
+      if (i < figure.panels.size())
+        most_lines = std::max(most_lines, key_lines(figure.panels[i], panel_width));
+    }
+    layout.height += (panels > 1 ? 440 : 400) + (kFontSize + 8) * most_lines;
+  }
+  layout.font_size = kFontSize;
+  return layout;
+}
+
 std::string gnuplot_script(const Figure& figure, const std::string& data_path,
                            const std::string& svg_path) {
-  const std::size_t columns = figure.panels.empty() ? 1 : figure.panels.size();
-  // The key below the plots grows with the number of series, and a panel is at least as wide
-  // as its longest key entry (gnuplot leaves out a title that does not fit).
-  std::size_t most_series = 0, longest_title = 0;
-  for (const auto& panel : figure.panels) {
-    most_series = std::max(most_series, panel.series.size());
-    for (const auto& series : panel.series)
-      longest_title = std::max(longest_title, printable_utf8(series.title).size());
-  }
-  const std::size_t panel_width = std::max<std::size_t>(440, 7 * longest_title + 120);
+  const auto layout = figure_layout(figure);
+  const bool titles = figure.panels.size() > 1;
   std::string s;
-  s += "set terminal svg noenhanced size " + std::to_string(80 + panel_width * columns) + "," +
-       std::to_string(380 + 16 * most_series) + " font 'sans,11' background '#ffffff'\n";
+  s += "set terminal svg noenhanced size " + std::to_string(kFigureWidth) + "," +
+       std::to_string(layout.height) + " font 'sans," + std::to_string(kFontSize) +
+       "' background '#ffffff'\n";
   s += "set output " + gnuplot_quote(svg_path) + "\n";
   s += "set encoding utf8\nset grid\nset key below\n";
-  s += "set multiplot layout 1," + std::to_string(columns) + " title " +
-       gnuplot_quote(figure.title) + "\n";
+  // The figure's title is the page's heading over the image: not drawn again here.
+  s += "set multiplot layout " + std::to_string(layout.rows) + "," +
+       std::to_string(layout.columns) + "\n";
   int block = 0;
   for (const auto& panel : figure.panels) {
     s += "unset label\nunset logscale\nset autoscale\nset xtics autofreq norotate\n"
          "set ytics autofreq\nset format x '%g'\nset format y '%g'\n";
-    s += "set title " + gnuplot_quote(panel.title) + "\n";
+    s += "set title " + gnuplot_quote(titles ? panel.title : "") + "\n";
     s += "set xlabel " + gnuplot_quote(panel.x_label) + "\n";
     s += "set ylabel " + gnuplot_quote(panel.y_label) + "\n";
     if (!panel_drawable(panel)) {
-      s += "set label 1 'no data' at graph 0.5,0.5 center font 'sans,16'\n"
+      s += "set label 1 'no data' at graph 0.5,0.5 center font 'sans,20'\n"
            "set xrange [0:1]\nset yrange [0:1]\nunset xtics\nunset ytics\nplot NaN notitle\n";
       continue;
     }
@@ -115,24 +150,51 @@ std::string gnuplot_script(const Figure& figure, const std::string& data_path,
     s += "set offsets graph 0.03, graph 0.03, 0, 0\n";
     if (panel.log_x) s += "set logscale x 10\n";
     if (panel.log_y) s += "set logscale y 10\n";
+    if (!panel.log_y && panel.y_from_zero) s += "set yrange [0:*]\n";
     if (!panel.x_tics.empty()) {
-      s += "set xtics rotate by 45 right (";
+      // Long labels (1k+8) slanted so they do not overlap; short ones (process counts) level.
+      std::size_t longest = 0;
+      for (const auto& tic : panel.x_tics) longest = std::max(longest, tic.second.size());
+      s += longest > 3 ? "set xtics rotate by 45 right (" : "set xtics (";
       for (std::size_t i = 0; i < panel.x_tics.size(); ++i) {
         s += (i ? ", " : "") + gnuplot_quote(panel.x_tics[i].second) + " " +
              number(panel.x_tics[i].first);
       }
       s += ")\n";
     }
-    std::string plot;
+    std::vector<std::string> plots;
     int next_color = 1;
+    bool hollow = false;
     for (const auto& series : panel.series) {
       if (!series_drawable(panel, series)) continue;
-      const int color = series.color > 0 ? series.color : next_color++;
-      plot += (plot.empty() ? "plot " : ", \\\n     ") + gnuplot_quote(data_path) + " index " +
-              std::to_string(block++) + " using 1:2 with " + style(series) + " lc " +
-              std::to_string(color) + " title " + gnuplot_quote(series.title);
+      const std::string color =
+          " lc " + std::to_string(series.color > 0 ? series.color : next_color++);
+      const std::string source =
+          gnuplot_quote(data_path) + " index " + std::to_string(block++) + " using 1:";
+      const std::string dash = series.dashed ? " dt 2" : "";
+      const bool lines = series.lines || !series.marks;
+      // The line through every point, then the marks: filled where valid, hollow where not,
+      // then the key entry (an undefined function draws only its key sample).
+      if (lines) plots.push_back(source + "2 with lines lw 2" + dash + color + " notitle");
+      if (series.marks) {
+        plots.push_back(source + "($3>0?$2:1/0) with points pt 7 ps 1.1" + color + " notitle");
+        if (any_not_valid(panel, series)) {
+          hollow = true;
+          plots.push_back(source + "($3>0?1/0:$2) with points pt 6 ps 1.1" + color + " notitle");
+        }
+      }
+      const std::string key = series.marks && lines ? "linespoints pt 7 ps 1.1 lw 2"
+                              : lines               ? "lines lw 2"
+                                                    : "points pt 7 ps 1.1";
+      plots.push_back("1/0 with " + key + dash + color + " title " + gnuplot_quote(series.title));
     }
-    s += plot + "\n";
+    if (hollow) {
+      plots.push_back("1/0 with points pt 6 ps 1.1 lc rgb '#000000' title " +
+                      gnuplot_quote(kNotValidKey));
+    }
+    for (std::size_t i = 0; i < plots.size(); ++i)
+      s += (i == 0 ? "plot " : ", \\\n     ") + plots[i];
+    s += "\n";
   }
   s += "unset multiplot\nset output\n";
   return s;

@@ -11,13 +11,31 @@
 
 namespace pbench::report {
 
+/// Every figure's width in px: the page's width at 1400 px, so its text is drawn at its size.
+constexpr std::size_t kFigureWidth = 1240;
+/// The key entry of the hollow marker of a point from a result that is not valid.
+constexpr const char* kNotValidKey = "not valid (hollow marker)";
+
+/// How a figure's panels are laid out: at most two side by side, the height grown for the keys.
+struct FigureLayout {
+  std::size_t columns = 1;
+  std::size_t rows = 1;
+  std::size_t height = 0;  ///< px
+  int font_size = 0;       ///< px
+};
+FigureLayout figure_layout(const Figure& figure);
+
 /// `text` as a gnuplot single-quoted string literal: ' doubled, control characters (line
 /// breaks) as spaces, invalid UTF-8 bytes as '?'.
 std::string gnuplot_quote(std::string_view text);
 /// The figure's data: a block per drawable series (panel by panel) separated by two blank
-/// lines; a gap (NaN, or a value <= 0 on a log axis) is one blank line, never a 0.
+/// lines, each line "x y v" with v 1 for a point of a valid result and 0 for one that is not;
+/// a gap (NaN, or a value <= 0 on a log axis) is one blank line, never a 0.
 std::string gnuplot_data(const Figure& figure);
-/// The gnuplot script that draws `figure` from `data_path` into `svg_path`.
+/// The gnuplot script that draws `figure` from `data_path` into `svg_path`: kFigureWidth wide,
+/// the panels' titles only when there are several (the page heads the figure with its title),
+/// lines through all points, filled marks for valid points and hollow ones (with a key entry)
+/// for points that are not.
 std::string gnuplot_script(const Figure& figure, const std::string& data_path,
                            const std::string& svg_path);
 

@@ -30,16 +30,39 @@ std::string html_escape(std::string_view text) {
   return out;
 }
 
-HtmlPage::HtmlPage(const std::string& title) : title_(title) {
-  body_ += "<h1>" + html_escape(title) + "</h1>\n";
-}
+namespace {
 
-void HtmlPage::heading(const std::string& text, const std::string& id) {
+std::string anchor_of(const std::string& id) {
   std::string anchor;
   for (char c : id) {
     if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-') anchor += c;
   }
+  return anchor;
+}
+
+}  // namespace
+
+HtmlPage::HtmlPage(const std::string& title) : title_(title) {}
+
+void HtmlPage::header(const std::vector<std::pair<std::string, std::string>>& rows) {
+  header_ += "<dl class=\"provenance\">\n";
+  for (const auto& [label, text] : rows)
+    header_ += "<dt>" + html_escape(label) + "</dt><dd>" + html_escape(text) + "</dd>\n";
+  header_ += "</dl>\n";
+}
+
+void HtmlPage::heading(const std::string& text, const std::string& id) {
+  const auto anchor = anchor_of(id);
   body_ += "<h2 id=\"" + anchor + "\">" + html_escape(text) + "</h2>\n";
+  contents_.push_back({anchor, text, {}});
+}
+
+void HtmlPage::list(const std::string& lead, const std::vector<std::string>& items,
+                    const std::string& css_class) {
+  if (items.empty()) return;
+  body_ += "<div class=\"" + html_escape(css_class) + "\"><p>" + html_escape(lead) + "</p><ul>\n";
+  for (const auto& item : items) body_ += "<li>" + html_escape(item) + "</li>\n";
+  body_ += "</ul></div>\n";
 }
 
 void HtmlPage::subheading(const std::string& text) {
@@ -52,7 +75,7 @@ void HtmlPage::paragraph(const std::string& text, const std::string& css_class) 
 }
 
 void HtmlPage::table(const query::QueryTable& table) {
-  body_ += "<table>\n<thead><tr>";
+  body_ += "<div class=\"table\"><table>\n<thead><tr>";
   for (const auto& c : table.columns) {
     const auto heading = c.display_unit.empty() ? c.title : c.title + " [" + c.display_unit + "]";
     body_ += "<th>" + html_escape(heading) + "</th>";
@@ -67,7 +90,7 @@ void HtmlPage::table(const query::QueryTable& table) {
     }
     body_ += "</tr>\n";
   }
-  body_ += "</tbody>\n</table>\n";
+  body_ += "</tbody>\n</table></div>\n";
   if (table.rows.empty()) paragraph("no data: the table has no rows", "no-data");
   if (!table.notes.empty()) {
     body_ += "<ul class=\"notes\">\n";
@@ -76,25 +99,57 @@ void HtmlPage::table(const query::QueryTable& table) {
   }
 }
 
-void HtmlPage::figure(const std::string& file, const std::string& alt, const std::string& caption) {
-  body_ += "<figure><img src=\"" + html_escape(file) + "\" alt=\"" + html_escape(alt) +
-           "\"><figcaption>" + html_escape(caption) + "</figcaption></figure>\n";
+void HtmlPage::figure(const std::string& file, const std::string& title, const std::string& caption,
+                      std::size_t width, std::size_t height) {
+  const auto anchor = anchor_of(file.substr(0, file.rfind('.')));
+  body_ += "<figure id=\"" + anchor + "\"><h3>" + html_escape(title) + "</h3><img src=\"" +
+           html_escape(file) + "\" width=\"" + std::to_string(width) + "\" height=\"" +
+           std::to_string(height) + "\" alt=\"" + html_escape(title) + "\"><figcaption>" +
+           html_escape(caption) + "</figcaption></figure>\n";
+  if (!contents_.empty()) contents_.back().figures.emplace_back(anchor, title);
 }
 
 std::string HtmlPage::html() const {
+  std::string contents;
+  if (!contents_.empty()) {
+    contents = "<nav class=\"contents\"><h2>Contents</h2>\n<ol>\n";
+    for (const auto& entry : contents_) {
+      contents += "<li><a href=\"#" + entry.id + "\">" + html_escape(entry.text) + "</a>";
+      if (!entry.figures.empty()) {
+        contents += "<ul>";
+        for (const auto& [id, text] : entry.figures)
+          contents += "<li><a href=\"#" + id + "\">" + html_escape(text) + "</a></li>";
+        contents += "</ul>";
+      }
+      contents += "</li>\n";
+    }
+    contents += "</ol>\n</nav>\n";
+  }
   return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
          html_escape(title_) +
          "</title>\n<style>\n"
-         "body { font-family: sans-serif; margin: 2em; color: #222; background: #fff; }\n"
+         "body { font-family: sans-serif; font-size: 16px; margin: 2em; color: #222; "
+         "background: #fff; max-width: 1260px; }\n"
          "table { border-collapse: collapse; margin: 0.5em 0; font-size: 0.9em; }\n"
          "th, td { border: 1px solid #bbb; padding: 0.2em 0.5em; }\n"
+         "div.table { overflow-x: auto; max-width: 100%; }\n"
          "th { background: #eee; } td.num { text-align: right; }\n"
-         "figure { margin: 1em 0; } img { max-width: 100%; border: 1px solid #ddd; }\n"
-         "figcaption { font-size: 0.9em; color: #444; max-width: 60em; }\n"
+         "figure { margin: 1.5em 0; } figure h3 { margin: 0 0 0.3em 0; }\n"
+         "img { max-width: 100%; height: auto; border: 1px solid #ddd; }\n"
+         "figcaption { font-size: 0.95em; color: #444; max-width: 70em; }\n"
+         "dl.provenance { display: grid; grid-template-columns: max-content auto; "
+         "gap: 0.2em 1em; margin: 0.5em 0 1em 0; }\n"
+         "dl.provenance dt { font-weight: bold; } dl.provenance dd { margin: 0; "
+         "overflow-wrap: anywhere; }\n"
+         "nav.contents { border: 1px solid #ddd; background: #f8f8f8; padding: 0.3em 1em; "
+         "margin-bottom: 1em; } nav.contents h2 { font-size: 1.1em; margin: 0.3em 0; }\n"
+         "nav.contents ul { font-size: 0.9em; }\n"
          ".no-data { color: #a00; font-weight: bold; }\n"
-         ".notes { font-size: 0.85em; color: #444; }\n"
-         "</style>\n</head>\n<body>\n" +
-         body_ + "</body>\n</html>\n";
+         ".not-valid { border-left: 4px solid #c60; padding-left: 0.8em; color: #630; }\n"
+         ".not-valid p { margin: 0.3em 0; font-weight: bold; }\n"
+         ".notes { font-size: 0.9em; color: #444; }\n"
+         "</style>\n</head>\n<body>\n<h1>" +
+         html_escape(title_) + "</h1>\n" + header_ + contents + body_ + "</body>\n</html>\n";
 }
 
 }  // namespace pbench::report

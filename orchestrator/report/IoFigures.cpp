@@ -78,20 +78,25 @@ Figure io_partition_figure(const query::QueryTable& io_table) {
   panel.x_label = "processes";
   panel.y_label = "b_eff_io [MB/s]";
   panel.log_x = true;
-  // (T, hints) -> partition -> b_eff_io (NaN when the row has none); the same for the paper's.
-  using Curves = std::map<std::pair<double, std::string>, std::map<double, double>>;
+  panel.bandwidth_axis = panel.y_from_zero = true;
+  // (T, hints) -> partition -> (b_eff_io, valid), NaN when the row has none; the same for the
+  // paper's. Of two rows of one partition, a valid value comes before a larger one that is not.
+  using Curves =
+      std::map<std::pair<double, std::string>, std::map<double, std::pair<double, bool>>>;
   Curves curves, paper_curves;
   for (std::size_t r = 0; r < t.rows(); ++r) {
     const double partition = t.number(r, "partition");
-    if (!std::isfinite(partition)) continue;
+    if (!std::isfinite(partition) || t.text(r, "row") == "max") continue;
     const std::pair<double, std::string> key{t.number(r, "schedule_time"), t.text(r, "hints")};
     for (auto [curves_of, column] : {std::pair<Curves*, const char*>{&curves, "b_eff_io"},
                                      {&paper_curves, "b_eff_io_paper"}}) {
-      const double value = t.number(r, column);
+      const std::pair<double, bool> value{t.number(r, column), t.valid(r)};
       auto& curve = (*curves_of)[key];
       auto [at, inserted] = curve.try_emplace(partition, value);
-      if (!inserted && std::isfinite(value))
-        at->second = std::isfinite(at->second) ? std::max(at->second, value) : value;
+      if (inserted || !std::isfinite(value.first)) continue;
+      if (!std::isfinite(at->second.first) ||
+          std::pair{value.second, value.first} > std::pair{at->second.second, at->second.first})
+        at->second = value;
     }
   }
   for (auto [curves_of, suffix] :
@@ -103,8 +108,9 @@ Figure io_partition_figure(const query::QueryTable& io_table) {
       s.dashed = !suffix.empty();
       bool any = false;
       for (const auto& [partition, value] : points) {
-        s.points.emplace_back(partition, value / 1e6);
-        any = any || std::isfinite(value);
+        s.points.emplace_back(partition, value.first / 1e6);
+        s.valid.push_back(value.second);
+        any = any || std::isfinite(value.first);
       }
       if (any || suffix.empty()) panel.series.push_back(std::move(s));
     }
@@ -160,7 +166,7 @@ std::vector<Figure> io_pattern_figures(const std::vector<StoredResult>& io_resul
       panel.title = access;
       panel.x_label = "chunk size l on disk [B]";
       panel.y_label = "bandwidth [MB/s]";
-      panel.log_y = true;
+      panel.bandwidth_axis = panel.y_from_zero = true;
       // type -> l -> (bytes, seconds)
       std::map<int, std::map<double, std::pair<double, double>>> sums;
       for (const auto& row : measurement_rows(result.document, "patterns")) {
@@ -184,6 +190,7 @@ std::vector<Figure> io_pattern_figures(const std::vector<StoredResult>& io_resul
         }
         std::sort(points.begin(), points.end());
         s.points = std::move(points);
+        s.valid.assign(s.points.size(), result.valid);
         panel.series.push_back(std::move(s));
       }
       figure.panels.push_back(std::move(panel));
@@ -223,8 +230,10 @@ Figure consortium_figure(const std::vector<StoredResult>& io_results) {
     panel.x_label = "transfer size [B]";
     panel.y_label = "transfer rate [MB/s]";
     panel.log_x = true;
-    panel.log_y = true;
-    std::map<std::string, std::map<double, double>> curves;  // label -> size -> max rate
+    panel.bandwidth_axis = panel.y_from_zero = true;
+    // label -> size -> (the largest rate, its result valid); a valid rate before a larger one
+    // that is not.
+    std::map<std::string, std::map<double, std::pair<double, bool>>> curves;
     for (const auto& r : io_results) {
       if (!is_consortium(r)) continue;
       for (const auto& m : r.metrics) {
@@ -237,14 +246,20 @@ Figure consortium_figure(const std::vector<StoredResult>& io_results) {
         if (json_number(m.labels, "collective") == 1) label += ", collective";
         if (json_number(m.labels, "file_per_process") == 1) label += ", file per process";
         label += ", " + std::to_string(r.partition) + " procs";
-        auto [it, inserted] = curves[label].try_emplace(size, *m.value / 1e6);
-        if (!inserted) it->second = std::max(it->second, *m.value / 1e6);
+        const std::pair<double, bool> value{*m.value / 1e6, r.valid};
+        auto [it, inserted] = curves[label].try_emplace(size, value);
+        if (!inserted &&
+            std::pair{value.second, value.first} > std::pair{it->second.second, it->second.first})
+          it->second = value;
       }
     }
     for (const auto& [label, points] : curves) {
       Series s;
       s.title = label;
-      s.points.assign(points.begin(), points.end());
+      for (const auto& [size, value] : points) {
+        s.points.emplace_back(size, value.first);
+        s.valid.push_back(value.second);
+      }
       panel.series.push_back(std::move(s));
     }
     figure.panels.push_back(std::move(panel));

@@ -23,18 +23,22 @@ Figure logp_gap_figure(const query::QueryTable& logp_table) {
   panel.x_label = "queue depth q [messages]";
   panel.y_label = "g [us]";
   panel.log_x = true;
-  std::map<double, std::map<double, double>> curves;  // partition -> q -> g
+  // partition -> q -> (g, valid)
+  std::map<double, std::map<double, std::pair<double, bool>>> curves;
   for (std::size_t r = 0; r < t.rows(); ++r) {
     const double partition = t.number(r, "partition"), q = t.number(r, "queue_depth");
     if (!std::isfinite(partition) || !std::isfinite(q)) continue;
-    curves[partition][q] = t.number(r, "g") * 1e6;
+    curves[partition][q] = {t.number(r, "g") * 1e6, t.valid(r)};
   }
   for (const auto& [partition, points] : curves) {
     Series s;
     char text[64];
     std::snprintf(text, sizeof(text), "%g processes", partition);
     s.title = text;
-    s.points.assign(points.begin(), points.end());
+    for (const auto& [q, value] : points) {
+      s.points.emplace_back(q, value.first);
+      s.valid.push_back(value.second);
+    }
     panel.series.push_back(std::move(s));
   }
   figure.panels.push_back(std::move(panel));
@@ -45,11 +49,14 @@ std::vector<Figure> logp_size_figures(const std::vector<StoredResult>& logp_resu
   // partition -> q -> size -> time per message; partition -> q -> fit rows.
   std::map<std::int64_t, std::map<double, std::map<double, double>>> curves;
   std::map<std::int64_t, std::map<double, std::vector<nlohmann::json>>> fits;
+  std::map<std::int64_t, std::map<double, bool>> valid;  // partition -> q -> its result valid
   for (const auto& r : logp_results) {
     for (const auto& row : measurement_rows(r.document, "flood_curve")) {
       const double q = json_number(row, "queue_depth"), size = json_number(row, "size");
       const double t = json_number(row, "time_per_message");
-      if (std::isfinite(q) && size > 0) curves[r.partition][q][size] = t;
+      if (!std::isfinite(q) || !(size > 0)) continue;
+      curves[r.partition][q][size] = t;
+      valid[r.partition][q] = r.valid;
     }
     for (const auto& row : measurement_rows(r.document, "gap_fit")) {
       const double q = json_number(row, "queue_depth");
@@ -77,6 +84,7 @@ std::vector<Figure> logp_size_figures(const std::vector<StoredResult>& logp_resu
       measured.title = text;
       measured.color = color;
       for (const auto& [size, t] : points) measured.points.emplace_back(size, t * 1e6);
+      measured.valid.assign(measured.points.size(), valid[partition][q]);
       panel.series.push_back(std::move(measured));
       const auto& segments = fits[partition][q];
       if (segments.size() > 1) switches += static_cast<int>(segments.size()) - 1;

@@ -2,13 +2,16 @@
 
 #include <algorithm>
 #include <fstream>
+#include <functional>
 #include <set>
 
+#include "query/IoConsortiumQuery.hpp"
 #include "query/PointsQuery.hpp"
 #include "query/SystemQuery.hpp"
 #include "query/WorkerQueries.hpp"
 #include "report/GnuplotFigure.hpp"
 #include "report/HtmlPage.hpp"
+#include "report/Provenance.hpp"
 #include "report/StoredResult.hpp"
 #include "report/TextSafety.hpp"
 #include "report/WorkerFigures.hpp"
@@ -18,12 +21,12 @@ namespace pbench::report {
 namespace {
 
 /// Draws each figure with data and puts it on the page; a figure without data is a "no data"
-/// paragraph in its place.
+/// paragraph in its place. Bandwidth axes follow the report's options.
 class FigureSink {
  public:
   FigureSink(HtmlPage& page, GnuplotFigure& gnuplot, const std::filesystem::path& dir,
-             ReportSummary& summary)
-      : page_(page), gnuplot_(gnuplot), dir_(dir), summary_(summary) {}
+             const ReportOptions& options, ReportSummary& summary)
+      : page_(page), gnuplot_(gnuplot), dir_(dir), options_(options), summary_(summary) {}
 
   void add(Figure figure) {
     // A unique file name.
@@ -38,8 +41,14 @@ class FigureSink {
       summary_.no_data.push_back(figure.title);
       return;
     }
+    for (auto& panel : figure.panels) {
+      if (!panel.bandwidth_axis) continue;
+      panel.log_y = options_.log_bandwidth;
+      panel.y_from_zero = !options_.log_bandwidth;
+    }
     gnuplot_.draw(figure, dir_);
-    page_.figure(name + ".svg", figure.title, figure.caption);
+    const auto layout = figure_layout(figure);
+    page_.figure(name + ".svg", figure.title, figure.caption, kFigureWidth, layout.height);
     summary_.figures.push_back(name + ".svg");
   }
 
@@ -47,13 +56,105 @@ class FigureSink {
   HtmlPage& page_;
   GnuplotFigure& gnuplot_;
   std::filesystem::path dir_;
+  const ReportOptions& options_;
   ReportSummary& summary_;
   std::set<std::string> names_;
 };
 
+/// What the sections read: the sweep's workers and its stored results.
+struct SweepData {
+  store::Store& store;
+  std::string sweep;
+  std::vector<std::string> workers;
+  std::vector<StoredResult> beff_io;     ///< io results of b_eff_io
+  std::vector<StoredResult> consortium;  ///< io results of the consortium suite
+  bool ran(const std::string& worker) const {
+    return std::find(workers.begin(), workers.end(), worker) != workers.end();
+  }
+};
+
+/// The reasons of the results that are not valid, as a list next to a table.
+void not_valid_list(HtmlPage& page, const std::vector<StoredResult>& results) {
+  std::vector<std::string> items;
+  for (const auto& r : results)
+    if (!r.valid) items.push_back(not_valid_text(r));
+  page.list(std::to_string(items.size()) + " of " + std::to_string(results.size()) +
+                " results not valid (hollow markers in the figures), with the reasons their "
+                "worker gave:",
+            items, "not-valid");
+}
+
+/// One section of the page: written, and listed in the contents, only when the sweep has what
+/// it shows. A new section is one more entry in sections().
+struct Section {
+  std::string id;
+  std::string title;
+  std::function<bool(const SweepData&)> present;
+  std::function<void(const SweepData&, HtmlPage&, FigureSink&)> write;
+};
+
+std::vector<Section> sections() {
+  return {
+      {"system", "System: the headline figures", [](const SweepData&) { return true; },
+       [](const SweepData& d, HtmlPage& page, FigureSink&) {
+         page.table(query::system_table(d.store, d.sweep, {}));
+       }},
+      {"missing", "Cells without a result", [](const SweepData&) { return true; },
+       [](const SweepData& d, HtmlPage& page, FigureSink&) {
+         const auto missing = query::points_table(d.store, d.sweep, true);
+         if (missing.rows.empty()) {
+           page.paragraph("Every cell of the sweep's grid has a stored result.");
+         } else {
+           page.table(missing);
+         }
+       }},
+      {"logp", "logp: LogP parameters", [](const SweepData& d) { return d.ran("logp"); },
+       [](const SweepData& d, HtmlPage& page, FigureSink& figures) {
+         const auto table = query::find_worker_query("logp")->table(d.store, d.sweep);
+         const auto results = newest_results(d.store, d.sweep, "logp");
+         page.table(table);
+         not_valid_list(page, results);
+         figures.add(logp_gap_figure(table));
+         for (auto& f : logp_size_figures(results)) figures.add(f);
+       }},
+      {"comm", "comm: b_eff", [](const SweepData& d) { return d.ran("comm"); },
+       [](const SweepData& d, HtmlPage& page, FigureSink& figures) {
+         const auto table = query::find_worker_query("comm")->table(d.store, d.sweep);
+         const auto results = newest_results(d.store, d.sweep, "comm");
+         page.table(table);
+         not_valid_list(page, results);
+         figures.add(comm_scaling_figure(table));
+         for (auto& f : comm_figures(results)) figures.add(f);
+       }},
+      {"io", "io: b_eff_io", [](const SweepData& d) { return !d.beff_io.empty(); },
+       [](const SweepData& d, HtmlPage& page, FigureSink& figures) {
+         const auto table = query::find_worker_query("io")->table(d.store, d.sweep);
+         page.table(table);
+         not_valid_list(page, d.beff_io);
+         figures.add(io_partition_figure(table));
+         for (auto& f : io_pattern_figures(d.beff_io)) figures.add(f);
+       }},
+      {"consortium", "io: Parallel I/O Consortium suite",
+       [](const SweepData& d) { return !d.consortium.empty(); },
+       [](const SweepData& d, HtmlPage& page, FigureSink& figures) {
+         page.table(query::io_consortium_table(d.store, d.sweep));
+         not_valid_list(page, d.consortium);
+         figures.add(consortium_figure(d.consortium));
+       }},
+      {"bcast", "bcast: broadcast latency", [](const SweepData& d) { return d.ran("bcast"); },
+       [](const SweepData& d, HtmlPage& page, FigureSink& figures) {
+         const auto table = query::find_worker_query("bcast")->table(d.store, d.sweep);
+         page.table(table);
+         not_valid_list(page, newest_results(d.store, d.sweep, "bcast"));
+         for (auto& f : bcast_figures(table)) figures.add(f);
+       }},
+  };
+}
+
 }  // namespace
 
-ReportSummary ReportWriter::write(const std::string& sweep, const std::filesystem::path& dir_in) {
+ReportSummary ReportWriter::write(const std::string& sweep, const std::filesystem::path& dir_in,
+                                  const ReportOptions& options) {
   const auto record = store_.find_sweep(sweep);
   if (!record) throw UsageError("no sweep named '" + sweep + "'");
   require_gnuplot();
@@ -72,85 +173,30 @@ ReportSummary ReportWriter::write(const std::string& sweep, const std::filesyste
   ReportSummary summary;
   GnuplotFigure gnuplot(runner_);
   HtmlPage page("pbench report: sweep " + sweep);
-  FigureSink figures(page, gnuplot, dir, summary);
-  const auto workers = sweep_workers(store_, sweep);
-  auto in_sweep = [&](const std::string& w) {
-    return std::find(workers.begin(), workers.end(), w) != workers.end();
-  };
-  auto no_data = [&](const std::string& what) {
-    page.paragraph("no data: " + what, "no-data");
-    summary.no_data.push_back(what);
-  };
+  FigureSink figures(page, gnuplot, dir, options, summary);
+
+  SweepData data{store_, sweep, sweep_workers(store_, sweep), {}, {}};
+  if (data.ran("io")) {
+    for (auto& r : newest_results(store_, sweep, "io"))
+      (is_consortium(r) ? data.consortium : data.beff_io).push_back(std::move(r));
+  }
 
   const auto points = query::points_table(store_, sweep, false);
   const auto missing = query::points_table(store_, sweep, true);
-  page.paragraph("Sweep " + sweep + " (scheduler " + record->scheduler + ", created " +
-                 record->created_at + "): " + std::to_string(points.rows.size()) + " points, " +
-                 std::to_string(points.rows.size() - missing.rows.size()) +
-                 " with a stored result. Values are the newest result of each point; 'valid' "
-                 "says whether a result meets its method's rules.");
+  auto header = provenance_rows(read_provenance(store_, sweep), PBENCH_VERSION);
+  header.emplace_back(
+      "points", std::to_string(points.rows.size()) +
+                    (points.rows.size() == 1 ? " point, " : " points, ") +
+                    std::to_string(points.rows.size() - missing.rows.size()) +
+                    " with a stored result. Values are the newest result of each point; 'valid' "
+                    "says whether a result meets its method's rules.");
+  page.header(header);
 
-  page.heading("System", "system");
-  page.table(query::system_table(store_, sweep, {}));
-  page.heading("Cells without a result", "missing");
-  if (missing.rows.empty()) {
-    page.paragraph("Every cell of the sweep's grid has a stored result.");
-  } else {
-    page.table(missing);
-  }
-
-  page.heading("logp: LogP parameters", "logp");
-  if (!in_sweep("logp")) {
-    no_data("logp: the sweep has no logp points");
-  } else {
-    const auto table = query::find_worker_query("logp")->table(store_, sweep);
-    page.table(table);
-    figures.add(logp_gap_figure(table));
-    for (auto& f : logp_size_figures(newest_results(store_, sweep, "logp"))) figures.add(f);
-  }
-
-  page.heading("comm: b_eff", "comm");
-  if (!in_sweep("comm")) {
-    no_data("comm: the sweep has no comm points");
-  } else {
-    page.table(query::find_worker_query("comm")->table(store_, sweep));
-    for (auto& f : comm_figures(newest_results(store_, sweep, "comm"))) figures.add(f);
-  }
-
-  page.heading("io: b_eff_io", "io");
-  const auto io_results =
-      in_sweep("io") ? newest_results(store_, sweep, "io") : std::vector<StoredResult>{};
-  const bool any_consortium =
-      std::any_of(io_results.begin(), io_results.end(), [](auto& r) { return is_consortium(r); });
-  const bool any_beff_io =
-      std::any_of(io_results.begin(), io_results.end(), [](auto& r) { return !is_consortium(r); });
-  if (!in_sweep("io")) {
-    no_data("io: the sweep has no io points");
-  } else {
-    const auto table = query::find_worker_query("io")->table(store_, sweep);
-    page.table(table);
-    if (!any_beff_io && any_consortium) {
-      no_data("b_eff_io: every io result of this sweep ran the consortium suite");
-    } else {
-      figures.add(io_partition_figure(table));
-      for (auto& f : io_pattern_figures(io_results)) figures.add(f);
-    }
-  }
-
-  page.heading("io: consortium suite", "consortium");
-  if (!any_consortium) {
-    no_data("consortium suite: no io result of this sweep ran it (pbench-io --suite consortium)");
-  } else {
-    figures.add(consortium_figure(io_results));
-  }
-
-  page.heading("bcast: broadcast latency", "bcast");
-  if (!in_sweep("bcast")) {
-    no_data("bcast: the sweep has no bcast points");
-  } else {
-    const auto table = query::find_worker_query("bcast")->table(store_, sweep);
-    page.table(table);
-    for (auto& f : bcast_figures(table)) figures.add(f);
+  for (const auto& section : sections()) {
+    if (!section.present(data)) continue;
+    page.heading(section.title, section.id);
+    summary.sections.push_back(section.id);
+    section.write(data, page, figures);
   }
 
   summary.index = dir / "index.html";

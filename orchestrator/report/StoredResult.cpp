@@ -88,6 +88,22 @@ std::string json_text(const nlohmann::json& object, const std::string& key) {
   return object[key].dump();
 }
 
+std::string not_valid_text(const StoredResult& result) {
+  std::string reasons;
+  const auto& doc = result.document;
+  if (doc.is_object() && doc.contains("validity") && doc["validity"].is_object()) {
+    const auto list = doc["validity"].value("reasons", nlohmann::json::array());
+    if (list.is_array()) {
+      for (const auto& reason : list)
+        if (reason.is_string())
+          reasons += (reasons.empty() ? "" : "; ") + reason.get<std::string>();
+    }
+  }
+  return "point " + result.point_key + " (" + std::to_string(result.partition) + " process" +
+         (result.partition == 1 ? "" : "es") +
+         "): " + (reasons.empty() ? std::string("no reason stored") : reasons);
+}
+
 bool is_consortium(const StoredResult& result) {
   const auto& doc = result.document;
   if (!doc.is_object() || !doc.contains("parameters")) return false;

@@ -15,6 +15,8 @@ class TableView {
   double number(std::size_t row, const std::string& key) const;
   /// The cell as text ("" when missing or no such column; numbers printed).
   std::string text(std::size_t row, const std::string& key) const;
+  /// False when the table has a "valid" column that says "no" in `row`.
+  bool valid(std::size_t row) const { return text(row, "valid") != "no"; }
   std::size_t rows() const { return table_.rows.size(); }
 
  private:

@@ -22,8 +22,15 @@ std::vector<Figure> io_pattern_figures(const std::vector<StoredResult>& io_resul
 /// curve per access pattern (and partition); consortium results only.
 Figure consortium_figure(const std::vector<StoredResult>& io_results);
 /// b_eff's bandwidth against the message size for each ring pattern and the log mean of the
-/// random patterns (the best method and repetition at each size), a figure per partition.
+/// random patterns (the best method and repetition at each size), a figure per partition. A
+/// ring curve is named by its layout (ring_label); patterns with the same layout are one curve.
 std::vector<Figure> comm_figures(const std::vector<StoredResult>& comm_results);
+/// The paper's scaling figure from `pbench query comm`'s table: b_eff against the number of
+/// processes beside b_eff per process against it.
+Figure comm_scaling_figure(const query::QueryTable& comm_table);
+/// A ring pattern's layout from its ring sizes ("2,2,3"): "rings of 2 (3×2+1)" (3 rings of
+/// the first size, and the processes left over), "one ring of 7"; "" when not readable.
+std::string ring_label(const std::string& ring_sizes);
 /// g against the queue depth, a curve per partition, from `pbench query logp`'s table.
 Figure logp_gap_figure(const query::QueryTable& logp_table);
 /// Time per message against the size for each queue depth with the fitted G segments (a

@@ -14,6 +14,7 @@
 #include "query/RowGrouping.hpp"
 #include "report/GnuplotFigure.hpp"
 #include "report/HtmlPage.hpp"
+#include "report/Provenance.hpp"
 #include "report/WorkerFigures.hpp"
 #include "util/Error.hpp"
 
@@ -92,14 +93,15 @@ TEST_CASE("html_escape: markup characters as entities, control characters as spa
   t.rows = {{std::string("a=<b>&"), 1.5}, {std::string("x"), query::Cell{}}};
   t.notes = {"note \"quoted\""};
   page.table(t);
-  page.figure("f.svg", "alt \"x\"", "caption <i>");
+  page.figure("f.svg", "alt \"x\"", "caption <i>", 1240, 400);
   const auto html = page.html();
   CHECK(html.find("<title>sweep &lt;s&gt;</title>") != std::string::npos);
   CHECK(html.find("<td>a=&lt;b&gt;&amp;</td>") != std::string::npos);
   CHECK(html.find("<td class=\"num\">1.5</td>") != std::string::npos);
   CHECK(html.find("<td class=\"num\">-</td>") != std::string::npos);  // missing, not 0
   CHECK(html.find("<li>note &quot;quoted&quot;</li>") != std::string::npos);
-  CHECK(html.find("<img src=\"f.svg\" alt=\"alt &quot;x&quot;\">") != std::string::npos);
+  CHECK(html.find("<img src=\"f.svg\" width=\"1240\" height=\"400\" alt=\"alt &quot;x&quot;\">") !=
+        std::string::npos);
   CHECK(html.find("<i>") == std::string::npos);
 }
 
@@ -111,10 +113,13 @@ TEST_CASE("gnuplot_data: a missing value is a gap (never 0) and empty series are
   p.series.push_back({"empty", {{1, NAN}}});
   p.series.push_back({"b", {{NAN, 1}, {7, 8}}});
   f.panels.push_back(p);
-  CHECK(gnuplot_data(f) == "1 2\n\n5 6\n\n\n7 8\n");
+  CHECK(gnuplot_data(f) == "1 2 1\n\n5 6 1\n\n\n7 8 1\n");
   // On a linear axis 0 and negative values are drawn as they are.
   f.panels[0].log_y = false;
-  CHECK(gnuplot_data(f) == "1 2\n\n4 -1\n5 6\n\n\n7 8\n");
+  CHECK(gnuplot_data(f) == "1 2 1\n\n4 -1 1\n5 6 1\n\n\n7 8 1\n");
+  // A point of a result that is not valid is marked 0 in the third column.
+  f.panels[0].series[2].valid = {true, false};
+  CHECK(gnuplot_data(f) == "1 2 1\n\n4 -1 1\n5 6 1\n\n\n7 8 0\n");
 }
 
 TEST_CASE("gnuplot_script: every text quoted on its own line, indexes skip empty series") {
@@ -132,14 +137,16 @@ TEST_CASE("gnuplot_script: every text quoted on its own line, indexes skip empty
   f.panels = {p, empty};
   const auto script = gnuplot_script(f, "/d/x.dat", "/d/x.svg");
   const auto l = lines(script);
-  CHECK(std::count(l.begin(), l.end(),
-                   "set multiplot layout 1,2 title 'a''b set output ''/tmp/evil'''") == 1);
+  // The figure's title is the page's heading, not drawn again: two panels side by side.
+  CHECK(std::count(l.begin(), l.end(), "set multiplot layout 1,2") == 1);
+  CHECK(script.find("evil") == std::string::npos);
   CHECK(std::count(l.begin(), l.end(), "set title 't`id`'") == 1);
   CHECK(std::count(l.begin(), l.end(), "set output '/d/x.svg'") == 1);
   CHECK(std::count(l.begin(), l.end(), "set xtics rotate by 45 right ('1k+8' 10)") == 1);
   CHECK(std::count(l.begin(), l.end(),
-                   "plot '/d/x.dat' index 0 using 1:2 with linespoints pt 7 ps 0.6 lw 1.5 dt 2 "
-                   "lc 1 title 'it''s'") == 1);
+                   "plot '/d/x.dat' index 0 using 1:2 with lines lw 2 dt 2 lc 1 notitle, \\") == 1);
+  CHECK(std::count(l.begin(), l.end(),
+                   "     1/0 with linespoints pt 7 ps 1.1 lw 2 dt 2 lc 1 title 'it''s'") == 1);
   CHECK(std::count(l.begin(), l.end(), "plot NaN notitle") == 1);  // the empty panel
   CHECK(script.find("'no data'") != std::string::npos);
   CHECK(script.find("noenhanced") != std::string::npos);  // no markup in any title
@@ -174,7 +181,7 @@ TEST_CASE("GnuplotFigure::draw runs gnuplot on the script in the directory, no s
   REQUIRE(runner.commands.size() == 1);
   CHECK(runner.commands[0] == std::vector<std::string>{"gnuplot", (dir / "fig.gp").string()});
   std::ifstream data(dir / "fig.dat");
-  CHECK(std::string(std::istreambuf_iterator<char>(data), {}) == "1 2\n");
+  CHECK(std::string(std::istreambuf_iterator<char>(data), {}) == "1 2 1\n");
   runner.exit_code = 1;
   CHECK_THROWS_WITH_AS(gnuplot.draw(f, dir),
                        "gnuplot failed to draw figure 'fig' (exit 1): \"x.gp\" line 3: undefined "
@@ -321,6 +328,11 @@ TEST_CASE("logp figures: g by queue depth, time per message with the G fit segme
   CHECK(s[1].points[1].second == doctest::Approx((1e-6 + 1e-9 * 4096) * 1e6));
   CHECK(figures[0].caption.find("1 protocol switch(es) detected") != std::string::npos);
   CHECK(!logp_size_figures({stored(1, nlohmann::json::object())})[0].has_data());
+  // A result that is not valid: its measured points hollow.
+  CHECK(s[0].point_valid(0));
+  auto not_valid = stored(2, m);
+  not_valid.valid = false;
+  CHECK(!logp_size_figures({not_valid})[0].panels.at(0).series.at(0).point_valid(0));
 }
 
 TEST_CASE("bcast_figures: methods against processes at the smallest size and against size") {
@@ -407,4 +419,182 @@ TEST_CASE(
                        "--by queue_depth: this table has no such column (it groups by: T, hints, "
                        "partition)",
                        UsageError);
+}
+
+TEST_CASE("gnuplot_script: the page's width, a legible font, bandwidths from 0, hollow not valid") {
+  Figure f;
+  f.name = "bw";
+  f.title = "bandwidth";
+  Panel p;
+  p.title = "only panel";
+  p.y_from_zero = true;
+  Series s;
+  s.title = "rings of 2 (3\u00d72+1)";
+  s.points = {{1, 10}, {2, 20}, {4, 30}};
+  s.valid = {true, false, true};
+  p.series.push_back(s);
+  f.panels.push_back(p);
+  const auto script = gnuplot_script(f, "/d/bw.dat", "/d/bw.svg");
+  const auto l = lines(script);
+  const auto layout = figure_layout(f);
+  CHECK(layout.columns == 1);
+  CHECK(layout.font_size >= 14);
+  CHECK(l.at(0) == "set terminal svg noenhanced size " + std::to_string(kFigureWidth) + "," +
+                       std::to_string(layout.height) + " font 'sans," +
+                       std::to_string(layout.font_size) + "' background '#ffffff'");
+  CHECK(kFigureWidth >= 1200);
+  CHECK(std::count(l.begin(), l.end(), "set yrange [0:*]") == 1);
+  CHECK(std::count(l.begin(), l.end(), "set title ''") == 1);  // one panel: the page titles it
+  // Filled marks where valid, hollow (pt 6) where not, and a key entry for the hollow marker.
+  CHECK(script.find("using 1:($3>0?$2:1/0) with points pt 7") != std::string::npos);
+  CHECK(script.find("using 1:($3>0?1/0:$2) with points pt 6") != std::string::npos);
+  CHECK(script.find("title '" + std::string(kNotValidKey) + "'") != std::string::npos);
+  // All valid: no hollow marks and no key entry for them.
+  f.panels[0].series[0].valid.clear();
+  const auto valid = gnuplot_script(f, "/d/bw.dat", "/d/bw.svg");
+  CHECK(valid.find("pt 6") == std::string::npos);
+  CHECK(valid.find(kNotValidKey) == std::string::npos);
+  // Three panels: two columns, two rows, each panel titled.
+  f.panels = {p, p, p};
+  CHECK(figure_layout(f).columns == 2);
+  CHECK(figure_layout(f).rows == 2);
+  CHECK(figure_layout(f).height > layout.height);
+  CHECK(lines(gnuplot_script(f, "d", "s"))[5] == "set multiplot layout 2,2");
+  CHECK(gnuplot_script(f, "d", "s").find("set title 'only panel'") != std::string::npos);
+}
+
+TEST_CASE("ring_label: the layout of a ring pattern, as METHODS.md's test vectors say it") {
+  CHECK(ring_label("2,2,3") == "rings of 2 (3\u00d72+1)");            // 7 processes, pattern 1
+  CHECK(ring_label("7") == "one ring of 7");                          // 7 processes, 2 to 6
+  CHECK(ring_label("4,4,4,4,4,4,4,5") == "rings of 4 (8\u00d74+1)");  // 33 processes
+  CHECK(ring_label("50,50") == "rings of 50 (2\u00d750)");            // 100 processes
+  CHECK(ring_label("4,4,3") == "rings of 4 (3\u00d74\u22121)");       // the larger rings first
+  CHECK(ring_label("") == "");
+  CHECK(ring_label("2,x") == "");
+  CHECK(ring_label("0") == "");
+}
+
+TEST_CASE("comm_figures: ring curves named by layout, same layouts one curve, hollow not valid") {
+  auto m = nlohmann::json{{"patterns", table({"pattern", "kind", "ring_sizes", "in_b_eff"},
+                                             {{"ring1:3*2&+1", "ring", "2,2,3", true},
+                                              {"ring2:1*7", "ring", "7", true},
+                                              {"ring3:1*7", "ring", "7", true},
+                                              {"random1", "random", "7", true}})},
+                          {"measurements", table({"pattern", "l", "method", "bandwidth"},
+                                                 {{"ring1:3*2&+1", 1, "sendrecv", 1e6},
+                                                  {"ring2:1*7", 1, "sendrecv", 2e6},
+                                                  {"ring3:1*7", 1, "sendrecv", 5e6},
+                                                  {"random1", 1, "sendrecv", 3e6}})}};
+  auto r = stored(7, m);
+  r.valid = false;
+  const auto figures = comm_figures({r});
+  REQUIRE(figures.size() == 1);
+  const auto& panel = figures[0].panels.at(0);
+  CHECK(panel.bandwidth_axis);
+  CHECK(panel.y_from_zero);
+  CHECK(!panel.log_y);
+  const auto& s = panel.series;
+  REQUIRE(s.size() == 3);
+  CHECK(s[0].title == "rings of 2 (3\u00d72+1)");
+  CHECK(s[1].title == "one ring of 7, patterns 2,3");
+  CHECK(s[1].points == std::vector<std::pair<double, double>>{{1, 5}});  // the best of the two
+  CHECK(s[2].title == "random (log mean of 1 patterns)");
+  for (const auto& series : s) CHECK(!series.point_valid(0));
+  CHECK(figures[0].caption.find("not valid") != std::string::npos);
+}
+
+TEST_CASE("comm_scaling_figure: b_eff and b_eff per process against processes, max row left out") {
+  query::QueryTable t;
+  t.columns = {column("row"), column("partition"), column("b_eff", "B/s"),
+               column("b_eff_per_process", "B/s"), column("valid")};
+  t.rows = {{std::string("partition"), std::int64_t{2}, 4e6, 2e6, std::string("yes")},
+            {std::string("partition"), std::int64_t{4}, 6e6, 1.5e6, std::string("no")},
+            {std::string("partition"), std::int64_t{16}, query::Cell{}, query::Cell{},
+             std::string("yes")},
+            {std::string("max"), std::int64_t{4}, 6e6, 1.5e6, std::string("no")}};
+  const auto f = comm_scaling_figure(t);
+  REQUIRE(f.panels.size() == 2);
+  CHECK(f.panels[0].y_label == "b_eff [MB/s]");
+  CHECK(f.panels[1].y_label == "b_eff per process [MB/s]");
+  const auto& total = f.panels[0].series.at(0);
+  const auto& per = f.panels[1].series.at(0);
+  REQUIRE(total.points.size() == 3);
+  CHECK(total.points[0] == std::pair<double, double>{2, 4});
+  CHECK(total.points[1] == std::pair<double, double>{4, 6});
+  CHECK(std::isnan(total.points[2].second));  // no b_eff at 16: a gap, not 0
+  CHECK(per.points[1] == std::pair<double, double>{4, 1.5});
+  CHECK(per.point_valid(0));
+  CHECK(!per.point_valid(1));
+  CHECK(f.panels[0].bandwidth_axis);
+  CHECK(f.panels[0].log_x);  // 2 to 16 processes: a factor of 8 or more
+  CHECK(f.panels[0].x_tics.size() == 3);
+}
+
+TEST_CASE("HtmlPage: the provenance header, a table of contents of sections and figures") {
+  HtmlPage page("report");
+  page.header({{"hosts", "n1, <n2>"}});
+  page.heading("comm: b_eff", "comm");
+  page.list("1 of 2 results not valid:", {"point p2 (2 processes): too <short>"}, "not-valid");
+  page.list("none", {}, "not-valid");
+  page.figure("comm-scaling.svg", "scaling", "caption", 1240, 500);
+  page.heading("io: consortium", "consortium");
+  const auto html = page.html();
+  CHECK(html.find("<dt>hosts</dt><dd>n1, &lt;n2&gt;</dd>") != std::string::npos);
+  const auto nav = html.find("<nav class=\"contents\">");
+  REQUIRE(nav != std::string::npos);
+  CHECK(nav < html.find("<h2 id=\"comm\">"));
+  CHECK(html.find("<li><a href=\"#comm\">comm: b_eff</a><ul><li><a href=\"#comm-scaling\">"
+                  "scaling</a></li></ul></li>") != std::string::npos);
+  CHECK(html.find("<li><a href=\"#consortium\">io: consortium</a></li>") != std::string::npos);
+  CHECK(html.find("<figure id=\"comm-scaling\"><h3>scaling</h3>") != std::string::npos);
+  CHECK(html.find("<li>point p2 (2 processes): too &lt;short&gt;</li>") != std::string::npos);
+  CHECK(html.find("<p>none</p>") == std::string::npos);  // an empty list is left out
+  REQUIRE(page.contents().size() == 2);
+}
+
+TEST_CASE("provenance: the specification in one line, versions with git describe, job ids") {
+  CHECK(spec_summary(R"({"name":"r","partitions":[1,2],"scheduler":"slurm",)"
+                     R"("settings":{"comm":{"repetitions":"1"}},"workers":["comm","io"]})") ==
+        "partitions 1, 2; scheduler slurm; settings comm.repetitions=1; workers comm, io");
+  CHECK(spec_summary("not json") == "not json");
+  Provenance p;
+  p.sweep = "r";
+  p.spec_json = R"({"name":"r","workers":["logp"]})";
+  p.scheduler = "slurm";
+  p.created_at = "2026-11-23T18:00:00Z";
+  p.hosts = {"n1", "n2"};
+  p.mpi_versions = {"MPICH Version: 4.0.2"};
+  p.worker_versions = {"0.1.0+v0.1-5-gabc"};
+  p.job_ids = {"11", "12"};
+  p.first_start = "2026-11-23T18:01:00Z";
+  p.last_end = "2026-11-23T18:02:00Z";
+  p.results = 2;
+  const auto rows = provenance_rows(p, "0.1.0+v0.1-6-gdef-dirty");
+  auto row = [&](const std::string& label) {
+    for (const auto& [l, text] : rows)
+      if (l == label) return text;
+    return std::string("(missing)");
+  };
+  CHECK(row("sweep") == "r: workers logp");
+  CHECK(row("scheduler") == "slurm, 2 jobs: 11, 12");
+  CHECK(row("hosts") == "n1, n2");
+  CHECK(row("MPI library") == "MPICH Version: 4.0.2");
+  CHECK(row("pbench") ==
+        "report by 0.1.0 (git describe v0.1-6-gdef-dirty); results by 0.1.0 "
+        "(git describe v0.1-5-gabc)");
+  CHECK(row("dates") ==
+        "sweep created 2026-11-23T18:00:00Z; 2 results from "
+        "2026-11-23T18:01:00Z to 2026-11-23T18:02:00Z");
+  p.hosts.clear();
+  p.job_ids.clear();
+  CHECK(provenance_rows(p, "0.1.0")[1].second == "slurm, no job submitted");
+  CHECK(provenance_rows(p, "0.1.0")[2].second == "- (no stored result)");
+}
+
+TEST_CASE("not_valid_text: the point, its processes and the worker's reasons") {
+  auto r = stored(2, nlohmann::json::object());
+  r.document["validity"] = {{"valid", false}, {"reasons", {"T too short", "1 sample"}}};
+  CHECK(not_valid_text(r) == "point p2 (2 processes): T too short; 1 sample");
+  auto one = stored(1, nlohmann::json::object());
+  CHECK(not_valid_text(one) == "point p1 (1 process): no reason stored");
 }

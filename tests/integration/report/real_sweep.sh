@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # pbench report on real tiny runs of all four workers (partitions 1 and 2, io with a plain and
 # a hostile hint set) and of the io consortium suite: index.html references every SVG, each SVG
-# is well-formed XML, the page renders in headless Chromium to a non-blank screenshot, a hint
+# is well-formed XML at the page's width with legible fonts, the page has a provenance header, a
+# table of contents and a section for each worker the sweep ran (and none for the others), the
+# reasons of results that are not valid beside the tables and hollow markers for them in the
+# figures, the page renders in headless Chromium at 1400 px to a non-blank screenshot, a hint
 # with a shell command in backquotes is drawn as text and never run, and a sweep without
 # results says "no data" instead of drawing anything.
 set -euo pipefail
@@ -33,11 +36,29 @@ hostile='romio_cb_write=`touch${IFS}INJECTED`<b>&amp;$(id)@x'
 "$PBENCH" report r -o out > report.txt
 grep -q "^report: $work/out/index.html (" report.txt || fail "report said: $(cat report.txt)"
 "$PY" "$here/check_report.py" out --expect-figure logp-gap.svg --expect-figure logp-size-p2.svg \
-  --expect-figure comm-bandwidth-p2.svg --expect-figure io-partitions.svg \
+  --expect-figure comm-bandwidth-p2.svg --expect-figure comm-scaling.svg \
+  --expect-figure io-partitions.svg \
   --expect-figure io-patterns-1.svg --expect-figure io-patterns-2.svg \
   --expect-figure bcast-mpi.svg \
-  --expect-no-data "consortium suite: no io result of this sweep ran it" \
+  --sections system,missing,logp,comm,io,bcast \
+  --expect-header sweep --expect-header scheduler --expect-header hosts \
+  --expect-header "MPI library" --expect-header pbench --expect-header dates \
   --expect-text 'hints romio_cb_write=`touch${IFS}INJECTED`<b>&amp;$(id)@x'
+# The header names the hosts, the MPI library, pbench's git describe and every job.
+"$PY" - "$PBENCH_DB" "$(hostname)" <<'PY'
+import sqlite3, sys
+page = open("out/index.html", encoding="utf-8").read()
+header = page[:page.index("<nav")]
+assert sys.argv[2] in header, "the host is not in the header"
+assert "MPICH" in header or "Open MPI" in header, "no MPI library version in the header"
+assert "git describe" in header, "no git describe in the header"
+for (job,) in sqlite3.connect(sys.argv[1]).execute(
+        "select distinct a.job_id from attempts a join points p on p.id = a.point_id "
+        "join sweeps s on s.id = p.sweep_id where s.name = 'r' and a.job_id is not null"):
+    assert job in header, ("job id not in the header", job)
+PY
+# Every figure at the page's width (1240 px) with fonts of 14 px or more.
+"$PY" "$here/svg_check.py" out/*.svg > svg.txt || { cat svg.txt; fail "a figure is too small"; }
 [[ ! -e INJECTED && ! -e out/INJECTED ]] || fail "a hint's backquoted command was run"
 grep -qF 'touch${IFS}INJECTED`&lt;b>&amp;amp;$(id)@x' out/io-partitions.svg ||
   fail "the hostile hint is not in the figure's key as text"
@@ -80,38 +101,54 @@ for table in ("patterns", "measurements"):
     for row in doc["measurements"][table]["rows"]:
         if row[0] == "ring1:1*2":
             row[0] = evil
-dst.execute("update results set document = ? where id = ?", (json.dumps(doc), rid))
+            if table == "patterns":
+                row[3] = "unreadable"  # no layout: the key says the pattern's name
+# The same result not valid, with a reason: listed beside the comm table, hollow markers.
+doc["validity"] = {"valid": False, "reasons": ["<b>hand-made</b> reason for the test"]}
+dst.execute("update results set document = ?, valid = 0 where id = ?", (json.dumps(doc), rid))
 dst.commit()
 PY
 PBENCH_DB="$work/hostile.db" "$PBENCH" report r -o hostile-out > /dev/null
-"$PY" "$here/check_report.py" hostile-out --expect-figure comm-bandwidth-p2.svg
+"$PY" "$here/check_report.py" hostile-out --expect-figure comm-bandwidth-p2.svg \
+  --expect-text "(2 processes): <b>hand-made</b> reason for the test"
+grep -qF '<li>point ' hostile-out/index.html || fail "no list of not valid results"
+"$PY" "$here/svg_check.py" --hollow hostile-out/comm-bandwidth-p2.svg hostile-out/comm-scaling.svg \
+  > /dev/null || fail "the not valid comm result is not drawn hollow"
 [[ ! -e INJECTED2 && ! -e INJECTED3 && ! -e hostile-out/INJECTED2 ]] ||
   fail "a pattern name's command was run by gnuplot"
 grep -qF "ring1' system(\"touch INJECTED2\") \`touch INJECTED3\` \"&lt;x>" \
   hostile-out/comm-bandwidth-p2.svg || fail "the hostile pattern name is not in the key as text"
 
-# Headless Chromium renders the page: the screenshot is not blank (nor is one figure alone).
+# Headless Chromium renders the page at 1400 px: the screenshot is not blank (nor is one figure
+# alone); PBENCH_REPORT_SHOTS=DIR keeps the screenshots there to look at.
 shot() {
-  timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
-    --user-data-dir="$work/chromium" --screenshot="$1" --window-size="$2" "file://$3" \
-    > chromium.log 2>&1 || { cat chromium.log; fail "chromium failed on $3"; }
+  rm -rf "$work/chromium" && mkdir "$work/chromium"
+  timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+    --disable-background-networking --disable-component-update --disable-sync \
+    --disable-dev-shm-usage --user-data-dir="$work/chromium" --screenshot="$1" \
+    --window-size="$2" "file://$3" > chromium.log 2>&1 ||
+    { cat chromium.log; fail "chromium failed on $3"; }
+  if [[ -n ${PBENCH_REPORT_SHOTS:-} ]]; then cp "$1" "$PBENCH_REPORT_SHOTS/"; fi
 }
-shot "$work/page.png" 1200,2000 "$work/out/index.html"
+shot "$work/page.png" 1400,2400 "$work/out/index.html"
 "$PY" "$here/png_nonblank.py" page.png || fail "the page's screenshot is blank"
-shot "$work/figure.png" 1400,440 "$work/out/io-patterns-1.svg"
+shot "$work/figure.png" 1400,1000 "$work/out/io-patterns-1.svg"
 "$PY" "$here/png_nonblank.py" figure.png || fail "the figure's screenshot is blank"
 
-# The consortium sweep: its figure, and "no data" for the workers it has not.
+# The consortium sweep: its table and figure, no section (nor "no data") for what it did not run.
 "$PBENCH" report c -o cons-out > /dev/null
 "$PY" "$here/check_report.py" cons-out --expect-figure io-consortium.svg \
-  --expect-no-data "logp: the sweep has no logp points" \
-  --expect-no-data "bcast: the sweep has no bcast points" \
-  --expect-no-data "b_eff_io: every io result of this sweep ran the consortium suite" \
+  --sections system,missing,consortium --no-data-count 0 \
+  --expect-text sustained_write --expect-text cached_write \
   --no-figure io-patterns --no-figure io-partitions
+"$PY" "$here/svg_check.py" cons-out/io-consortium.svg > /dev/null || fail "consortium figure"
+shot "$work/cons.png" 1400,1800 "$work/cons-out/index.html"
+"$PY" "$here/png_nonblank.py" cons.png || fail "the consortium page's screenshot is blank"
 
 # A planned sweep without results: "no data" for each figure, nothing drawn (no zero curves).
 "$PBENCH" report later -o later-out > /dev/null
 "$PY" "$here/check_report.py" later-out --no-figure logp --no-figure comm \
+  --sections system,missing,logp,comm \
   --expect-no-data "no data: LogP: g against queue depth" \
   --expect-no-data "no data: LogP: time per message against size" \
   --expect-no-data "no data: b_eff: bandwidth against message size"

@@ -1,0 +1,146 @@
+#include "report/Provenance.hpp"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <set>
+
+namespace pbench::report {
+namespace {
+
+void add_once(std::vector<std::string>& list, const std::string& value) {
+  if (!value.empty() && std::find(list.begin(), list.end(), value) == list.end())
+    list.push_back(value);
+}
+
+std::string join(const std::vector<std::string>& items, const std::string& separator,
+                 std::size_t most = 0) {
+  std::string out;
+  const std::size_t shown = most == 0 ? items.size() : std::min(most, items.size());
+  for (std::size_t i = 0; i < shown; ++i) out += (i ? separator : "") + items[i];
+  if (shown < items.size())
+    out += separator + "... (" + std::to_string(items.size() - shown) + " more)";
+  return out;
+}
+
+std::string plain(const nlohmann::json& value) {
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_array()) {
+    std::vector<std::string> items;
+    for (const auto& v : value) items.push_back(plain(v));
+    return join(items, ", ");
+  }
+  return value.dump();
+}
+
+/// "VERSION+DESCRIBE" as "VERSION (git describe DESCRIBE)".
+std::string version_text(const std::string& version) {
+  const auto plus = version.find('+');
+  if (plus == std::string::npos) return version;
+  return version.substr(0, plus) + " (git describe " + version.substr(plus + 1) + ")";
+}
+
+}  // namespace
+
+Provenance read_provenance(store::Store& store, const std::string& sweep) {
+  Provenance p;
+  p.sweep = sweep;
+  auto s =
+      store.db().prepare("SELECT spec_json, scheduler, created_at FROM sweeps WHERE name = ?1");
+  s.bind(1, sweep);
+  if (s.step()) {
+    p.spec_json = s.text(0);
+    p.scheduler = s.text(1);
+    p.created_at = s.text(2);
+  }
+  std::set<std::string> hosts;
+  auto r = store.db().prepare(
+      "SELECT r.worker_version, r.started_at, r.ended_at, r.document "
+      "FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
+      "JOIN results r ON r.id = (SELECT max(id) FROM results WHERE point_id = p.id) "
+      "WHERE sw.name = ?1 ORDER BY p.id");
+  r.bind(1, sweep);
+  while (r.step()) {
+    ++p.results;
+    add_once(p.worker_versions, r.text(0));
+    const auto start = r.text(1), end = r.text(2);
+    if (p.first_start.empty() || start < p.first_start) p.first_start = start;
+    if (end > p.last_end) p.last_end = end;
+    const auto document = nlohmann::json::parse(r.text(3), nullptr, false);
+    if (!document.is_object()) continue;
+    if (document.contains("hosts") && document["hosts"].is_array()) {
+      for (const auto& h : document["hosts"])
+        if (h.is_string()) hosts.insert(h.get<std::string>());
+    }
+    const auto mpi = document.value("mpi_library_version", nlohmann::json());
+    if (mpi.is_string()) {
+      // The first line: MPICH's string goes on with its configure options.
+      auto text = mpi.get<std::string>();
+      text = text.substr(0, text.find('\n'));
+      while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r'))
+        text.pop_back();
+      add_once(p.mpi_versions, text);
+    }
+  }
+  p.hosts.assign(hosts.begin(), hosts.end());
+  auto a = store.db().prepare(
+      "SELECT a.job_id FROM attempts a JOIN points p ON p.id = a.point_id "
+      "JOIN sweeps sw ON sw.id = p.sweep_id WHERE sw.name = ?1 AND a.job_id IS NOT NULL "
+      "ORDER BY a.id");
+  a.bind(1, sweep);
+  while (a.step()) add_once(p.job_ids, a.text(0));
+  return p;
+}
+
+std::string spec_summary(const std::string& spec_json) {
+  const auto spec = nlohmann::json::parse(spec_json, nullptr, false);
+  if (!spec.is_object()) return spec_json;
+  std::vector<std::string> parts;
+  for (const auto& [key, value] : spec.items()) {
+    if (key == "name") continue;
+    if (key == "settings" && value.is_object()) {
+      std::vector<std::string> settings;
+      for (const auto& [worker, params] : value.items()) {
+        if (!params.is_object()) continue;
+        for (const auto& [name, v] : params.items())
+          settings.push_back(worker + "." + name + "=" + plain(v));
+      }
+      if (!settings.empty()) parts.push_back("settings " + join(settings, " "));
+      continue;
+    }
+    std::string name = key;
+    std::replace(name.begin(), name.end(), '_', ' ');
+    parts.push_back(name + " " + plain(value));
+  }
+  return join(parts, "; ");
+}
+
+std::vector<std::pair<std::string, std::string>> provenance_rows(
+    const Provenance& p, const std::string& report_version) {
+  const auto none = [](const std::vector<std::string>& list, const std::string& separator,
+                       std::size_t most = 0) {
+    return list.empty() ? std::string("- (no stored result)") : join(list, separator, most);
+  };
+  std::vector<std::pair<std::string, std::string>> rows;
+  rows.emplace_back("sweep", p.sweep + ": " + spec_summary(p.spec_json));
+  rows.emplace_back(
+      "scheduler",
+      p.scheduler + (p.job_ids.empty() ? std::string(", no job submitted")
+                                       : ", " + std::to_string(p.job_ids.size()) + " job" +
+                                             (p.job_ids.size() == 1 ? "" : "s") + ": " +
+                                             join(p.job_ids, ", ", 40)));
+  rows.emplace_back("hosts", none(p.hosts, ", ", 40));
+  rows.emplace_back("MPI library", none(p.mpi_versions, "; "));
+  std::vector<std::string> workers;
+  for (const auto& v : p.worker_versions) workers.push_back(version_text(v));
+  rows.emplace_back("pbench", "report by " + version_text(report_version) + "; results by " +
+                                  none(workers, ", "));
+  rows.emplace_back("dates",
+                    "sweep created " + p.created_at +
+                        (p.first_start.empty() ? std::string("; no stored result")
+                                               : "; " + std::to_string(p.results) + " result" +
+                                                     (p.results == 1 ? "" : "s") + " from " +
+                                                     p.first_start + " to " + p.last_end));
+  return rows;
+}
+
+}  // namespace pbench::report
