@@ -29,7 +29,7 @@ void MpiSession::fatal(const std::string& message) const {
   std::_Exit(3);
 }
 
-std::vector<std::string> MpiSession::host_names() const {
+std::vector<std::string> MpiSession::rank_hosts() const {
   char name[MPI_MAX_PROCESSOR_NAME] = {};
   int length = 0;
   MPI_Get_processor_name(name, &length);
@@ -39,7 +39,14 @@ std::vector<std::string> MpiSession::host_names() const {
   std::vector<std::string> hosts;
   for (int r = 0; r < size_; ++r) {
     const char* p = all.data() + static_cast<std::size_t>(r) * MPI_MAX_PROCESSOR_NAME;
-    std::string host(p, strnlen(p, MPI_MAX_PROCESSOR_NAME));
+    hosts.emplace_back(p, strnlen(p, MPI_MAX_PROCESSOR_NAME));
+  }
+  return hosts;
+}
+
+std::vector<std::string> MpiSession::host_names() const {
+  std::vector<std::string> hosts;
+  for (auto& host : rank_hosts()) {
     if (std::find(hosts.begin(), hosts.end(), host) == hosts.end()) hosts.push_back(host);
   }
   return hosts;

@@ -30,6 +30,8 @@ class MpiSession {
 
   /// Distinct host names of all ranks, in rank order of first appearance (collective).
   std::vector<std::string> host_names() const;
+  /// Host name (MPI_Get_processor_name) of every rank, rank i at index i (collective).
+  std::vector<std::string> rank_hosts() const;
   /// Largest number of ranks sharing one node (collective).
   int procs_per_node() const;
   /// MPI_Get_library_version, first line.

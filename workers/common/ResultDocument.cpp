@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "common/MpiSession.hpp"
+#include "common/NodeLayout.hpp"
 
 namespace pbench::worker {
 
@@ -60,7 +61,9 @@ void ResultDocument::add_metric(const std::string& name, std::optional<double> v
 }
 
 void ResultDocument::set_environment(const MpiSession& session) {
-  hosts_ = session.host_names();
+  const NodeLayout layout(session.rank_hosts());
+  rank_hosts_ = layout.rank_hosts();
+  hosts_ = layout.hosts();
   procs_per_node_ = session.procs_per_node();
   nprocs_ = session.size();
   mpi_version_ = MpiSession::library_version();
@@ -77,7 +80,7 @@ nlohmann::json ResultDocument::to_json() const {
     gethostname(name, sizeof(name) - 1);
     hosts.emplace_back(name);
   }
-  return {{"schema_version", kResultSchemaVersion},
+  nlohmann::json document = {{"schema_version", kResultSchemaVersion},
           {"worker", worker_},
           {"worker_version", build_version()},
           {"started_at", started_at_},
@@ -92,6 +95,9 @@ nlohmann::json ResultDocument::to_json() const {
           {"summary", summary_},
           {"validity", {{"valid", reasons_.empty()}, {"reasons", reasons_}}},
           {"warnings", warnings_}};
+  // Host of rank i at index i; absent only when no MPI session recorded it.
+  if (!rank_hosts_.empty()) document["rank_hosts"] = rank_hosts_;
+  return document;
 }
 
 void ResultDocument::write(const std::string& path) const {

@@ -54,7 +54,8 @@ class ResultDocument {
   bool valid() const { return reasons_.empty(); }
   const std::vector<std::string>& warnings() const { return warnings_; }
 
-  /// Records hosts, MPI version, process counts (collective over the session's world).
+  /// Records hosts (distinct, and the host of every rank), MPI version, process counts
+  /// (collective over the session's world).
   void set_environment(const MpiSession& session);
   /// Stamps the end time.
   void finish();
@@ -69,6 +70,7 @@ class ResultDocument {
   std::string started_at_;
   std::string ended_at_;
   std::vector<std::string> hosts_;
+  std::vector<std::string> rank_hosts_;
   std::string mpi_version_ = "unknown MPI library";
   int nprocs_ = 1;
   int procs_per_node_ = 1;
