@@ -8,6 +8,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "comm/NodeCrossings.hpp"
 #include "comm/RingLayout.hpp"
 #include "common/ResultDocument.hpp"
 
@@ -72,12 +73,14 @@ nlohmann::json optional_json(const std::optional<double>& v) {
 }  // namespace
 
 CommReport::CommReport(const CommConfig& config, const PatternSet& patterns, MessageSizes sizes,
-                       std::string memory_source, bool seed_drawn)
+                       std::string memory_source, bool seed_drawn,
+                       std::optional<worker::NodeLayout> nodes)
     : config_(config),
       patterns_(patterns),
       sizes_(std::move(sizes)),
       memory_source_(std::move(memory_source)),
       seed_drawn_(seed_drawn),
+      nodes_(std::move(nodes)),
       nprocs_(static_cast<int>(patterns.patterns.front().steps.size())) {}
 
 std::string CommReport::seed_note(std::uint32_t seed, bool drawn) {
@@ -200,7 +203,12 @@ void CommReport::results(std::ostream& out, const BenchmarkOutcome& outcome,
     std::snprintf(line, sizeof(line), "  p%02zu %-18s %-7s", pi, p.label.c_str(),
                   kind_name(p.kind).c_str());
     out << line << mb(figures.b_pattern[pi].value, 14) << " accumulated "
-        << mb(per_process(figures.b_pattern[pi].value, nprocs_), 12) << " per process\n";
+        << mb(per_process(figures.b_pattern[pi].value, nprocs_), 12) << " per process";
+    if (nodes_) {
+      const NodeCrossings c = NodeCrossings::of(p, *nodes_);
+      out << ", " << c.crossing_messages << "/" << c.messages << " messages cross nodes";
+    }
+    out << "\n";
   }
   out << "  b_ring   (logavg of the ring patterns)   " << mb(figures.b_ring.value, 14) << "\n";
   out << "  b_random (logavg of the random patterns) " << mb(figures.b_random.value, 14) << "\n";
@@ -211,6 +219,13 @@ void CommReport::results(std::ostream& out, const BenchmarkOutcome& outcome,
   out << "  number of processes                      " << n << "\n";
   out << "  b_eff                                  " << mb(figures.b_eff.value, 14) << " MB/s\n";
   out << "  b_eff per process                      " << mb(per_process(figures.b_eff.value, n), 14) << " MB/s\n";
+  if (nodes_) {
+    std::string label = "b_eff per node (" + std::to_string(nodes_->node_count()) +
+                        (nodes_->node_count() == 1 ? " node)" : " nodes)");
+    label.resize(std::max<std::size_t>(label.size(), 39), ' ');
+    out << "  " << label << mb(per_process(figures.b_eff.value, nodes_->node_count()), 14)
+        << " MB/s\n";
+  }
   out << "  L_max                                  " << format("%14.0f", static_cast<double>(sizes_.l_max))
       << " B (" << format("%.1f", static_cast<double>(sizes_.l_max) / kMebi) << " MiB)\n";
   out << "  ping-pong bandwidth (at L_max)         " << mb(figures.pingpong_bandwidth.value, 14) << " MB/s\n";
@@ -270,6 +285,18 @@ void CommReport::fill(worker::ResultDocument& result, const BenchmarkOutcome& ou
                       p.in_b_eff()});
   }
 
+  if (nodes_) {
+    // Which ring neighbours run on different nodes: messages per iteration that cross nodes.
+    auto& crossings = result.add_table("pattern_nodes", {{"pattern", ""},
+                                                         {"messages", "count"},
+                                                         {"crossing_messages", "count"},
+                                                         {"crossing_neighbours", ""}});
+    for (const Pattern& p : patterns_.patterns) {
+      const NodeCrossings c = NodeCrossings::of(p, *nodes_);
+      crossings.add_row({p.label, c.messages, c.crossing_messages, c.neighbours_text()});
+    }
+  }
+
   auto& rows = result.add_table(
       "measurements", {{"pattern", ""}, {"position", "count"}, {"l", "B"}, {"method", ""},
                        {"repetition", "count"},
@@ -305,6 +332,10 @@ void CommReport::fill(worker::ResultDocument& result, const BenchmarkOutcome& ou
   };
   metric("b_eff", figures.b_eff, "B/s");
   metric("b_eff_per_process", per(figures.b_eff), "B/s");
+  if (nodes_) {
+    result.add_metric("b_eff_per_node", per_process(figures.b_eff.value, nodes_->node_count()),
+                      "B/s", figures.b_eff.samples);
+  }
   result.add_metric("l_max", static_cast<double>(sizes_.l_max), "B", 0);
   metric("pingpong_bandwidth", figures.pingpong_bandwidth, "B/s");
   metric("b_eff_at_lmax", figures.b_eff_at_lmax, "B/s");

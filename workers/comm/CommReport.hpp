@@ -14,6 +14,7 @@
 #include "comm/CommOptions.hpp"
 #include "comm/MessageSizes.hpp"
 #include "comm/PatternSet.hpp"
+#include "common/NodeLayout.hpp"
 
 namespace pbench::worker {
 class ResultDocument;
@@ -25,8 +26,11 @@ class CommReport {
  public:
   /// A report on a run of `patterns` with `sizes`; `memory_source` says where the memory per
   /// process came from, `seed_drawn` whether the seed was drawn (not given).
+  /// `nodes` is the host of every rank, when known (then each pattern's node crossings and
+  /// b_eff per node are reported).
   CommReport(const CommConfig& config, const PatternSet& patterns, MessageSizes sizes,
-             std::string memory_source, bool seed_drawn);
+             std::string memory_source, bool seed_drawn,
+             std::optional<worker::NodeLayout> nodes = std::nullopt);
 
   /// Settings, message sizes and the pattern list, before the measurements.
   void header(std::ostream& out) const;
@@ -36,7 +40,8 @@ class CommReport {
   void results(std::ostream& out, const BenchmarkOutcome& outcome, const BeffFigures& figures,
                const std::vector<std::string>& reasons,
                const std::vector<std::string>& warnings) const;
-  /// Seeds, tables (message_sizes, l_max, patterns, measurements, table1) and summary metrics.
+  /// Seeds, tables (message_sizes, l_max, patterns, pattern_nodes, measurements, table1) and
+  /// summary metrics.
   void fill(worker::ResultDocument& result, const BenchmarkOutcome& outcome,
             const BeffFigures& figures) const;
 
@@ -59,6 +64,7 @@ class CommReport {
   MessageSizes sizes_;
   std::string memory_source_;
   bool seed_drawn_;
+  std::optional<worker::NodeLayout> nodes_;
   int nprocs_;
 };
 

@@ -15,6 +15,7 @@
 #include "comm/GridCommunicator.hpp"
 #include "comm/MessageSizes.hpp"
 #include "comm/PatternSet.hpp"
+#include "common/ProcessMemory.hpp"
 
 namespace pbench::comm {
 namespace {
@@ -47,7 +48,8 @@ std::vector<int> mpi_dims(int nnodes, int ndims) {
 int print_description(const CommConfig& config) {
   std::optional<MessageSizes> sizes;
   if (config.memory_per_process) sizes = MessageSizes::for_memory(*config.memory_per_process);
-  const PatternSet set = PatternSet::build(config.nprocs, config.random_patterns, config.seed.value_or(0));
+  const PatternSet set =
+      PatternSet::build(config.nprocs, config.random_patterns, config.seed.value_or(0));
   if (config.json) {
     std::cout << CommReport::describe_json(config, set, sizes).dump(1) << "\n";
   } else {
@@ -67,25 +69,23 @@ void run(worker::WorkerContext& context, const CommConfig& config) {
   std::vector<std::string> warnings;
   std::vector<std::string> reasons;
 
-  // Memory per process: the parameter, or the node's physical memory divided by the processes
-  // on the node, the smallest over the nodes (one L_max for every process).
+  // Memory per process: the parameter, or the allocation (Slurm, cgroup) or else the node's
+  // physical memory divided by the processes on the node, the smallest over the nodes (one L_max
+  // for every process).
   const int local_ranks = ranks_on_node(world);
   std::uint64_t memory = config.memory_per_process.value_or(0);
   std::string memory_source = "--memory-per-proc";
   if (memory == 0) {
-    const auto physical = static_cast<unsigned long long>(sysconf(_SC_PHYS_PAGES)) *
-                          static_cast<unsigned long long>(sysconf(_SC_PAGE_SIZE));
-    unsigned long long mine = physical / static_cast<unsigned long long>(local_ranks);
-    unsigned long long least = mine;
-    MPI_Allreduce(&mine, &least, 1, MPI_UNSIGNED_LONG_LONG, MPI_MIN, world);
-    memory = least;
-    memory_source = "physical memory of the node / processes on the node";
+    const worker::ProcessMemory least = worker::least_process_memory(world);
+    memory = static_cast<std::uint64_t>(least.bytes);
+    memory_source = least.source;
   }
   const MessageSizes sizes = MessageSizes::for_memory(memory);  // every rank alike
   if (sizes.clamped) {
     warnings.push_back("L_max clamped to " + std::to_string(sizes.l_max) +
                        " B (128 MiB, the paper's limit for a 32-bit int); memory per process / "
-                       "128 would give " + std::to_string(sizes.l_max_from_memory) + " B");
+                       "128 would give " +
+                       std::to_string(sizes.l_max_from_memory) + " B");
   }
 
   std::uint32_t seed = config.seed.value_or(0);
@@ -114,11 +114,13 @@ void run(worker::WorkerContext& context, const CommConfig& config) {
   int crowded = local_ranks > sysconf(_SC_NPROCESSORS_ONLN) ? local_ranks : 0;
   MPI_Allreduce(MPI_IN_PLACE, &crowded, 1, MPI_INT, MPI_MAX, world);
   if (crowded > 0) {
-    warnings.push_back(std::to_string(crowded) + " processes share a node with fewer cores: they "
+    warnings.push_back(std::to_string(crowded) +
+                       " processes share a node with fewer cores: they "
                        "wait for a core, so the timings say little about the network");
   }
 
-  const CommReport report(config, set, sizes, memory_source, !config.seed);
+  const CommReport report(config, set, sizes, memory_source, !config.seed,
+                          worker::NodeLayout(mpi.rank_hosts()));
   if (mpi.is_root()) report.header(context.protocol);
 
   Benchmark benchmark(world, set, {&comm2, &comm3}, sizes.l_max);
@@ -144,8 +146,8 @@ void run(worker::WorkerContext& context, const CommConfig& config) {
   if (outcome.stopped) {
     char limit[32];
     std::snprintf(limit, sizeof(limit), "%g", config.max_time);
-    reasons.push_back("stopped by --max-time " + std::string(limit) + " s: " +
-                      std::to_string(outcome.rows.size()) + " of " +
+    reasons.push_back("stopped by --max-time " + std::string(limit) +
+                      " s: " + std::to_string(outcome.rows.size()) + " of " +
                       std::to_string(outcome.planned) +
                       " measurements done; figures whose measurements are missing are null");
   }

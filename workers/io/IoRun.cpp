@@ -12,6 +12,7 @@
 #include <set>
 #include <vector>
 
+#include "common/ProcessMemory.hpp"
 #include "common/WorkerMain.hpp"
 #include "io/ChunkStamp.hpp"
 #include "io/Schedule.hpp"
@@ -47,17 +48,6 @@ const char* drive_name(Drive drive) {
 namespace {
 
 using worker::UsageError;
-
-int ranks_on_node(MPI_Comm world) {
-  int rank = 0;
-  MPI_Comm_rank(world, &rank);
-  MPI_Comm node;
-  MPI_Comm_split_type(world, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
-  int local = 1;
-  MPI_Comm_size(node, &local);
-  MPI_Comm_free(&node);
-  return local;
-}
 
 HintList read_info(MPI_File fh) {
   HintList out;
@@ -476,16 +466,15 @@ IoMeasurements Runner::run() {
   m_.unique_open = config_.unique_open;
   m_.hints = config_.hints.hints();
 
-  // Memory per process: the parameter, or the node's memory / processes on the node (the
-  // smallest over the nodes, so every process has the same M_PART).
+  // Memory per process: the parameter, or the allocation (Slurm, cgroup) or else the node's
+  // memory / processes on the node (the smallest over the nodes, so every process has the same
+  // M_PART).
   std::int64_t memory = config_.memory_per_process.value_or(0);
   m_.memory_source = "--memory-per-proc";
   if (memory == 0) {
-    long long mine = physical_memory() / ranks_on_node(world);
-    long long least = mine;
-    MPI_Allreduce(&mine, &least, 1, MPI_LONG_LONG, MPI_MIN, world);
-    memory = least;
-    m_.memory_source = "physical memory of the node / processes on the node";
+    const worker::ProcessMemory least = worker::least_process_memory(world);
+    memory = least.bytes;
+    m_.memory_source = least.source;
   }
   m_.chunks = ChunkSizes::for_memory(memory);
   table_ = PatternTable(m_.chunks.m_part);
@@ -501,6 +490,10 @@ IoMeasurements Runner::run() {
   }
 
   make_directory();
+  // Untimed: the directory is seen from every node, and data written on one node reads back on
+  // another.
+  ReadBackCheck read_back = check_shared_directory(mpi_, m_.directory, config_.hints.for_type(-1));
+  if (mpi_.is_root()) m_.read_back = std::move(read_back);
   buffer_.assign(static_cast<std::size_t>(table_.largest_memory_chunk()),
                  static_cast<std::byte>(0x5a + mpi_.rank()));
 
