@@ -25,6 +25,7 @@ LogpMeasurements synthetic(double eel, double o_s, double o_r) {
   m.parameters.max_size = 1048576;
   m.nprocs = 2;
   m.pairs = 1;
+  m.placement.push_back({0, 0, 1, "node1", "node2"});
   for (int run = 0; run < 10; ++run) {
     m.eel.push_back({0, run, 10000, (eel + run * 1e-8) * 2 * 10000});
   }
@@ -39,7 +40,8 @@ LogpMeasurements synthetic(double eel, double o_s, double o_r) {
     }
   }
   const double t0 = 0.3e-6;
-  for (auto [side, overhead] : {std::pair{OverlapSide::send, o_s}, std::pair{OverlapSide::recv, o_r}}) {
+  for (auto [side, overhead] :
+       {std::pair{OverlapSide::send, o_s}, std::pair{OverlapSide::recv, o_r}}) {
     for (int b = 0; b < 4; ++b) m.overlap.push_back({0, side, 0, b, 0, 0, kN, t0 * kN});
     for (int k = 1; k <= 32; ++k) {
       const double busy = k * t0 / 16;
@@ -96,7 +98,8 @@ TEST_CASE("logp summary: overheads, L and overlap potential, and no flag when th
   CHECK(warnings_with(s, "exceeds g_best").empty());
 }
 
-TEST_CASE("logp summary: a negative L is reported and flagged, and overheads above g_best flagged") {
+TEST_CASE(
+    "logp summary: a negative L is reported and flagged, and overheads above g_best flagged") {
   const LogpReport report(synthetic(0.3e-6, 0.3e-6, 0.3e-6));
   const LogpSummary& s = report.summary();
   CHECK(s.o_s == doctest::Approx(0.3e-6));  // every step increased the time: o = t0
@@ -114,7 +117,8 @@ TEST_CASE("logp report: the document carries exactly the metrics the orchestrato
   report.write(doc);
   const json j = doc.to_json();
   const json none = json::object();
-  for (const char* name : {"eel_min", "eel_median", "o_s", "o_r", "latency_l", "overlap_potential"}) {
+  for (const char* name :
+       {"eel_min", "eel_median", "o_s", "o_r", "latency_l", "overlap_potential"}) {
     const json* m = metric(j, name, none);
     REQUIRE_MESSAGE(m != nullptr, name);
     CHECK((*m)["unit"] == "s");
@@ -140,8 +144,13 @@ TEST_CASE("logp report: the document carries exactly the metrics the orchestrato
   const json* best = metric(j, "g_best", {{"queue_depth", 4}});
   REQUIRE(best != nullptr);
   CHECK((*best)["value"].get<double>() == doctest::Approx(0.2e-6 + 8e-10));
-  CHECK(j["summary"].size() == 6 + 5 * 2 + 1);
-  for (const char* table : {"eel", "flood", "flood_curve", "gap_fit", "overlap",
+  CHECK(j["summary"].size() == 1 + 6 + 5 * 2 + 1);
+  const json* internode = metric(j, "internode_pairs", json::object());
+  REQUIRE(internode != nullptr);
+  CHECK((*internode)["value"] == 1);
+  CHECK(j["measurements"]["pairs"]["rows"][0] ==
+        json::array({0, 0, 1, "node1", "node2", "internode"}));
+  for (const char* table : {"pairs", "eel", "flood", "flood_curve", "gap_fit", "overlap",
                             "overlap_analysis", "calibration"}) {
     CHECK_MESSAGE(j["measurements"].contains(table), table);
   }
@@ -153,7 +162,7 @@ TEST_CASE("logp report: one process is a result without measurements, not valid,
   LogpMeasurements m;
   m.nprocs = 1;
   m.pairs = 0;
-  m.idle_rank = 0;
+  m.idle_ranks = {0};
   const LogpReport report(m);
   pbench::worker::ResultDocument doc("logp");
   report.write(doc);
@@ -171,7 +180,8 @@ TEST_CASE("logp report: one process is a result without measurements, not valid,
 TEST_CASE("logp report: an idle rank and data errors are reported") {
   auto m = synthetic(1e-6, 0.1e-6, 0.1e-6);
   m.nprocs = 3;
-  m.idle_rank = 2;
+  m.idle_ranks = {2};
+  m.placement_notes = {"rank 2 idles: 3 ranks on 1 node make 1 intranode pair"};
   m.data_errors = 2;
   const LogpReport report(m);
   CHECK(warnings_with(report.summary(), "rank 2 idles").size() == 1);

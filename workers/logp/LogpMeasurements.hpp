@@ -39,7 +39,7 @@ struct FloodRow {
 struct OverlapRow {
   int pair = 0;
   OverlapSide side = OverlapSide::send;
-  int step = 0;              ///< 0 for the baselines (no busy work), k for busy = k * t0 / 16
+  int step = 0;  ///< 0 for the baselines (no busy work), k for busy = k * t0 / 16
   int repetition = 0;
   double busy_target = 0;    ///< busy time asked for [s]
   double busy = 0;           ///< busy time per message, measured on the busy side [s]
@@ -57,11 +57,24 @@ struct CalibrationRow {
   double rate = 0;  ///< the rate the rank uses (fastest trial) [1/s]
 };
 
+/// Where the partners of one pair ran.
+struct PairRow {
+  int pair = 0;
+  int sender = 0;
+  int receiver = 0;
+  std::string sender_host;
+  std::string receiver_host;
+  /// "internode" or "intranode", from the hosts.
+  const char* placement() const { return sender_host == receiver_host ? "intranode" : "internode"; }
+};
+
 struct LogpMeasurements {
   LogpParameters parameters;
   int nprocs = 1;
   int pairs = 0;
-  std::optional<int> idle_rank;
+  std::vector<int> idle_ranks;
+  std::vector<PairRow> placement;            ///< one row per pair
+  std::vector<std::string> placement_notes;  ///< fallback to the other kind, idle ranks
   std::vector<EelRow> eel;
   std::vector<FloodRow> flood;
   std::vector<OverlapRow> overlap;

@@ -7,7 +7,9 @@ namespace pbench::logp {
 
 namespace {
 
-bool is_power_of_two(std::int64_t value) { return value > 0 && (value & (value - 1)) == 0; }
+bool is_power_of_two(std::int64_t value) {
+  return value > 0 && (value & (value - 1)) == 0;
+}
 
 }  // namespace
 
@@ -30,9 +32,18 @@ void LogpParameters::declare(worker::Parameters& parameters) {
                  "Cap on N * size per flood measurement (N never drops below max(16, 2q))");
   parameters.add("repetitions", repetitions, "count",
                  "Repetitions of every flood and overlap point; the minimum time is used");
+  parameters
+      .add("pairs", pairs, "",
+           "Where the partners of each pair run: internode (different nodes, the network) or "
+           "intranode (one node, shared memory); when no such pair exists the other kind is "
+           "measured and the result says so")
+      ->check(CLI::IsMember({"internode", "intranode"}));
 }
 
 std::optional<std::string> LogpParameters::problem() const {
+  if (pairs != "internode" && pairs != "intranode") {
+    return "--pairs: '" + pairs + "' is not internode or intranode";
+  }
   if (queue_depths.empty()) return "--queue-depths: give at least one queue depth";
   std::set<int> seen;
   for (int q : queue_depths) {
@@ -54,8 +65,8 @@ std::optional<std::string> LogpParameters::problem() const {
     return "--max-size: " + std::to_string(max_size) + " is not a power of two";
   }
   if (max_size > kLargestSize) {
-    return "--max-size: " + std::to_string(max_size) + " exceeds " +
-           std::to_string(kLargestSize) + " bytes";
+    return "--max-size: " + std::to_string(max_size) + " exceeds " + std::to_string(kLargestSize) +
+           " bytes";
   }
   if (min_size > max_size) {
     return "--min-size: " + std::to_string(min_size) + " exceeds --max-size " +
@@ -67,8 +78,7 @@ std::optional<std::string> LogpParameters::problem() const {
 std::vector<std::string> LogpParameters::method_deviations() const {
   std::vector<std::string> reasons;
   if (eel_runs < kPaperRuns) {
-    reasons.push_back("eel_runs " + std::to_string(eel_runs) + " < " +
-                      std::to_string(kPaperRuns) +
+    reasons.push_back("eel_runs " + std::to_string(eel_runs) + " < " + std::to_string(kPaperRuns) +
                       ": the method takes the minimum over at least 10 runs");
   }
   if (max_size < kPaperMaxSize) {

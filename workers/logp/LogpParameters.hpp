@@ -31,6 +31,8 @@ struct LogpParameters {
   std::int64_t flood_messages = 10000;
   std::int64_t flood_bytes = 16 * kMiB;
   std::int64_t repetitions = 3;
+  /// Where the partners of a pair run: "internode" (different nodes) or "intranode".
+  std::string pairs = "internode";
 
   /// Declares every parameter, bound to the members above (their values are the defaults).
   void declare(worker::Parameters& parameters);

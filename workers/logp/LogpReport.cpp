@@ -42,6 +42,19 @@ void LogpReport::write(worker::ResultDocument& result) const {
   for (const auto& warning : s.warnings) result.add_warning(warning);
   if (m.pairs == 0) return;
 
+  // Where each pair ran: the hosts of both partners.
+  auto& pairs = result.add_table("pairs", {{"pair", ""},
+                                           {"sender", ""},
+                                           {"receiver", ""},
+                                           {"sender_host", ""},
+                                           {"receiver_host", ""},
+                                           {"placement", ""}});
+  std::size_t internode = 0;
+  for (const auto& p : m.placement) {
+    pairs.add_row({p.pair, p.sender, p.receiver, p.sender_host, p.receiver_host, p.placement()});
+    internode += std::string(p.placement()) == "internode" ? 1 : 0;
+  }
+
   auto& eel = result.add_table(
       "eel",
       {{"pair", ""}, {"run", ""}, {"roundtrips", "count"}, {"total_time", "s"}, {"eel", "s"}});
@@ -132,6 +145,10 @@ void LogpReport::write(worker::ResultDocument& result) const {
   }
 
   const json none = json::object();
+  if (!m.placement.empty()) {
+    result.add_metric("internode_pairs", static_cast<double>(internode), "count",
+                      m.placement.size(), none);
+  }
   result.add_metric("eel_min", s.eel_min, "s", s.eel_samples, none);
   result.add_metric("eel_median", s.eel_median, "s", s.eel_samples, none);
   result.add_metric("o_s", s.o_s, "s", s.o_s_samples, none);
@@ -161,8 +178,19 @@ void LogpReport::print(std::ostream& out) const {
   const LogpParameters& p = m.parameters;
   out << "pbench-logp: LogP/LogGP parameters after Bell et al., " << m.nprocs << " processes, "
       << m.pairs << " pair(s) measuring at once";
-  if (m.idle_rank) out << ", rank " << *m.idle_rank << " idle";
+  if (!m.idle_ranks.empty()) {
+    out << (m.idle_ranks.size() == 1 ? ", rank" : ", ranks");
+    for (std::size_t i = 0; i < m.idle_ranks.size(); ++i) {
+      out << (i == 0 ? " " : ", ") << m.idle_ranks[i];
+    }
+    out << " idle";
+  }
   out << "\n";
+  for (const auto& p : m.placement) {
+    out << "pair " << p.pair << ": rank " << p.sender << " on " << p.sender_host
+        << " sends to rank " << p.receiver << " on " << p.receiver_host << " (" << p.placement()
+        << ")\n";
+  }
   if (m.pairs == 0) {
     out << "no pair: nothing measured\n";
   } else {

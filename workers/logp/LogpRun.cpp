@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "common/NodeLayout.hpp"
 #include "logp/BusyLoop.hpp"
 #include "logp/Flood.hpp"
 #include "logp/FloodPlan.hpp"
@@ -27,7 +28,10 @@ LogpRun::LogpRun(const worker::MpiSession& mpi, const LogpParameters& parameters
 
 std::optional<LogpMeasurements> LogpRun::measure() {
   const MPI_Comm world = mpi_.world();
-  const PairLayout layout(mpi_.rank(), mpi_.size());
+  // Pairs placed on the nodes from the host of every rank (the same list on every rank).
+  const worker::NodeLayout nodes(mpi_.rank_hosts());
+  const PairLayout layout(mpi_.rank(),
+                          PairPlacement::place(nodes, parse_pair_mode(parameters_.pairs)));
   const bool root = mpi_.is_root();
   const PairRole role = layout.role();
   const double started = MPI_Wtime();
@@ -36,7 +40,13 @@ std::optional<LogpMeasurements> LogpRun::measure() {
   m.parameters = parameters_;
   m.nprocs = mpi_.size();
   m.pairs = layout.pair_count();
-  m.idle_rank = layout.idle_rank();
+  m.idle_ranks = layout.idle_ranks();
+  m.placement_notes = layout.placement().notes();
+  for (int k = 0; k < layout.pair_count(); ++k) {
+    const int sender = layout.sender_of(k);
+    const int receiver = layout.receiver_of(k);
+    m.placement.push_back({k, sender, receiver, nodes.host_of(sender), nodes.host_of(receiver)});
+  }
   if (layout.pair_count() == 0) {
     if (root) return m;
     return std::nullopt;
@@ -55,9 +65,8 @@ std::optional<LogpMeasurements> LogpRun::measure() {
     const auto all = gather_to_root(local, world);
     for (int r = 0; r < static_cast<int>(all.size()); ++r) {
       const auto& v = all[static_cast<std::size_t>(r)];
-      const PairLayout other(r, mpi_.size());
       for (int t = 0; t < kCalibrationTrials; ++t) {
-        m.calibration.push_back({r, role_name(other.role()), t,
+        m.calibration.push_back({r, role_name(layout.role_of(r)), t,
                                  static_cast<std::uint64_t>(v[1 + 2 * t]), v[2 + 2 * t], v[0]});
       }
     }
@@ -78,7 +87,7 @@ std::optional<LogpMeasurements> LogpRun::measure() {
   {
     const auto all = gather_to_root(eel_totals, world);
     for (int pair = 0; pair < layout.pair_count() && !all.empty(); ++pair) {
-      const auto& totals = all[static_cast<std::size_t>(PairLayout::sender_of(pair))];
+      const auto& totals = all[static_cast<std::size_t>(layout.sender_of(pair))];
       for (int run = 0; run < static_cast<int>(totals.size()); ++run) {
         m.eel.push_back({pair, run, roundtrips, totals[static_cast<std::size_t>(run)]});
       }
@@ -114,7 +123,7 @@ std::optional<LogpMeasurements> LogpRun::measure() {
   {
     const auto all = gather_to_root(flood_totals, world);
     for (int pair = 0; pair < layout.pair_count() && !all.empty(); ++pair) {
-      const auto& totals = all[static_cast<std::size_t>(PairLayout::sender_of(pair))];
+      const auto& totals = all[static_cast<std::size_t>(layout.sender_of(pair))];
       std::size_t i = 0;
       for (int rep = 0; rep < parameters_.repetitions; ++rep) {
         for (int q : depths) {

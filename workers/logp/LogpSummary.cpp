@@ -61,11 +61,7 @@ LogpSummary summarise(const LogpMeasurements& m) {
                                                             " process (logp needs at least 2)");
     return s;
   }
-  if (m.idle_rank) {
-    s.warnings.push_back("rank " + std::to_string(*m.idle_rank) + " idles: " +
-                         std::to_string(m.nprocs) + " processes make " + std::to_string(m.pairs) +
-                         " pairs (2k, 2k+1); the last rank only " + "joins the barriers");
-  }
+  for (const auto& note : m.placement_notes) s.warnings.push_back(note);
   if (m.data_errors > 0) {
     s.invalid_reasons.push_back(std::to_string(m.data_errors) +
                                 " messages arrived with wrong first or last bytes");

@@ -66,7 +66,9 @@ std::vector<OverlapRow> OverlapTest::run(OverlapSide side) {
   // The busy side learns its pair's t0 from the sender.
   const std::vector<double> t0_of_rank = gather_to_all(t0, world_);
   const double pair_t0 =
-      layout_.role() == PairRole::idle ? 0.0 : t0_of_rank[PairLayout::sender_of(layout_.pair())];
+      layout_.role() == PairRole::idle
+          ? 0.0
+          : t0_of_rank[static_cast<std::size_t>(layout_.sender_of(layout_.pair()))];
 
   std::vector<OverlapPoint> steps;
   int step_count = 0;
@@ -97,9 +99,9 @@ std::vector<OverlapRow> OverlapTest::run(OverlapSide side) {
   const auto all = gather_to_root(record, world_);
   std::vector<OverlapRow> rows;
   for (int pair = 0; pair < layout_.pair_count() && !all.empty(); ++pair) {
-    const auto& times = all[static_cast<std::size_t>(PairLayout::sender_of(pair))];
+    const auto& times = all[static_cast<std::size_t>(layout_.sender_of(pair))];
     const int busy_rank =
-        side == OverlapSide::send ? PairLayout::sender_of(pair) : PairLayout::receiver_of(pair);
+        side == OverlapSide::send ? layout_.sender_of(pair) : layout_.receiver_of(pair);
     const auto& busy = all[static_cast<std::size_t>(busy_rank)];
     std::size_t i = 0;
     for (int b = 0; b < kBaselines; ++b, ++i) {

@@ -5,17 +5,27 @@
 
 namespace pbench::logp {
 
-PairLayout::PairLayout(int rank, int size) {
-  if (size < 1 || rank < 0 || rank >= size) {
+PairLayout::PairLayout(int rank, PairPlacement placement) : placement_(std::move(placement)) {
+  if (rank < 0 || rank >= placement_.size()) {
     throw std::invalid_argument("PairLayout: rank " + std::to_string(rank) +
-                                " outside a world of " + std::to_string(size));
+                                " outside a world of " + std::to_string(placement_.size()));
   }
-  pair_count_ = size / 2;
-  if (size % 2 == 1) idle_rank_ = size - 1;
-  if (idle_rank_ && rank == *idle_rank_) return;
-  pair_ = rank / 2;
-  role_ = (rank % 2 == 0) ? PairRole::sender : PairRole::receiver;
-  partner_ = (rank % 2 == 0) ? rank + 1 : rank - 1;
+  role_ = role_of(rank);
+  for (int k = 0; k < pair_count(); ++k) {
+    const RankPair& p = placement_.pairs()[static_cast<std::size_t>(k)];
+    if (p.sender == rank || p.receiver == rank) {
+      pair_ = k;
+      partner_ = p.sender == rank ? p.receiver : p.sender;
+    }
+  }
+}
+
+PairRole PairLayout::role_of(int rank) const {
+  for (const RankPair& p : placement_.pairs()) {
+    if (p.sender == rank) return PairRole::sender;
+    if (p.receiver == rank) return PairRole::receiver;
+  }
+  return PairRole::idle;
 }
 
 const char* role_name(PairRole role) {
