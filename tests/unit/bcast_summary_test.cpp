@@ -229,6 +229,7 @@ TEST_CASE("bcast: the result document has the metrics per size and every OL_i") 
   SizeMeasurements big = size_of(3, 0, 4e-6, {0, 12e-6, 12e-6}, {0, 50e-6, 40e-6});
   big.size = 65536;
   m.sizes.push_back(big);
+  m.rank_hosts = {"node1", "node1", "node2"};
   const BcastReport report(m);
   pbench::worker::ResultDocument result("bcast");
   report.write(result);
@@ -247,11 +248,16 @@ TEST_CASE("bcast: the result document has the metrics per size and every OL_i") 
   CHECK(metrics[{"barrier_latency", 256}] == doctest::Approx(40e-6));
   CHECK(metrics[{"ack_latency", 256}] == doctest::Approx(50e-6));
   CHECK(metrics[{"max_gap", 65536}] == doctest::Approx(4e-6));
-  CHECK(doc["measurements"]["ol_i"]["rows"].size() == 4);      // 2 sizes x 2 tasks
+  CHECK(doc["measurements"]["ol_i"]["rows"].size() == 4);  // 2 sizes x 2 tasks
+  // Each OL_i with its task's host, in the last column.
+  CHECK(doc["measurements"]["ol_i"]["columns"].back()["name"] == "host");
+  for (const auto& row : doc["measurements"]["ol_i"]["rows"]) {
+    CHECK(row.back() == (row[1] == 2 ? "node2" : "node1"));
+  }
   CHECK(doc["measurements"]["delivery"]["rows"].size() == 6);  // 2 sizes x 3 roots
   CHECK_FALSE(doc["measurements"].contains("ol_model"));       // no hop delay
   std::ostringstream protocol;
   report.print(protocol);
-  CHECK(protocol.str().find("OL = max_i OL_i (task 2)") != std::string::npos);
+  CHECK(protocol.str().find("OL = max_i OL_i (task 2 on node2)") != std::string::npos);
   CHECK(protocol.str().find("valid: yes") != std::string::npos);
 }

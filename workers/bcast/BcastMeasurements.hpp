@@ -4,6 +4,7 @@
 // repetition) that the stop rule ended.
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "bcast/BcastParameters.hpp"
@@ -32,6 +33,7 @@ struct SizeMeasurements {
 struct BcastMeasurements {
   BcastParameters parameters;
   int nprocs = 1;
+  std::vector<std::string> rank_hosts;  ///< host of every rank, rank i at index i (may be empty)
   StopRule rule;
   std::optional<BroadcastShape> shape;  ///< of the implementation, when known
   std::vector<SizeMeasurements> sizes;

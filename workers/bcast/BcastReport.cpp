@@ -15,6 +15,12 @@ using worker::pad_right;
 
 namespace {
 
+/// The host of `task`, or "?" when the run did not record it.
+std::string host_of(const BcastMeasurements& m, int task) {
+  if (task < 0 || task >= static_cast<int>(m.rank_hosts.size())) return "?";
+  return m.rank_hosts[static_cast<std::size_t>(task)];
+}
+
 using nlohmann::json;
 
 std::string format(const char* pattern, double value) {
@@ -66,7 +72,8 @@ void BcastReport::write(worker::ResultDocument& result) const {
                       {"e_i", "s"},
                       {"ol_i", "s"},
                       {"gap", "s"},
-                      {"assumption_holds", ""}});
+                      {"assumption_holds", ""},
+                      {"host", ""}});
   worker::Table statistics({{"size", "B"},
                             {"method", ""},
                             {"task", ""},
@@ -87,7 +94,7 @@ void BcastReport::write(worker::ResultDocument& result) const {
     const json label = {{"size", z.size}};
     for (const OlRow& row : z.rows) {
       ol_i.add_row({z.size, row.task, row.rtl.stats.mean, row.e.stats.mean, row.ol.mean, row.gap,
-                    row.assumption_holds});
+                    row.assumption_holds, host_of(m, row.task)});
       if (modelled && row.model) model.add_row({z.size, row.task, *row.model, row.ol.mean});
     }
     for (std::size_t j = 0; j < z.gaps.size(); ++j) {
@@ -176,7 +183,9 @@ void BcastReport::print(std::ostream& out) const {
           << pad_left(z.ol > 0 ? format("%.2f", value / z.ol) : "-", 8) << "\n";
     };
     const OlRow& top = z.ol_row();
-    line("OL = max_i OL_i (task " + std::to_string(z.ol_task) + ")", z.ol, top.ol, top.stable());
+    line(
+        "OL = max_i OL_i (task " + std::to_string(z.ol_task) + " on " + host_of(m, z.ol_task) + ")",
+        z.ol, top.ol, top.stable());
     if (z.model_ol) {
       out << "  " << pad_right("  hop-delay model of OL", 34)
           << pad_left(time_text(*z.model_ol), 14) << "\n";
@@ -200,6 +209,7 @@ void BcastReport::print(std::ostream& out) const {
         << pad_left("OL_i", 14) << pad_left("stddev", 9) << pad_left("gap", 14)
         << pad_left("E_i > gap", 11);
     if (z.model_ol) out << pad_left("model", 14);
+    out << "  host";
     out << "\n";
     for (const OlRow& row : z.rows) {
       out << "  " << pad_left(std::to_string(row.task), 6)
@@ -208,7 +218,7 @@ void BcastReport::print(std::ostream& out) const {
           << pad_left(relative(row.ol), 9) << pad_left(time_text(row.gap), 14)
           << pad_left(row.assumption_holds ? "yes" : "NO", 11);
       if (row.model) out << pad_left(time_text(*row.model), 14);
-      out << "\n";
+      out << "  " << host_of(m, row.task) << "\n";
     }
   }
   out << "\nvalid: " << (s.invalid_reasons.empty() ? "yes" : "no") << "\n";

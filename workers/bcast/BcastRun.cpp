@@ -46,6 +46,7 @@ std::optional<BcastMeasurements> BcastRun::measure() {
   m.parameters = parameters_;
   m.nprocs = nprocs;
   m.rule = rule_;
+  m.rank_hosts = mpi_.rank_hosts();  // collective: before any rank leaves
   if (nprocs < 2) {
     if (reporter) return m;
     return std::nullopt;
