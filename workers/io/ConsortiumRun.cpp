@@ -20,6 +20,7 @@
 #include "common/Stats.hpp"
 #include "common/WorkerMain.hpp"
 #include "io/ConsortiumSmallFiles.hpp"
+#include "io/SharedDirectory.hpp"
 
 namespace pbench::io {
 
@@ -147,6 +148,10 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
   problem = broadcast_string(problem, comm);
   if (!problem.empty()) throw worker::UsageError(problem);
   directory = broadcast_string(directory, comm);
+  // Untimed: the directory is seen from every node, and data written on one node reads back on
+  // another.
+  const ReadBackCheck read_back = check_shared_directory(mpi_, directory, io_.hints.for_type(-1));
+  if (root) read_back.report(result);
 
   // Sustained read: process r reads the data of process r+1 (mod n), never its own.
   const int source = (rank + 1) % n;

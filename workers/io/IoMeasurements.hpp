@@ -10,6 +10,7 @@
 #include "io/PatternTable.hpp"
 #include "io/Schedule.hpp"
 #include "io/SegmentPlan.hpp"
+#include "io/SharedDirectory.hpp"
 #include "io/Termination.hpp"
 
 namespace pbench::io {
@@ -104,6 +105,8 @@ struct IoMeasurements {
   std::optional<std::string> failure;
   /// Where the run stopped ("partition 2, write, type 0, pattern 3").
   std::string stopped_at;
+  /// The untimed check that data written on one node reads back on another (rank 0).
+  std::optional<ReadBackCheck> read_back;
 };
 
 }  // namespace pbench::io

@@ -170,6 +170,7 @@ void IoReport::print_pattern(std::ostream& out, const PatternMeasurement& m) {
 void IoReport::write(worker::ResultDocument& result) const {
   for (const auto& r : reasons_) result.invalidate(r);
   for (const auto& w : warnings_) result.add_warning(w);
+  if (m_.read_back) m_.read_back->report(result);
 
   auto& patterns = result.add_table("patterns", {{"partition", "processes"},
                                                  {"access", ""},
