@@ -6,7 +6,7 @@ foreach(script logp_pairs comm_bcast_hosts io_directory memory_source)
   add_test(NAME "worker nodes: ${script}"
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/worker-nodes/${script}.sh)
   set_tests_properties("worker nodes: ${script}" PROPERTIES
-    ENVIRONMENT "PBENCH_WORKER_DIR=$<TARGET_FILE_DIR:pbench-logp>;PBENCH_VALIDATE=$<TARGET_FILE:pbench-validate-result>"
+    ENVIRONMENT "PBENCH_LOGP=$<TARGET_FILE:pbench-logp>;PBENCH_COMM=$<TARGET_FILE:pbench-comm>;PBENCH_IO=$<TARGET_FILE:pbench-io>;PBENCH_BCAST=$<TARGET_FILE:pbench-bcast>;PBENCH_VALIDATE=$<TARGET_FILE:pbench-validate-result>"
     SKIP_RETURN_CODE 77
     TIMEOUT 180)
 endforeach()

@@ -1,7 +1,11 @@
 # Shared by the worker-nodes tests: the workers, the validator, a scratch directory, tiny
 # workloads (the tests check behaviour, not timings) and assertions that print what went wrong.
 set -euo pipefail
-BIN=${PBENCH_WORKER_DIR:?PBENCH_WORKER_DIR must name the directory of the pbench-* workers}
+declare -A WORKER=(
+  [logp]=${PBENCH_LOGP:?PBENCH_LOGP must name the pbench-logp binary}
+  [comm]=${PBENCH_COMM:?PBENCH_COMM must name the pbench-comm binary}
+  [io]=${PBENCH_IO:?PBENCH_IO must name the pbench-io binary}
+  [bcast]=${PBENCH_BCAST:?PBENCH_BCAST must name the pbench-bcast binary})
 VALIDATE=${PBENCH_VALIDATE:?PBENCH_VALIDATE must name the pbench-validate-result binary}
 PY=/usr/bin/python3
 work=$(mktemp -d "${TMPDIR:-/tmp}/pbench-worker-nodes.XXXXXX")
@@ -20,7 +24,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 run() {
   local n=$1 worker=$2 output=$3
   shift 3
-  mpiexec -n "$n" "$BIN/pbench-$worker" --output "$output" "$@" > "$output.log" 2>&1 ||
+  mpiexec -n "$n" "${WORKER[$worker]}" --output "$output" "$@" > "$output.log" 2>&1 ||
     fail "pbench-$worker -n $n $* failed: $(tail -5 "$output.log")"
   "$VALIDATE" --semantics "$output" > /dev/null ||
     fail "$output does not validate: $("$VALIDATE" --semantics "$output")"

@@ -28,10 +28,10 @@ if [[ $(id -u) -ne 0 ]] || ! command -v unshare > /dev/null; then
 fi
 mkdir shared
 rc=0
-out=$(mpiexec -n 1 "$BIN/pbench-io" "${IO_TINY[@]}" --partitions 2 --dir shared --output hidden.json : \
+out=$(mpiexec -n 1 "${WORKER[io]}" "${IO_TINY[@]}" --partitions 2 --dir shared --output hidden.json : \
   -n 1 unshare --mount --propagation private sh -c \
   'mount -t tmpfs tmpfs "$0" && exec "$@"' "$work/shared" \
-  "$BIN/pbench-io" "${IO_TINY[@]}" --partitions 2 --dir shared --output hidden.json 2>&1) || rc=$?
+  "${WORKER[io]}" "${IO_TINY[@]}" --partitions 2 --dir shared --output hidden.json 2>&1) || rc=$?
 [[ $rc -eq 2 ]] || fail "a directory hidden from rank 1 exited $rc, expected 2: $out"
 expected="pbench-io: error: --dir: the benchmark directory '$work/shared/pbench-io."
 [[ "$out" == *"$expected"*"' is not visible from node $HOST (rank 1): rank 0 on $HOST wrote a marker there that they cannot read; give --dir on a file system that every node shares"* ]] ||

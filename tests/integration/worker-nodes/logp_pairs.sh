@@ -38,7 +38,7 @@ assert any(w.startswith("rank 2 idles: 3 ranks on 1 node make 1 intranode pair")
 PY
 
 rc=0
-out=$(mpiexec -n 2 "$BIN/pbench-logp" --pairs across --output bad.json 2>&1) || rc=$?
+out=$(mpiexec -n 2 "${WORKER[logp]}" --pairs across --output bad.json 2>&1) || rc=$?
 [[ $rc -eq 2 ]] || fail "--pairs across exited $rc, expected 2: $out"
 [[ "$out" == *"--pairs"*"across"* ]] || fail "--pairs across said: $out"
 [[ ! -e bad.json ]] || fail "--pairs across wrote a result"
