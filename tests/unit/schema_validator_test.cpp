@@ -351,6 +351,7 @@ TEST_CASE("result schema: each bad sample breaks exactly the one rule it is name
       {"nprocs_zero.json", {"at /nprocs: expected >= 1, got 0"}},
       {"parameter_bad_source.json",
        {R"(at /parameters/sizes/source: expected one of ["default","environment","command_line"], got "config_file")"}},
+      {"rank_hosts_empty_name.json", {"at /rank_hosts/1: expected length >= 1, got 0"}},
       {"row_value_wrong_type.json",
        {"at /measurements/pingpong/rows/1/2: expected number, string, boolean or null, got "
         "array"}},
