@@ -1,4 +1,4 @@
--- The pbench store, schema version 2. Typed columns for what is queried; every result document
+-- The pbench store, schema version 3. Typed columns for what is queried; every result document
 -- is also kept whole beside them. The version lives in PRAGMA user_version and is checked at open.
 PRAGMA foreign_keys = ON;
 
@@ -32,6 +32,18 @@ CREATE TABLE points (
 );
 CREATE INDEX points_by_sweep ON points (sweep_id, state);
 
+-- The runs of a sweep over time: run 1 is made with the sweep, `pbench run/submit NAME --again`
+-- adds the next one and runs every point again. The envelope (JSON) says what it ran with:
+-- pbench_version, git_describe, and, once collected, the hosts and MPI versions of its jobs.
+CREATE TABLE runs (
+  id         INTEGER PRIMARY KEY,
+  sweep_id   INTEGER NOT NULL REFERENCES sweeps(id) ON DELETE CASCADE,
+  run_no     INTEGER NOT NULL CHECK (run_no > 0),
+  started_at TEXT NOT NULL,
+  envelope   TEXT NOT NULL,
+  UNIQUE (sweep_id, run_no)
+);
+
 -- Every submission of a point is kept; the newest attempt decides the point's state.
 CREATE TABLE attempts (
   id           INTEGER PRIMARY KEY,
@@ -50,6 +62,7 @@ CREATE TABLE attempts (
   stderr_path  TEXT NOT NULL,
   result_path  TEXT NOT NULL,
   stderr_tail  TEXT,
+  run_no       INTEGER NOT NULL DEFAULT 1,
   UNIQUE (point_id, attempt_no)
 );
 
@@ -67,13 +80,16 @@ CREATE TABLE results (
   started_at     TEXT NOT NULL,
   ended_at       TEXT NOT NULL,
   ingested_at    TEXT NOT NULL,
-  document       TEXT NOT NULL
+  document       TEXT NOT NULL,
+  run_no         INTEGER NOT NULL DEFAULT 1
 );
 -- Covering for "the newest result of a point and whether it is valid" (the queries' first step),
 -- so that they never read the large documents.
 CREATE INDEX results_by_point ON results (point_id, id, valid);
 -- collect asks, for each finished point, whether its attempt has a result already.
 CREATE INDEX results_by_attempt ON results (attempt_id);
+-- "The newest result of a point in the chosen run" (store::kChosenResult).
+CREATE INDEX results_by_point_run ON results (point_id, run_no, id);
 
 -- The summary metrics of a result, one row each; labels (JSON object) say which point
 -- (queue depth, pair, message size, ...).

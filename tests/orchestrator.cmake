@@ -7,3 +7,10 @@ foreach(script local_sweep background_submit bad_input)
     ENVIRONMENT "PBENCH=$<TARGET_FILE:pbench>;PBENCH_WORKER_DIR=$<TARGET_FILE_DIR:pbench-logp>"
     TIMEOUT 300)
 endforeach()
+
+# A centre's routine: runs of a sweep, reference and check, export (promtool), list/rm.
+add_test(NAME "orchestrator: routine"
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/orchestrator/routine.sh)
+set_tests_properties("orchestrator: routine" PROPERTIES
+  ENVIRONMENT "PBENCH=$<TARGET_FILE:pbench>;PBENCH_WORKER_DIR=$<TARGET_FILE_DIR:pbench-bcast>;PBENCH_TEST_DATA=${CMAKE_CURRENT_SOURCE_DIR}/data"
+  TIMEOUT 300)

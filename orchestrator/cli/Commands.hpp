@@ -24,5 +24,11 @@ void add_query_command(CLI::App& app, GlobalOptions& global);
 void add_run_command(CLI::App& app, GlobalOptions& global);
 void add_drive_command(CLI::App& app, GlobalOptions& global);
 void add_report_command(CLI::App& app, GlobalOptions& global);
+void add_history_command(CLI::App& app, GlobalOptions& global);
+void add_reference_command(CLI::App& app, GlobalOptions& global);
+void add_check_command(CLI::App& app, GlobalOptions& global);
+void add_export_command(CLI::App& app, GlobalOptions& global);
+void add_list_command(CLI::App& app, GlobalOptions& global);
+void add_remove_command(CLI::App& app, GlobalOptions& global);
 
 }  // namespace pbench::cli

@@ -6,6 +6,7 @@
 #include "query/CompareQuery.hpp"
 #include "query/PointsQuery.hpp"
 #include "query/RowGrouping.hpp"
+#include "query/RunSelection.hpp"
 #include "query/SqlQuery.hpp"
 #include "query/SystemQuery.hpp"
 #include "query/WhereFilter.hpp"
@@ -24,6 +25,7 @@ struct QueryOptions {
   std::string sql;
   std::string sweep_a, sweep_b;
   std::string suite;  ///< a worker's suite (io: b_eff_io or consortium)
+  std::string run = "latest";
 
   std::optional<std::string> chosen_sweep() const {
     return sweep.empty() ? std::nullopt : std::optional<std::string>(sweep);
@@ -36,6 +38,9 @@ void add_common(CLI::App* sub, QueryOptions& o, bool with_where) {
   if (with_where) {
     sub->add_option("--where", o.where,
                     "key=value (repeatable): only rows whose parameter, hint or label matches");
+    sub->add_option("--run", o.run,
+                    "Which run of the sweep: a number, latest or all (a column 'run' per row)")
+        ->capture_default_str();
   }
 }
 }  // namespace
@@ -60,8 +65,10 @@ void add_query_command(CLI::App& app, GlobalOptions& global) {
       const auto format = query::parse_format(o->format);
       const auto where = query::parse_where(o->where);
       const auto table = query::suite_table(q, o->suite);
+      const auto run = query::parse_run_selection(o->run);
       auto store = store::Store::open(global.db, store::Store::Access::read_only);
-      auto answer = table(store, o->chosen_sweep());
+      auto answer = query::table_for_runs(store, o->chosen_sweep(), run,
+                                          [&] { return table(store, o->chosen_sweep()); });
       query::filter_rows(answer, where);
       if (!o->by.empty()) query::group_rows(answer, o->by);
       std::cout << query::render(answer, format);
@@ -82,8 +89,12 @@ void add_query_command(CLI::App& app, GlobalOptions& global) {
   system->callback([o, &global] {
     const auto format = query::parse_format(o->format);
     const auto where = query::parse_where(o->where);
+    const auto run = query::parse_run_selection(o->run);
     auto store = store::Store::open(global.db, store::Store::Access::read_only);
-    std::cout << query::render(query::system_table(store, o->chosen_sweep(), where), format);
+    std::cout << query::render(
+        query::table_for_runs(store, o->chosen_sweep(), run,
+                              [&] { return query::system_table(store, o->chosen_sweep(), where); }),
+        format);
   });
   auto* compare = command->add_subcommand(
       "compare", "The headline figures of two sweeps side by side with the ratio B/A");

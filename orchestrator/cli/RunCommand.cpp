@@ -8,7 +8,9 @@
 #include "query/WorkerQueries.hpp"
 #include "run/Collector.hpp"
 #include "run/SweepPlanner.hpp"
+#include "run/SweepRuns.hpp"
 #include "sweep/DemoSweep.hpp"
+#include "util/Error.hpp"
 
 namespace pbench::cli {
 
@@ -17,6 +19,7 @@ struct RunOptions {
   SweepOptions sweep;
   int max_parallel = 1;
   std::string format = "table";
+  bool again = false;
 };
 }  // namespace
 
@@ -31,24 +34,40 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   command->add_option("--format", o->format, "table, csv, json or markdown")->capture_default_str();
+  command->add_flag("--again", o->again,
+                    "Run every point of the stored sweep NAME again as its next run (the earlier "
+                    "runs are kept: pbench history NAME)");
   command->callback([o, &global] {
     const auto format = query::parse_format(o->format);
-    auto spec = o->sweep.spec();
-    // Without a sweep name, run is the embedded demo: every worker, demo-sized.
-    if (!o->sweep.given("name") && !o->sweep.given("--spec")) {
-      sweep::apply_demo_defaults(spec, {o->sweep.given("--workers"), o->sweep.given("-T")});
+    sweep::SweepSpec spec;
+    std::size_t point_count = 0;
+    if (o->again) {
+      // The stored sweep as it is: its specification and job scripts, run once more.
+      if (!o->sweep.given("name")) throw UsageError("--again needs the NAME of a stored sweep");
+      SweepContext stored(global.db, o->sweep.name);
+      spec = sweep::SweepSpec::from_json(nlohmann::json::parse(stored.sweep.spec_json));
+      point_count = stored.store.points(stored.sweep.id).size();
+      const auto next = run::start_next_run(stored.store, stored.sweep);
+      std::cerr << "pbench: sweep " << spec.name << ": run " << next.run_no << "\n";
+    } else {
+      spec = o->sweep.spec();
+      // Without a sweep name, run is the embedded demo: every worker, demo-sized.
+      if (!o->sweep.given("name") && !o->sweep.given("--spec")) {
+        sweep::apply_demo_defaults(spec, {o->sweep.given("--workers"), o->sweep.given("-T")});
+      }
+      const auto plan = run::make_plan(spec, o->sweep.plan_options(global.runs_dir));
+      for (const auto& w : plan.warnings) std::cerr << "pbench: warning: " << w << "\n";
+      {
+        auto store = store::Store::open(global.db, store::Store::Access::create);
+        run::store_plan(store, plan, o->sweep.force, o->sweep.discard_results);
+      }
+      spec = plan.spec;
+      point_count = plan.points.size();
     }
-    const auto plan = run::make_plan(spec, o->sweep.plan_options(global.runs_dir));
-    for (const auto& w : plan.warnings) std::cerr << "pbench: warning: " << w << "\n";
-    {
-      auto store = store::Store::open(global.db, store::Store::Access::create);
-      run::store_plan(store, plan, o->sweep.force);
-    }
-    SweepContext context(global.db, plan.spec.name);
+    SweepContext context(global.db, spec.name);
     context.driver->set_outage_budget(std::chrono::seconds(global.scheduler_outage));
-    std::cerr << "pbench: sweep " << plan.spec.name << " (" << plan.points.size()
-              << " points) with the " << plan.spec.scheduler << " scheduler, store " << global.db
-              << "\n";
+    std::cerr << "pbench: sweep " << spec.name << " (" << point_count << " points) with the "
+              << spec.scheduler << " scheduler, store " << global.db << "\n";
     const auto progress = follow_sweep(context, o->max_parallel, 0);
     const auto report = run::collect(context.store, context.sweep);
     for (const auto& m : report.messages) std::cerr << "  " << m << "\n";
@@ -56,17 +75,17 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
     if (report.partial > 0) std::cerr << ", " << report.partial << " partial results (not valid)";
     std::cerr << "\n";
     // One table per worker of the sweep, in the order the sweep names them.
-    for (std::size_t i = 0; i < plan.spec.workers.size(); ++i) {
+    for (std::size_t i = 0; i < spec.workers.size(); ++i) {
       if (i > 0 && format == query::Format::table) std::cout << "\n";
-      const std::string& worker = plan.spec.workers[i];
+      const std::string& worker = spec.workers[i];
       if (const auto* q = query::find_worker_query(worker)) {
         // The table of the suite the sweep ran (the worker's `suite` setting, as io's).
         std::string suite;
-        if (const auto w = plan.spec.settings.find(worker); w != plan.spec.settings.end()) {
+        if (const auto w = spec.settings.find(worker); w != spec.settings.end()) {
           if (const auto it = w->second.find("suite"); it != w->second.end()) suite = it->second;
         }
         const auto table = q->suites.empty() ? q->table : query::suite_table(*q, suite);
-        std::cout << query::render(table(context.store, plan.spec.name), format);
+        std::cout << query::render(table(context.store, spec.name), format);
       }
     }
     global.exit_code = exit_code_of(context.driver->progress());

@@ -6,6 +6,7 @@
 #include "cli/SweepContext.hpp"
 #include "run/DriverLock.hpp"
 #include "run/PackScript.hpp"
+#include "run/SweepRuns.hpp"
 #include "util/Error.hpp"
 #include "util/Time.hpp"
 
@@ -21,6 +22,7 @@ struct SubmitOptions {
   std::string pack = "point";
   bool retry_failed = false;
   bool foreground = false;
+  bool again = false;
 };
 }  // namespace
 
@@ -50,6 +52,9 @@ void add_submit_command(CLI::App& app, GlobalOptions& global) {
       ->capture_default_str();
   command->add_flag("--retry-failed", o->retry_failed,
                     "Run failed, cancelled and timed-out points again (earlier attempts are kept)");
+  command->add_flag("--again", o->again,
+                    "Run every point again as the sweep's next run (the earlier runs are kept: "
+                    "pbench history NAME)");
   command->add_flag("--foreground", o->foreground,
                     "Drive the sweep in this process until it ends instead of in the background");
   command->callback([o, &global] {
@@ -72,6 +77,13 @@ void add_submit_command(CLI::App& app, GlobalOptions& global) {
     context.driver->set_array_throttle(o->array);
     context.driver->set_pack(pack);
     context.driver->set_outage_budget(std::chrono::seconds(global.scheduler_outage));
+    if (o->again && o->retry_failed) {
+      throw UsageError("--again and --retry-failed exclude each other");
+    }
+    if (o->again) {
+      const auto next = run::start_next_run(context.store, context.sweep);
+      std::cout << "sweep " << o->name << ": run " << next.run_no << "\n";
+    }
     if (o->retry_failed) {
       const int again = context.driver->requeue_failed();
       std::cout << "sweep " << o->name << ": " << again << " failed points planned again\n";

@@ -28,7 +28,17 @@ void add_sweep_command(CLI::App& app, GlobalOptions& global) {
       return;
     }
     auto store = store::Store::open(global.db, store::Store::Access::create);
-    const auto outcome = run::store_plan(store, plan, options->force);
+    const auto existing = store.find_sweep(plan.spec.name);
+    const auto discarded = existing && options->force && options->discard_results &&
+                                   existing->spec_json != plan.spec.to_json().dump()
+                               ? store.result_count(existing->id)
+                               : 0;
+    const auto outcome =
+        run::store_plan(store, plan, options->force, options->discard_results);
+    if (discarded > 0) {
+      std::cout << "sweep " << plan.spec.name << ": discarded " << discarded
+                << " stored results\n";
+    }
     const char* verb = outcome == run::StoreOutcome::created    ? "planned"
                        : outcome == run::StoreOutcome::replaced ? "replaced"
                                                                 : "unchanged";

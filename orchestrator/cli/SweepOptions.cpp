@@ -78,6 +78,10 @@ void SweepOptions::declare(CLI::App& command, const std::string& default_name) {
   command.add_option("--template", template_path, "Your own job template instead of the built-in");
   command.add_flag("--force", force,
                    "Replace a stored sweep of the same name with other parameters");
+  command
+      .add_flag("--discard-results", discard_results,
+                "With --force: replace it even when it has stored results, which are lost")
+      ->needs("--force");
 }
 
 sweep::SweepSpec SweepOptions::spec() const {

@@ -33,6 +33,7 @@ struct SweepOptions {
   std::string template_path;
   std::string spec_path;  ///< a sweep file (TOML) instead of the grid and scheduler options
   bool force = false;
+  bool discard_results = false;  ///< with --force: replace a sweep that has stored results
 
   /// Declares the options on a subcommand; the name is positional (required unless a
   /// default is given).

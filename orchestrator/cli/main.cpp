@@ -35,6 +35,12 @@ int main(int argc, char** argv) {
   cli::add_run_command(app, global);
   cli::add_drive_command(app, global);
   cli::add_report_command(app, global);
+  cli::add_history_command(app, global);
+  cli::add_reference_command(app, global);
+  cli::add_check_command(app, global);
+  cli::add_export_command(app, global);
+  cli::add_list_command(app, global);
+  cli::add_remove_command(app, global);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -123,8 +123,12 @@ IngestOutcome Ingester::ingest_text(const std::string& text, const std::string& 
   }
   auto insert = db.prepare(
       "INSERT INTO results(point_id, attempt_id, document_hash, schema_version, worker, "
-      "worker_version, nprocs, valid, started_at, ended_at, ingested_at, document) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
+      "worker_version, nprocs, valid, started_at, ended_at, ingested_at, document, run_no) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+      // The run of its attempt; without one, the latest run of its point's sweep.
+      "coalesce((SELECT run_no FROM attempts WHERE id = ?2), "
+      "(SELECT max(r.run_no) FROM runs r JOIN points p ON p.sweep_id = r.sweep_id "
+      "WHERE p.id = ?1), 1))");
   insert.bind(1, point_id).bind(2, attempt_id).bind(3, hash);
   insert.bind(4, doc["schema_version"].get<std::int64_t>());
   insert.bind(5, doc["worker"].get<std::string>());

@@ -100,7 +100,9 @@ QueryTable comm_table(store::Store& store, const std::optional<std::string>& swe
   auto s = store.db().prepare(
       "SELECT sw.name, p.partition, p.point_key, r.id, r.valid, a.job_id, m.name, m.value, "
       "m.labels FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
-      "JOIN results r ON r.id = (SELECT max(id) FROM results WHERE point_id = p.id) "
+      "JOIN results r ON r.id = " +
+      std::string(store::kChosenResult) +
+      " "
       "LEFT JOIN attempts a ON a.id = r.attempt_id "
       "LEFT JOIN metrics m ON m.result_id = r.id "
       "WHERE p.worker = 'comm' AND (?1 IS NULL OR sw.name = ?1) "

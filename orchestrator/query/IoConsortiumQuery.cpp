@@ -75,7 +75,9 @@ std::int64_t count_consortium_results(store::Store& store,
                                       const std::optional<std::string>& sweep) {
   auto s = store.db().prepare(
       "SELECT count(*) FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
-      "JOIN results r ON r.id = (SELECT max(id) FROM results WHERE point_id = p.id) "
+      "JOIN results r ON r.id = " +
+      std::string(store::kChosenResult) +
+      " "
       "WHERE p.worker = 'io' AND (?1 IS NULL OR sw.name = ?1) "
       "AND json_extract(r.document, '$.parameters.suite.value') = 'consortium'");
   s.bind(1, sweep);
@@ -113,7 +115,9 @@ QueryTable io_consortium_table(store::Store& store, const std::optional<std::str
   auto s = store.db().prepare(
       "SELECT sw.name, p.partition, p.params_json, r.valid, r.document "
       "FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
-      "JOIN results r ON r.id = (SELECT max(id) FROM results WHERE point_id = p.id) "
+      "JOIN results r ON r.id = " +
+      std::string(store::kChosenResult) +
+      " "
       "WHERE p.worker = 'io' AND (?1 IS NULL OR sw.name = ?1) ORDER BY sw.id, p.partition, p.id");
   s.bind(1, sweep);
   while (s.step()) {

@@ -43,7 +43,9 @@ QueryTable logp_table(store::Store& store, const std::optional<std::string>& swe
   auto s = store.db().prepare(
       "SELECT sw.name, p.partition, p.params_json, r.id, r.valid, r.document, m.name, m.value, "
       "m.labels FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
-      "JOIN results r ON r.id = (SELECT max(id) FROM results WHERE point_id = p.id) "
+      "JOIN results r ON r.id = " +
+      std::string(store::kChosenResult) +
+      " "
       "LEFT JOIN metrics m ON m.result_id = r.id "
       "WHERE p.worker = 'logp' AND (?1 IS NULL OR sw.name = ?1) ORDER BY sw.id, p.partition, p.id");
   s.bind(1, sweep);

@@ -39,7 +39,8 @@ void add_missing_cell_notes(store::Store& store, const std::string& worker,
       "a.stderr_tail FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
       "LEFT JOIN attempts a ON a.id = (SELECT max(id) FROM attempts WHERE point_id = p.id) "
       "WHERE p.worker = ?2 AND (?1 IS NULL OR sw.name = ?1) "
-      "AND NOT EXISTS (SELECT 1 FROM results r WHERE r.point_id = p.id) ORDER BY sw.id, p.id");
+      "AND NOT EXISTS (SELECT 1 FROM results r WHERE r.id = " +
+      std::string(store::kChosenResult) + ") ORDER BY sw.id, p.id");
   missing.bind(1, sweep);
   missing.bind(2, worker);
   while (missing.step()) {

@@ -19,7 +19,9 @@ QueryTable points_table(store::Store& store, const std::optional<std::string>& s
   auto s = store.db().prepare(
       "SELECT sw.name, p.point_key, p.worker, p.partition, p.params_json, p.state, "
       "(SELECT count(*) FROM attempts WHERE point_id = p.id), a.job_id, a.exit_status, a.signal, "
-      "EXISTS (SELECT 1 FROM results r WHERE r.point_id = p.id) "
+      "EXISTS (SELECT 1 FROM results r WHERE r.id = " +
+      std::string(store::kChosenResult) +
+      ") "
       "FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
       "LEFT JOIN attempts a ON a.id = (SELECT max(id) FROM attempts WHERE point_id = p.id) "
       "WHERE (?1 IS NULL OR sw.name = ?1) ORDER BY sw.id, p.id");

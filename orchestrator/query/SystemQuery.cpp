@@ -69,7 +69,9 @@ std::vector<Candidate> candidates(store::Store& store, std::int64_t sweep_id,
   auto s = store.db().prepare(
       "SELECT p.id, p.point_key, p.partition, r.valid, m.value, m.labels, r.id FROM points p "
       "JOIN results r INDEXED BY results_by_point ON r.point_id = p.id "
-      "AND r.id = (SELECT max(id) FROM results WHERE point_id = p.id) "
+      "AND r.id = " +
+      std::string(store::kChosenResult) +
+      " "
       "JOIN metrics m INDEXED BY metrics_by_name ON m.name = ?2 AND m.result_id = r.id "
       "WHERE p.sweep_id = ?1 AND p.worker = ?3 AND m.value IS NOT NULL ORDER BY p.id, m.id");
   s.bind(1, sweep_id).bind(2, metric).bind(3, worker);

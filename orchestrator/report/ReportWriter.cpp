@@ -5,11 +5,13 @@
 #include <functional>
 #include <set>
 
+#include "query/HistoryQuery.hpp"
 #include "query/IoConsortiumQuery.hpp"
 #include "query/PointsQuery.hpp"
 #include "query/SystemQuery.hpp"
 #include "query/WorkerQueries.hpp"
 #include "report/GnuplotFigure.hpp"
+#include "report/HistoryFigures.hpp"
 #include "report/HtmlPage.hpp"
 #include "report/Provenance.hpp"
 #include "report/StoredResult.hpp"
@@ -197,6 +199,14 @@ ReportSummary ReportWriter::write(const std::string& sweep, const std::filesyste
     page.heading(section.title, section.id);
     summary.sections.push_back(section.id);
     section.write(data, page, figures);
+  }
+  // A sweep run more than once (pbench run NAME --again): its headline figures run by run.
+  if (store_.runs(record->id).size() > 1) {
+    page.heading("History", "history");
+    summary.sections.push_back("history");
+    const auto history = query::history_table(store_, sweep, std::nullopt, {});
+    page.table(history);
+    for (auto& f : history_figures(history)) figures.add(f);
   }
 
   summary.index = dir / "index.html";

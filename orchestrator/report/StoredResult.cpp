@@ -12,7 +12,9 @@ std::vector<StoredResult> newest_results(store::Store& store, const std::string&
   auto s = store.db().prepare(
       "SELECT r.id, p.point_key, p.partition, p.params_json, r.document, r.valid "
       "FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
-      "JOIN results r ON r.id = (SELECT max(id) FROM results WHERE point_id = p.id) "
+      "JOIN results r ON r.id = " +
+      std::string(store::kChosenResult) +
+      " "
       "WHERE sw.name = ?1 AND p.worker = ?2 ORDER BY p.partition, p.id");
   s.bind(1, sweep).bind(2, worker);
   while (s.step()) {

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "ingest/Ingester.hpp"
+#include "run/SweepRuns.hpp"
 #include "util/Error.hpp"
 #include "util/StderrTail.hpp"
 
@@ -89,6 +90,7 @@ CollectReport collect(store::Store& store, const store::SweepRecord& sweep) {
       report.messages.push_back(describe_point(point) + ": " + e.what());
     }
   }
+  record_run_envelope(store, sweep);
   return report;
 }
 

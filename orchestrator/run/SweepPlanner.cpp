@@ -10,6 +10,7 @@
 
 #include "jobs/JobTemplate.hpp"
 #include "process/ProcessRunner.hpp"
+#include "run/SweepRuns.hpp"
 #include "schedulers/Launcher.hpp"
 #include "schedulers/Scheduler.hpp"
 #include "sweep/PlannedTime.hpp"
@@ -108,7 +109,7 @@ Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options) {
   return plan;
 }
 
-StoreOutcome store_plan(store::Store& store, const Plan& plan, bool force) {
+StoreOutcome store_plan(store::Store& store, const Plan& plan, bool force, bool discard_results) {
   const std::string spec_json = plan.spec.to_json().dump();
   StoreOutcome outcome = StoreOutcome::created;
   if (auto existing = store.find_sweep(plan.spec.name)) {
@@ -116,6 +117,12 @@ StoreOutcome store_plan(store::Store& store, const Plan& plan, bool force) {
     if (!force) {
       throw UsageError("sweep '" + plan.spec.name +
                        "' exists with different parameters (use --force to replace it)");
+    }
+    const auto results = store.result_count(existing->id);
+    if (results > 0 && !discard_results) {
+      throw UsageError("sweep '" + plan.spec.name + "' has " + std::to_string(results) +
+                       " stored results, which --force would discard: add --discard-results "
+                       "to replace it anyway, or give the new sweep another name");
     }
     outcome = StoreOutcome::replaced;
   }
@@ -142,11 +149,10 @@ StoreOutcome store_plan(store::Store& store, const Plan& plan, bool force) {
   }
   store::SweepRecord sweep{0,        plan.spec.name, spec_json, plan.spec.scheduler, plan.directory,
                            utc_now()};
-  if (outcome == StoreOutcome::replaced) {
-    store.replace_sweep(sweep, records);
-  } else {
-    store.insert_sweep(sweep, records);
-  }
+  const auto stored = outcome == StoreOutcome::replaced ? store.replace_sweep(sweep, records)
+                                                        : store.insert_sweep(sweep, records);
+  // Run 1 says which pbench planned it.
+  store.set_run_envelope(store.runs(stored.id).front().id, run_envelope_json());
   return outcome;
 }
 

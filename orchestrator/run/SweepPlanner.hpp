@@ -33,8 +33,10 @@ Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options);
 enum class StoreOutcome { created, unchanged, replaced };
 /// Writes the scripts and stores the sweep. An existing sweep of the same name and the same
 /// specification is left as it is; with another specification it is refused (UsageError)
-/// unless `force`, which replaces it with its attempts and results.
-StoreOutcome store_plan(store::Store& store, const Plan& plan, bool force);
+/// unless `force`, which replaces it with its attempts, and with its results only when
+/// `discard_results` too (refused otherwise, saying how many results it has).
+StoreOutcome store_plan(store::Store& store, const Plan& plan, bool force,
+                        bool discard_results = false);
 
 /// Finds a worker binary: $PBENCH_WORKER_DIR, beside pbench, the build tree, then PATH.
 std::string locate_worker(const std::string& binary);

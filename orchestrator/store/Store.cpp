@@ -13,7 +13,7 @@ constexpr const char* kApplication = "pbench";
 
 const char* kAttemptColumns =
     "id, point_id, attempt_no, job_id, native_state, state, submitted_at, started_at, ended_at, "
-    "exit_status, signal, job_dir, stdout_path, stderr_path, result_path, stderr_tail";
+    "exit_status, signal, job_dir, stdout_path, stderr_path, result_path, stderr_tail, run_no";
 
 AttemptRecord read_attempt(Statement& s) {
   AttemptRecord a;
@@ -33,6 +33,7 @@ AttemptRecord read_attempt(Statement& s) {
   a.stderr_path = s.text(13);
   a.result_path = s.text(14);
   a.stderr_tail = s.optional_text(15);
+  a.run_no = static_cast<int>(s.int64(16));
   return a;
 }
 
@@ -85,6 +86,24 @@ Store Store::open(const std::string& path, Access access) {
   Database::Mode mode = access == Access::read_only ? Database::Mode::read_only
                         : access == Access::create  ? Database::Mode::read_write_create
                                                     : Database::Mode::read_write;
+  if (access == Access::read_only) {
+    // An older store is migrated once, through a connection that may write, before it is read:
+    // the queries need the runs of version 3.
+    int version = 0;
+    {
+      Database probe(path, Database::Mode::read_only);
+      try {
+        auto v = probe.prepare("PRAGMA user_version");
+        if (v.step()) version = static_cast<int>(v.int64(0));
+      } catch (const StoreError&) {
+        version = 0;
+      }
+    }
+    if (version > 0 && version < kStoreSchemaVersion) {
+      Store writer(Database(path, Database::Mode::read_write));
+      writer.initialise_or_check();
+    }
+  }
   Store store(Database(path, mode));
   store.initialise_or_check();
   if (access != Access::read_only) {
@@ -123,6 +142,7 @@ void Store::initialise_or_check() {
     db_.exec("PRAGMA user_version = " + std::to_string(kStoreSchemaVersion));
     txn.commit();
     db_.exec("PRAGMA foreign_keys = ON");
+    choose_run(RunChoice::latest());
     return;
   }
   std::string application;
@@ -136,18 +156,17 @@ void Store::initialise_or_check() {
     throw StoreError("'" + path + "' is an SQLite database but not a pbench store");
   }
   const bool read_only = sqlite3_db_readonly(db_.handle(), "main") == 1;
-  if (user_version == 1 && !read_only) {
-    migrate_from_version_1();
+  if (!read_only && (user_version == 1 || user_version == 2)) {
+    if (user_version == 1) migrate_from_version_1();
+    migrate_from_version_2();
     user_version = kStoreSchemaVersion;
   }
-  // A version 1 store opened read-only is read as it is: its indexes have the same names and
-  // the queries give the same answers, only without the covering indexes' speed.
-  const bool readable_v1 = user_version == 1 && read_only;
-  if (user_version != kStoreSchemaVersion && !readable_v1) {
+  if (user_version != kStoreSchemaVersion) {
     throw StoreError("'" + path + "' has store schema version " + std::to_string(user_version) +
                      "; this pbench reads version " + std::to_string(kStoreSchemaVersion));
   }
   db_.exec("PRAGMA foreign_keys = ON");
+  choose_run(RunChoice::latest());
 }
 
 void Store::migrate_from_version_1() {
@@ -161,6 +180,74 @@ void Store::migrate_from_version_1() {
   db_.exec("CREATE INDEX IF NOT EXISTS results_by_attempt ON results (attempt_id)");
   db_.exec("PRAGMA user_version = 2");
   txn.commit();
+}
+
+void Store::migrate_from_version_2() {
+  // Version 3 adds the runs of a sweep; what a version 2 store holds is each sweep's run 1.
+  Transaction txn(db_);
+  db_.exec(
+      "CREATE TABLE runs (id INTEGER PRIMARY KEY, "
+      "sweep_id INTEGER NOT NULL REFERENCES sweeps(id) ON DELETE CASCADE, "
+      "run_no INTEGER NOT NULL CHECK (run_no > 0), started_at TEXT NOT NULL, "
+      "envelope TEXT NOT NULL, UNIQUE (sweep_id, run_no))");
+  db_.exec(
+      "INSERT INTO runs(sweep_id, run_no, started_at, envelope) "
+      "SELECT id, 1, created_at, '{\"migrated_from_store_version\":2}' FROM sweeps");
+  db_.exec("ALTER TABLE attempts ADD COLUMN run_no INTEGER NOT NULL DEFAULT 1");
+  db_.exec("ALTER TABLE results ADD COLUMN run_no INTEGER NOT NULL DEFAULT 1");
+  db_.exec("CREATE INDEX results_by_point_run ON results (point_id, run_no, id)");
+  db_.exec("PRAGMA user_version = 3");
+  txn.commit();
+}
+
+void Store::choose_run(const RunChoice& choice) {
+  // A temporary view (this connection only, never written to the file): the run of each sweep
+  // that kChosenResult reads.
+  db_.exec("DROP VIEW IF EXISTS temp.chosen_run");
+  if (choice.run_no) {
+    db_.exec("CREATE TEMP VIEW chosen_run AS SELECT id AS sweep_id, " +
+             std::to_string(*choice.run_no) + " AS run_no FROM main.sweeps");
+  } else {
+    db_.exec(
+        "CREATE TEMP VIEW chosen_run AS SELECT s.id AS sweep_id, "
+        "coalesce((SELECT max(run_no) FROM main.runs WHERE sweep_id = s.id), 1) AS run_no "
+        "FROM main.sweeps s");
+  }
+}
+
+std::vector<RunRecord> Store::runs(std::int64_t sweep_id) {
+  auto s = db_.prepare(
+      "SELECT id, sweep_id, run_no, started_at, envelope FROM runs WHERE sweep_id = ?1 "
+      "ORDER BY run_no");
+  s.bind(1, sweep_id);
+  std::vector<RunRecord> out;
+  while (s.step()) {
+    out.push_back({s.int64(0), s.int64(1), static_cast<int>(s.int64(2)), s.text(3), s.text(4)});
+  }
+  return out;
+}
+
+RunRecord Store::start_run(std::int64_t sweep_id, const std::string& started_at,
+                           const std::string& envelope_json) {
+  Transaction txn(db_);
+  auto next = db_.prepare("SELECT coalesce(max(run_no), 0) + 1 FROM runs WHERE sweep_id = ?1");
+  next.bind(1, sweep_id);
+  next.step();
+  RunRecord run{0, sweep_id, static_cast<int>(next.int64(0)), started_at, envelope_json};
+  auto s = db_.prepare(
+      "INSERT INTO runs(sweep_id, run_no, started_at, envelope) VALUES (?1, ?2, ?3, ?4)");
+  s.bind(1, sweep_id).bind(2, run.run_no).bind(3, started_at).bind(4, envelope_json).run();
+  run.id = db_.last_insert_rowid();
+  db_.prepare("UPDATE points SET state = 'planned' WHERE sweep_id = ?1").bind(1, sweep_id).run();
+  txn.commit();
+  return run;
+}
+
+void Store::set_run_envelope(std::int64_t run_id, const std::string& envelope_json) {
+  db_.prepare("UPDATE runs SET envelope = ?1 WHERE id = ?2")
+      .bind(1, envelope_json)
+      .bind(2, run_id)
+      .run();
 }
 
 std::optional<SweepRecord> Store::find_sweep(const std::string& name) {
@@ -202,6 +289,9 @@ SweepRecord Store::insert_sweep_rows(SweepRecord sweep, std::vector<PointRecord>
   s.bind(1, sweep.name).bind(2, sweep.spec_json).bind(3, sweep.scheduler).bind(4, sweep.directory);
   s.bind(5, sweep.created_at).run();
   sweep.id = db_.last_insert_rowid();
+  auto run = db_.prepare(
+      "INSERT INTO runs(sweep_id, run_no, started_at, envelope) VALUES (?1, 1, ?2, ?3)");
+  run.bind(1, sweep.id).bind(2, sweep.created_at).bind(3, std::string("{}")).run();
   auto p = db_.prepare(
       "INSERT INTO points(sweep_id, point_key, worker, partition, params_json, script_path, state) "
       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
@@ -248,11 +338,18 @@ AttemptRecord Store::add_attempt(AttemptRecord a) {
   next.bind(1, a.point_id);
   next.step();
   a.attempt_no = static_cast<int>(next.int64(0));
+  // The attempt belongs to the sweep's latest run.
+  auto run = db_.prepare(
+      "SELECT coalesce(max(r.run_no), 1) FROM runs r JOIN points p ON p.sweep_id = r.sweep_id "
+      "WHERE p.id = ?1");
+  run.bind(1, a.point_id);
+  run.step();
+  a.run_no = static_cast<int>(run.int64(0));
   auto s = db_.prepare(
       "INSERT INTO attempts(point_id, attempt_no, state, job_dir, stdout_path, stderr_path, "
-      "result_path) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+      "result_path, run_no) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
   s.bind(1, a.point_id).bind(2, a.attempt_no).bind(3, to_string(a.state)).bind(4, a.job_dir);
-  s.bind(5, a.stdout_path).bind(6, a.stderr_path).bind(7, a.result_path).run();
+  s.bind(5, a.stdout_path).bind(6, a.stderr_path).bind(7, a.result_path).bind(8, a.run_no).run();
   a.id = db_.last_insert_rowid();
   txn.commit();
   update_attempt(a);
@@ -285,6 +382,14 @@ std::vector<AttemptRecord> Store::attempts(std::int64_t point_id) {
   std::vector<AttemptRecord> out;
   while (s.step()) out.push_back(read_attempt(s));
   return out;
+}
+
+std::int64_t Store::result_count(std::int64_t sweep_id) {
+  auto s = db_.prepare(
+      "SELECT count(*) FROM results r JOIN points p ON p.id = r.point_id WHERE p.sweep_id = ?1");
+  s.bind(1, sweep_id);
+  s.step();
+  return s.int64(0);
 }
 
 bool Store::has_result_for_attempt(std::int64_t attempt_id) {

@@ -10,7 +10,13 @@
 
 namespace pbench::store {
 
-inline constexpr int kStoreSchemaVersion = 2;
+inline constexpr int kStoreSchemaVersion = 3;
+
+/// The id of the newest result of point `p` in the run the queries read (Store::choose_run):
+/// `JOIN results r ON r.id = <this>`. Needs the point's table to be called `p`.
+inline constexpr const char* kChosenResult =
+    "(SELECT max(id) FROM results WHERE point_id = p.id AND run_no = "
+    "(SELECT run_no FROM temp.chosen_run WHERE sweep_id = p.sweep_id))";
 
 /// The canonical point states; a scheduler's native state is kept beside them in attempts.
 enum class PointState { planned, queued, running, done, failed, cancelled, timeout };
@@ -57,6 +63,23 @@ struct AttemptRecord {
   std::string stderr_path;
   std::string result_path;
   std::optional<std::string> stderr_tail;
+  int run_no = 1;  ///< the run of the sweep this attempt belongs to
+};
+
+/// One run of a sweep: every point run once more (`pbench run/submit NAME --again`).
+struct RunRecord {
+  std::int64_t id = 0;
+  std::int64_t sweep_id = 0;
+  int run_no = 0;
+  std::string started_at;
+  std::string envelope_json;  ///< pbench_version, git_describe, hosts, mpi_versions
+};
+
+/// Which run of each sweep the queries read: the latest (default) or run `number`.
+struct RunChoice {
+  static RunChoice latest() { return {}; }
+  static RunChoice number(int n) { return {n}; }
+  std::optional<int> run_no;  ///< empty: the latest run of each sweep
 };
 
 class Store {
@@ -93,6 +116,19 @@ class Store {
   std::optional<AttemptRecord> latest_attempt(std::int64_t point_id);
   /// Every attempt of a point, oldest first.
   std::vector<AttemptRecord> attempts(std::int64_t point_id);
+  /// The runs of a sweep, oldest first (run 1 is made with the sweep).
+  std::vector<RunRecord> runs(std::int64_t sweep_id);
+  /// Adds the next run of a sweep and plans every point again (one transaction). The caller
+  /// makes sure that no point is queued or running.
+  RunRecord start_run(std::int64_t sweep_id, const std::string& started_at,
+                      const std::string& envelope_json);
+  void set_run_envelope(std::int64_t run_id, const std::string& envelope_json);
+  /// Makes kChosenResult read `choice` from now on (the latest run when never called).
+  void choose_run(const RunChoice& choice);
+
+  /// The number of results stored for the points of a sweep (every run).
+  std::int64_t result_count(std::int64_t sweep_id);
+
   /// True when a result document is stored for this attempt.
   bool has_result_for_attempt(std::int64_t attempt_id);
 
@@ -103,6 +139,8 @@ class Store {
   void initialise_or_check();
   /// Version 1 -> 2: the covering indexes and results_by_attempt (one transaction).
   void migrate_from_version_1();
+  /// Version 2 -> 3: runs; every sweep's attempts and results become its run 1.
+  void migrate_from_version_2();
   SweepRecord insert_sweep_rows(SweepRecord sweep, std::vector<PointRecord>& points);
 
   Database db_;

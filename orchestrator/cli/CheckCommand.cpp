@@ -1,0 +1,133 @@
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "cli/Commands.hpp"
+#include "query/Reference.hpp"
+#include "query/RunSelection.hpp"
+#include "store/Store.hpp"
+#include "util/Error.hpp"
+
+namespace pbench::cli {
+
+namespace {
+struct ReferenceOptions {
+  std::string sweep;
+  std::string output;
+  std::string tolerance = "5%";
+  std::string run = "latest";
+  std::string reference_path;
+  std::string against;
+  std::string format = "table";
+};
+
+// Makes the store read the run `text` names of `sweep` ("latest" or a number).
+void choose_run(store::Store& store, const std::string& sweep, const std::string& text) {
+  const auto selection = query::parse_run_selection(text);
+  if (selection.kind == query::RunSelection::Kind::all) {
+    throw UsageError("--run all: choose one run (a number or latest)");
+  }
+  if (!store.find_sweep(sweep)) throw UsageError("no sweep named '" + sweep + "'");
+  if (selection.kind == query::RunSelection::Kind::number) {
+    const int runs = query::run_count(store, sweep);
+    if (selection.number > runs) {
+      throw UsageError("--run " + std::to_string(selection.number) + ": sweep '" + sweep +
+                       "' has " + (runs == 1 ? "run 1 only" : "runs 1 to " + std::to_string(runs)));
+    }
+    store.choose_run(store::RunChoice::number(selection.number));
+  }
+}
+}  // namespace
+
+void add_reference_command(CLI::App& app, GlobalOptions& global) {
+  auto* command = app.add_subcommand(
+      "reference", "Write a sweep's valid headline figures as reference values (TOML) for check");
+  auto o = std::make_shared<ReferenceOptions>();
+  command->add_option("name", o->sweep, "Sweep name")->required();
+  command->add_option("-o,--output", o->output, "The reference file to write")->required();
+  command->add_option("--tolerance", o->tolerance, "The default tolerance, a percentage")
+      ->capture_default_str();
+  command->add_option("--run", o->run, "Which run: a number or latest")->capture_default_str();
+  command->callback([o, &global] {
+    auto store = store::Store::open(global.db, store::Store::Access::read_only);
+    choose_run(store, o->sweep, o->run);
+    const auto tolerance = query::parse_tolerance(o->tolerance, "", "--tolerance");
+    const auto reference = query::reference_of(store, o->sweep, tolerance);
+    for (const auto& why : reference.left_out) {
+      std::cerr << "pbench: warning: left out of the reference: " << why << "\n";
+    }
+    for (const auto& figure : reference.not_valid) {
+      std::cerr << "pbench: warning: reference value of " << figure
+                << " from a result that is not valid (marked valid = false)\n";
+    }
+    if (reference.figures.empty()) {
+      throw UsageError("sweep '" + o->sweep +
+                       "' has no headline figure with a result to use "
+                       "as a reference");
+    }
+    const std::string temporary = o->output + ".tmp";
+    {
+      std::ofstream out(temporary, std::ios::trunc);
+      out << query::to_toml(reference);
+      if (!out.flush()) throw UsageError("cannot write '" + temporary + "'");
+    }
+    std::filesystem::rename(temporary, o->output);
+    std::cout << "reference " << o->output << ": " << reference.figures.size()
+              << " figures of sweep " << o->sweep << " run " << reference.run << "\n";
+  });
+}
+
+void add_check_command(CLI::App& app, GlobalOptions& global) {
+  auto* command = app.add_subcommand(
+      "check",
+      "Compare a sweep's headline figures with reference values; exit 10 when one regressed, "
+      "11 when one is not valid, 12 when one is missing");
+  auto o = std::make_shared<ReferenceOptions>();
+  command->add_option("name", o->sweep, "Sweep name")->required();
+  auto* reference = command->add_option("--reference", o->reference_path,
+                                        "A reference file written by pbench reference");
+  auto* against = command->add_option("--against", o->against,
+                                      "Another sweep as the reference (its latest run)");
+  reference->excludes(against);
+  command->add_option("--tolerance", o->tolerance, "With --against: the tolerance, a percentage")
+      ->capture_default_str();
+  command->add_option("--run", o->run, "Which run of NAME: a number or latest")
+      ->capture_default_str();
+  command->add_option("--format", o->format, "table, csv, json or markdown")->capture_default_str();
+  command->callback([o, &global] {
+    const auto format = query::parse_format(o->format);
+    if (o->reference_path.empty() == o->against.empty()) {
+      throw UsageError("check needs --reference FILE or --against SWEEP");
+    }
+    query::Reference reference;
+    if (!o->reference_path.empty()) {
+      std::ifstream in(o->reference_path, std::ios::binary);
+      if (!in) throw UsageError("cannot read reference '" + o->reference_path + "'");
+      std::ostringstream text;
+      text << in.rdbuf();
+      reference = query::parse_reference(text.str(), o->reference_path);
+    }
+    auto store = store::Store::open(global.db, store::Store::Access::read_only);
+    if (!o->against.empty()) {
+      if (!store.find_sweep(o->against)) throw UsageError("no sweep named '" + o->against + "'");
+      const auto tolerance = query::parse_tolerance(o->tolerance, "", "--tolerance");
+      reference = query::reference_of(store, o->against, tolerance);
+      for (const auto& why : reference.left_out) {
+        std::cerr << "pbench: warning: not in the reference: sweep " << o->against << " " << why
+                  << "\n";
+      }
+      for (const auto& figure : reference.not_valid) {
+        std::cerr << "pbench: warning: the reference " << figure << " of sweep " << o->against
+                  << " is not valid\n";
+      }
+    }
+    choose_run(store, o->sweep, o->run);
+    const auto result = query::check_sweep(store, o->sweep, reference);
+    std::cout << query::render(result.table, format);
+    global.exit_code = result.exit_code();
+  });
+}
+
+}  // namespace pbench::cli

@@ -1,0 +1,58 @@
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "cli/Commands.hpp"
+#include "query/MetricExport.hpp"
+#include "query/RunSelection.hpp"
+#include "store/Store.hpp"
+#include "util/Error.hpp"
+
+namespace pbench::cli {
+
+namespace {
+struct ExportOptions {
+  std::string sweep;
+  std::string format = "openmetrics";
+  std::string run = "latest";
+  std::string output;
+};
+}  // namespace
+
+void add_export_command(CLI::App& app, GlobalOptions& global) {
+  auto* command = app.add_subcommand(
+      "export",
+      "A sweep's headline and summary metrics for monitoring: the Prometheus/OpenMetrics text "
+      "format (node_exporter's textfile collector) or a long CSV");
+  auto o = std::make_shared<ExportOptions>();
+  command->add_option("name", o->sweep, "Sweep name")->required();
+  command->add_option("--format", o->format, "openmetrics or csv-long")->capture_default_str();
+  command->add_option("--run", o->run, "Which run: a number, latest or all")->capture_default_str();
+  command->add_option("-o,--output", o->output,
+                      "Write to this file (replaced atomically, as the textfile collector needs) "
+                      "instead of standard output");
+  command->callback([o, &global] {
+    if (o->format != "openmetrics" && o->format != "csv-long") {
+      throw UsageError("unknown export format '" + o->format + "' (known: openmetrics, csv-long)");
+    }
+    const auto run = query::parse_run_selection(o->run);
+    auto store = store::Store::open(global.db, store::Store::Access::read_only);
+    const auto samples = query::export_samples(store, o->sweep, run);
+    const std::string text =
+        o->format == "openmetrics" ? query::to_openmetrics(samples) : query::to_csv_long(samples);
+    if (o->output.empty()) {
+      std::cout << text;
+      return;
+    }
+    const std::string temporary = o->output + ".tmp";
+    {
+      std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+      out << text;
+      if (!out.flush()) throw UsageError("cannot write '" + temporary + "'");
+    }
+    std::filesystem::rename(temporary, o->output);
+  });
+}
+
+}  // namespace pbench::cli

@@ -1,0 +1,42 @@
+#include <iostream>
+#include <memory>
+
+#include "cli/Commands.hpp"
+#include "query/QueryTable.hpp"
+#include "store/Store.hpp"
+
+namespace pbench::cli {
+
+void add_list_command(CLI::App& app, GlobalOptions& global) {
+  auto* command = app.add_subcommand(
+      "list",
+      "The stored sweeps: scheduler, points, runs, done and failed points, created, last run");
+  auto format = std::make_shared<std::string>("table");
+  command->add_option("--format", *format, "table, csv, json or markdown")->capture_default_str();
+  command->callback([format, &global] {
+    const auto f = query::parse_format(*format);
+    auto store = store::Store::open(global.db, store::Store::Access::read_only);
+    query::QueryTable table;
+    table.columns = {{"sweep", "", "sweep", "", 1, 0},     {"scheduler", "", "scheduler", "", 1, 0},
+                     {"points", "", "points", "", 1, 0},   {"runs", "", "runs", "", 1, 0},
+                     {"done", "", "done", "", 1, 0},       {"failed", "", "failed", "", 1, 0},
+                     {"created", "", "created", "", 1, 0}, {"last_run", "", "last run", "", 1, 0}};
+    auto s = store.db().prepare(
+        "SELECT sw.name, sw.scheduler, "
+        "(SELECT count(*) FROM points WHERE sweep_id = sw.id), "
+        "(SELECT count(*) FROM runs WHERE sweep_id = sw.id), "
+        "(SELECT count(*) FROM points WHERE sweep_id = sw.id AND state = 'done'), "
+        "(SELECT count(*) FROM points WHERE sweep_id = sw.id "
+        "AND state IN ('failed', 'cancelled', 'timeout')), "
+        "sw.created_at, (SELECT max(started_at) FROM runs WHERE sweep_id = sw.id) "
+        "FROM sweeps sw ORDER BY sw.id");
+    while (s.step()) {
+      table.rows.push_back({s.text(0), s.text(1), s.int64(2), s.int64(3), s.int64(4), s.int64(5),
+                            s.text(6), s.is_null(7) ? query::Cell{} : query::Cell{s.text(7)}});
+    }
+    if (table.rows.empty()) table.notes.push_back("no sweeps in " + global.db);
+    std::cout << query::render(table, f);
+  });
+}
+
+}  // namespace pbench::cli

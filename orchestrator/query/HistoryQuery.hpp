@@ -1,0 +1,21 @@
+#pragma once
+// `pbench history NAME`: each headline figure of a sweep in every run, oldest run first.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "query/QueryTable.hpp"
+#include "query/WhereFilter.hpp"
+#include "store/Store.hpp"
+
+namespace pbench::query {
+
+/// One row per run and headline figure of `sweep` (query system's figures, run by run): the
+/// run's start time, run number, figure, partition, value, unit, where it was won and whether
+/// it is valid. `metric` keeps one figure ("b_eff", "logp g"; '_' may stand for the space).
+/// Throws UsageError for an unknown sweep or a figure the sweep has in none of its runs.
+QueryTable history_table(store::Store& store, const std::string& sweep,
+                         const std::optional<std::string>& metric,
+                         const std::vector<WhereClause>& where);
+
+}  // namespace pbench::query

@@ -1,0 +1,310 @@
+#include "query/MetricExport.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "query/QueryTable.hpp"
+#include "query/SystemQuery.hpp"
+#include "util/Error.hpp"
+#include "util/Sha256.hpp"
+
+namespace pbench::query {
+namespace {
+
+// The labels every sample has, in this order; a metric's own labels follow.
+const std::vector<std::string> kFixedLabels = {
+    "sweep", "run", "partition", "queue_depth", "T", "hints", "hosts_hash", "valid", "point"};
+
+std::string identifier(const std::string& text) {
+  std::string out;
+  for (unsigned char c : text) out += std::isalnum(c) ? static_cast<char>(c) : '_';
+  if (out.empty() || std::isdigit(static_cast<unsigned char>(out.front()))) out = "_" + out;
+  return out;
+}
+
+std::string unit_suffix(const std::string& unit) {
+  static const std::map<std::string, std::string> names = {
+      {"s", "seconds"},
+      {"B/s", "bytes_per_second"},
+      {"s/B", "seconds_per_byte"},
+      {"B", "bytes"},
+      {"rank", "rank"},
+      {"", ""},
+  };
+  if (const auto it = names.find(unit); it != names.end()) return it->second;
+  std::string out = identifier(unit);
+  std::transform(out.begin(), out.end(), out.begin(), ::tolower);
+  return out;
+}
+
+// Well-formed UTF-8 (no overlong forms, surrogates or code points above U+10FFFF).
+bool is_utf8(const std::string& s) {
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    int extra = 0;
+    unsigned char low = 0x80, high = 0xBF;  // the allowed range of the second byte
+    if (c < 0x80) {
+      extra = 0;
+    } else if (c >= 0xC2 && c <= 0xDF) {
+      extra = 1;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      extra = 2;
+      if (c == 0xE0) low = 0xA0;
+      if (c == 0xED) high = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      extra = 3;
+      if (c == 0xF0) low = 0x90;
+      if (c == 0xF4) high = 0x8F;
+    } else {
+      return false;
+    }
+    if (i + extra >= s.size() && extra > 0) return false;
+    for (int k = 1; k <= extra; ++k) {
+      const auto b = static_cast<unsigned char>(s[i + k]);
+      if (k == 1 ? (b < low || b > high) : (b >> 6) != 0x2) return false;
+    }
+    i += extra + 1;
+  }
+  return true;
+}
+
+// A label value as the exposition format writes it between quotes.
+std::string escaped(const std::string& value) {
+  std::string out;
+  for (char c : value) {
+    if (c == '\\') {
+      out += "\\\\";
+    } else if (c == '"') {
+      out += "\\\"";
+    } else if (c == '\n') {
+      out += "\\n";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string scalar_text(const nlohmann::json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_null()) return "";
+  return v.dump();
+}
+
+// The host list hash of a result: the first 16 hex digits of the SHA-256 of its sorted hosts.
+std::string hosts_hash(const nlohmann::json& document) {
+  if (!document.is_object() || !document.contains("hosts") || !document["hosts"].is_array()) {
+    return "";
+  }
+  std::set<std::string> hosts;
+  for (const auto& h : document["hosts"]) {
+    hosts.insert(h.is_string() ? h.get<std::string>() : h.dump());
+  }
+  std::string joined;
+  for (const auto& h : hosts) joined += h + "\n";
+  return sha256_hex(joined).substr(0, 16);
+}
+
+std::string number_text(double v) {
+  char text[64];
+  std::snprintf(text, sizeof(text), "%.17g", v);
+  return text;
+}
+
+void add_run(store::Store& store, const std::string& sweep, int run, const std::string& time,
+             std::vector<ExportSample>& out) {
+  store.choose_run(store::RunChoice::number(run));
+  auto s = store.db().prepare(
+      "SELECT p.worker, p.partition, p.params_json, p.point_key, r.valid, r.document, m.name, "
+      "m.value, m.unit, m.labels FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
+      "JOIN results r ON r.id = " +
+      std::string(store::kChosenResult) +
+      " "
+      "JOIN metrics m ON m.result_id = r.id "
+      "WHERE sw.name = ?1 AND m.value IS NOT NULL ORDER BY p.id, m.id");
+  s.bind(1, sweep);
+  while (s.step()) {
+    const double value = s.real(7);
+    if (!std::isfinite(value)) continue;
+    ExportSample sample;
+    sample.worker = s.text(0);
+    sample.metric = s.text(6);
+    sample.unit = s.text(8);
+    sample.value = value;
+    sample.time = time;
+    const auto params = nlohmann::json::parse(s.text(2), nullptr, false);
+    const auto document = nlohmann::json::parse(s.text(5), nullptr, false);
+    auto labels = nlohmann::json::parse(s.text(9), nullptr, false);
+    if (!labels.is_object()) labels = nlohmann::json::object();
+    std::string partition = std::to_string(s.int64(1));
+    if (labels.contains("partition")) partition = scalar_text(labels["partition"]);
+    const auto param = [&](const char* key) {
+      return params.is_object() && params.contains(key) ? scalar_text(params[key]) : "";
+    };
+    std::string queue_depth = param("queue_depth"), schedule_time = param("schedule_time");
+    if (queue_depth.empty() && labels.contains("queue_depth")) {
+      queue_depth = scalar_text(labels["queue_depth"]);
+    }
+    sample.labels = {{"sweep", sweep},
+                     {"run", std::to_string(run)},
+                     {"partition", partition},
+                     {"queue_depth", queue_depth},
+                     {"T", schedule_time},
+                     {"hints", param("hints")},
+                     {"hosts_hash", hosts_hash(document)},
+                     {"valid", s.int64(4) != 0 ? "true" : "false"},
+                     {"point", s.text(3)}};
+    for (const auto& [key, v] : labels.items()) {
+      if (key == "partition" || key == "queue_depth") continue;
+      std::string name = identifier(key);
+      if (std::find(kFixedLabels.begin(), kFixedLabels.end(), name) != kFixedLabels.end()) {
+        name = "label_" + name;
+      }
+      sample.labels.emplace_back(name, scalar_text(v));
+    }
+    out.push_back(std::move(sample));
+  }
+  // The headline figures ("logp g" -> logp, headline_g).
+  const auto headline = system_table(store, sweep, {});
+  for (const auto& row : headline.rows) {
+    const auto* figure = std::get_if<std::string>(&row[1]);
+    const auto* value = std::get_if<double>(&row[2]);
+    const auto* unit = std::get_if<std::string>(&row[3]);
+    if (figure == nullptr || value == nullptr || unit == nullptr || !std::isfinite(*value)) {
+      continue;
+    }
+    ExportSample sample;
+    const auto space = figure->find(' ');
+    if (space != std::string::npos) {
+      sample.worker = figure->substr(0, space);
+      // logp's G and L under their stored names (names stay snake_case).
+      std::string metric = figure->substr(space + 1);
+      if (metric == "G") metric = "big_g";
+      if (metric == "L") metric = "latency_l";
+      sample.metric = "headline_" + metric;
+    } else {
+      sample.worker = figure->rfind("b_eff_io", 0) == 0 ? "io" : "comm";
+      sample.metric = "headline_" + *figure;
+    }
+    sample.unit = *unit;
+    sample.value = *value;
+    sample.time = time;
+    const auto* partition = std::get_if<std::int64_t>(&row[4]);
+    const auto* point = std::get_if<std::string>(&row[6]);
+    const auto* valid = std::get_if<std::string>(&row[8]);
+    sample.labels = {
+        {"sweep", sweep},
+        {"run", std::to_string(run)},
+        {"partition", partition ? std::to_string(*partition) : ""},
+        {"queue_depth", ""},
+        {"T", ""},
+        {"hints", ""},
+        {"hosts_hash", ""},
+        {"valid", valid && *valid == "yes" ? "true" : "false"},
+        {"point", point ? *point : ""},
+        {"at", std::get_if<std::string>(&row[5]) ? std::get<std::string>(row[5]) : ""}};
+    out.push_back(std::move(sample));
+  }
+}
+
+}  // namespace
+
+std::vector<ExportSample> export_samples(store::Store& store, const std::string& sweep,
+                                         const RunSelection& selection) {
+  const auto record = store.find_sweep(sweep);
+  if (!record) throw UsageError("no sweep named '" + sweep + "'");
+  const auto runs = store.runs(record->id);
+  std::vector<ExportSample> out;
+  const int latest = runs.empty() ? 1 : runs.back().run_no;
+  if (selection.kind == RunSelection::Kind::number && selection.number > latest) {
+    throw UsageError("--run " + std::to_string(selection.number) + ": sweep '" + sweep + "' has " +
+                     (latest == 1 ? "run 1 only" : "runs 1 to " + std::to_string(latest)));
+  }
+  for (const auto& run : runs) {
+    const bool chosen =
+        selection.kind == RunSelection::Kind::all ||
+        (selection.kind == RunSelection::Kind::latest && run.run_no == latest) ||
+        (selection.kind == RunSelection::Kind::number && run.run_no == selection.number);
+    if (chosen) add_run(store, sweep, run.run_no, run.started_at, out);
+  }
+  store.choose_run(store::RunChoice::latest());
+  return out;
+}
+
+std::string metric_family(const ExportSample& sample) {
+  std::string name = "pbench_" + identifier(sample.worker) + "_" + identifier(sample.metric);
+  const std::string suffix = unit_suffix(sample.unit);
+  if (!suffix.empty()) name += "_" + suffix;
+  return name;
+}
+
+std::string to_openmetrics(const std::vector<ExportSample>& samples) {
+  // A family's samples must stand together: grouped by name, in the order first seen.
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<const ExportSample*>> families;
+  for (const auto& s : samples) {
+    const auto name = metric_family(s);
+    if (families.find(name) == families.end()) order.push_back(name);
+    families[name].push_back(&s);
+  }
+  std::string out;
+  for (const auto& name : order) {
+    const auto& first = *families[name].front();
+    out += "# HELP " + name + " pbench " + first.worker + " " + first.metric +
+           (first.unit.empty() ? "" : " in " + unit_suffix(first.unit)) + "\n";
+    out += "# TYPE " + name + " gauge\n";
+    // A series is written once (its labels identify it).
+    std::set<std::string> written;
+    for (const auto* s : families[name]) {
+      std::string labels;
+      for (const auto& [key, value] : s->labels) {
+        if (!is_utf8(value)) {
+          throw UsageError("label " + key + " of " + name +
+                           " is not UTF-8, which the exposition format cannot carry");
+        }
+        labels += (labels.empty() ? "" : ",") + key + "=\"" + escaped(value) + "\"";
+      }
+      if (!written.insert(labels).second) continue;
+      out += name + "{" + labels + "} " + number_text(s->value) + "\n";
+    }
+  }
+  out += "# EOF\n";
+  return out;
+}
+
+std::string to_csv_long(const std::vector<ExportSample>& samples) {
+  QueryTable table;
+  table.columns.push_back({"time", "", "time", "", 1, 0});
+  for (const auto& key : kFixedLabels) table.columns.push_back({key, "", key, "", 1, 0});
+  for (const char* key : {"worker", "metric", "unit"}) {
+    table.columns.push_back({key, "", key, "", 1, 0});
+  }
+  table.columns.push_back({"value", "", "value", "", 1, 17});
+  table.columns.push_back({"labels", "", "labels", "", 1, 0});
+  for (const auto& s : samples) {
+    std::vector<Cell> row = {s.time};
+    nlohmann::json own = nlohmann::json::object();
+    for (std::size_t i = 0; i < s.labels.size(); ++i) {
+      if (i < kFixedLabels.size()) {
+        row.push_back(s.labels[i].second);
+      } else {
+        own[s.labels[i].first] = s.labels[i].second;
+      }
+    }
+    row.push_back(s.worker);
+    row.push_back(s.metric);
+    row.push_back(s.unit);
+    row.push_back(s.value);
+    row.push_back(own.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    table.rows.push_back(std::move(row));
+  }
+  return render(table, Format::csv);
+}
+
+}  // namespace pbench::query

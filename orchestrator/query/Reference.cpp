@@ -1,0 +1,393 @@
+#include "query/Reference.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <sstream>
+
+#include <toml++/toml.h>
+
+#include "query/SystemQuery.hpp"
+#include "report/TextSafety.hpp"
+#include "util/Error.hpp"
+
+namespace pbench::query {
+namespace {
+
+// The headline figures of query system as worker and metric; per_partition: one figure per
+// partition (logp, bcast) instead of one maximum over the sweep (b_eff_io, b_eff).
+struct FigureName {
+  const char* figure;
+  const char* worker;
+  const char* metric;
+  bool per_partition;
+  const char* unit;
+};
+constexpr FigureName kFigures[] = {
+    {"b_eff_io", "io", "b_eff_io", false, "B/s"},
+    {"b_eff", "comm", "b_eff", false, "B/s"},
+    {"b_eff_per_process", "comm", "b_eff_per_process", false, "B/s"},
+    {"logp g", "logp", "g", true, "s"},
+    {"logp G", "logp", "G", true, "s/B"},
+    {"logp o_s", "logp", "o_s", true, "s"},
+    {"logp o_r", "logp", "o_r", true, "s"},
+    {"logp L", "logp", "L", true, "s"},
+    {"bcast ol", "bcast", "ol", true, "s"},
+};
+
+const FigureName* by_figure(const std::string& figure) {
+  for (const auto& f : kFigures) {
+    if (figure == f.figure) return &f;
+  }
+  return nullptr;
+}
+
+// The known worker and metric, or a UsageError naming what is known.
+const FigureName& known_figure(const std::string& worker, const std::string& metric,
+                               const std::string& where) {
+  std::string workers, metrics;
+  for (const auto& f : kFigures) {
+    if (workers.find(f.worker) == std::string::npos) {
+      workers += (workers.empty() ? "" : ", ") + std::string(f.worker);
+    }
+    if (worker != f.worker) continue;
+    if (metric == f.metric) return f;
+    metrics += (metrics.empty() ? "" : ", ") + std::string(f.metric);
+  }
+  if (metrics.empty()) {
+    throw UsageError(where + ": unknown worker '" + report::printable_utf8(worker) +
+                     "' (known: " + workers + ")");
+  }
+  throw UsageError(where + ": worker '" + worker + "' has no headline metric '" +
+                   report::printable_utf8(metric) + "' (known: " + metrics + ")");
+}
+
+// Units a tolerance may be given in, per base unit of a figure: name -> factor to the base.
+const std::map<std::string, std::map<std::string, double>>& unit_factors() {
+  static const std::map<std::string, std::map<std::string, double>> units = {
+      {"s", {{"s", 1}, {"ms", 1e-3}, {"us", 1e-6}, {"ns", 1e-9}}},
+      {"s/B", {{"s/B", 1}, {"us/B", 1e-6}, {"ns/B", 1e-9}, {"ps/B", 1e-12}}},
+      {"B/s",
+       {{"B/s", 1},
+        {"kB/s", 1e3},
+        {"MB/s", 1e6},
+        {"GB/s", 1e9},
+        {"KiB/s", 1024.0},
+        {"MiB/s", 1048576.0},
+        {"GiB/s", 1073741824.0}}},
+  };
+  return units;
+}
+
+std::string text_cell(const Cell& cell) {
+  if (const auto* s = std::get_if<std::string>(&cell)) return *s;
+  return "";
+}
+
+std::optional<double> number_cell(const Cell& cell) {
+  if (const auto* d = std::get_if<double>(&cell)) return *d;
+  if (const auto* i = std::get_if<std::int64_t>(&cell)) return static_cast<double>(*i);
+  return std::nullopt;
+}
+
+std::optional<std::int64_t> integer_cell(const Cell& cell) {
+  if (const auto* i = std::get_if<std::int64_t>(&cell)) return *i;
+  return std::nullopt;
+}
+
+std::size_t column(const QueryTable& table, const std::string& key) {
+  for (std::size_t i = 0; i < table.columns.size(); ++i) {
+    if (table.columns[i].key == key) return i;
+  }
+  throw UsageError("the headline table has no column '" + key + "'");
+}
+
+// A measured headline figure of the sweep.
+struct Measured {
+  std::optional<double> value;
+  bool valid = false;
+  std::string unit;
+};
+
+// The headline figures of the sweep (the run the store reads), by figure and partition.
+std::map<std::pair<std::string, std::optional<std::int64_t>>, Measured> measured_figures(
+    store::Store& store, const std::string& sweep) {
+  const auto table = system_table(store, sweep, {});
+  const auto figure = column(table, "figure"), value = column(table, "value"),
+             unit = column(table, "unit"), partition = column(table, "partition"),
+             valid = column(table, "valid");
+  std::map<std::pair<std::string, std::optional<std::int64_t>>, Measured> out;
+  for (const auto& row : table.rows) {
+    const auto* name = by_figure(text_cell(row[figure]));
+    if (name == nullptr) continue;
+    const auto part = name->per_partition ? integer_cell(row[partition]) : std::nullopt;
+    out[{name->figure, part}] = {number_cell(row[value]), text_cell(row[valid]) == "yes",
+                                 text_cell(row[unit])};
+  }
+  return out;
+}
+
+}  // namespace
+
+double Tolerance::allowed(double reference) const {
+  return relative ? std::fabs(reference) * amount / 100.0 : amount;
+}
+
+Tolerance parse_tolerance(const std::string& text, const std::string& unit,
+                          const std::string& where) {
+  const char* begin = text.c_str();
+  char* end = nullptr;
+  const double amount = std::strtod(begin, &end);
+  const auto bad = [&](const std::string& why) {
+    return UsageError(where + ": tolerance '" + report::printable_utf8(text) + "' " + why +
+                      " (give a percentage like \"5%\" or an amount with a unit like \"0.2 us\")");
+  };
+  if (end == begin) throw bad("has no number");
+  if (!std::isfinite(amount) || amount < 0) throw bad("is not a finite number >= 0");
+  std::string rest(end);
+  while (!rest.empty() && rest.front() == ' ') rest.erase(rest.begin());
+  while (!rest.empty() && rest.back() == ' ') rest.pop_back();
+  Tolerance t;
+  t.text = text;
+  if (rest == "%") {
+    t.relative = true;
+    t.amount = amount;
+    return t;
+  }
+  if (rest.empty()) throw bad("has no unit");
+  const auto base = unit_factors().find(unit);
+  if (base == unit_factors().end())
+    throw bad("is absolute, but the figure's unit '" + unit + "' takes a percentage only");
+  const auto factor = base->second.find(rest);
+  if (factor == base->second.end()) {
+    std::string known;
+    for (const auto& [name, f] : base->second) known += (known.empty() ? "" : ", ") + name;
+    throw bad("has unit '" + report::printable_utf8(rest) + "', not one of " + known);
+  }
+  t.relative = false;
+  t.amount = amount * factor->second;
+  return t;
+}
+
+std::string ReferenceFigure::figure() const {
+  for (const auto& f : kFigures) {
+    if (worker == f.worker && metric == f.metric) return f.figure;
+  }
+  return worker + " " + metric;
+}
+
+Reference reference_of(store::Store& store, const std::string& sweep, const Tolerance& tolerance) {
+  Reference reference;
+  reference.sweep = sweep;
+  reference.tolerance = tolerance;
+  auto run = store.db().prepare(
+      "SELECT r.run_no, r.started_at FROM runs r JOIN sweeps sw ON sw.id = r.sweep_id "
+      "WHERE sw.name = ?1 AND r.run_no = (SELECT run_no FROM temp.chosen_run "
+      "WHERE sweep_id = sw.id)");
+  run.bind(1, sweep);
+  if (run.step()) {
+    reference.run = static_cast<int>(run.int64(0));
+    reference.started_at = run.text(1);
+  }
+  for (const auto& [key, m] : measured_figures(store, sweep)) {
+    const auto* name = by_figure(key.first);
+    const std::string label =
+        key.first + (key.second ? " at " + std::to_string(*key.second) + " processes" : "");
+    if (!m.value) {
+      reference.left_out.push_back(label + ": no result");
+      continue;
+    }
+    if (!m.valid) reference.not_valid.push_back(label);
+    reference.figures.push_back(
+        {name->worker, name->metric, key.second, *m.value, m.unit, std::nullopt, m.valid});
+  }
+  return reference;
+}
+
+std::string to_toml(const Reference& reference) {
+  toml::table root;
+  root.insert("sweep", reference.sweep);
+  root.insert("run", reference.run);
+  if (!reference.started_at.empty()) root.insert("run_started_at", reference.started_at);
+  root.insert("tolerance", reference.tolerance.text);
+  toml::array figures;
+  for (const auto& f : reference.figures) {
+    toml::table t;
+    t.insert("worker", f.worker);
+    t.insert("metric", f.metric);
+    if (f.partition) t.insert("partition", *f.partition);
+    t.insert("value", f.value);
+    t.insert("unit", f.unit);
+    if (f.tolerance) t.insert("tolerance", f.tolerance->text);
+    if (!f.valid) t.insert("valid", false);
+    figures.push_back(std::move(t));
+  }
+  root.insert("figure", std::move(figures));
+  std::ostringstream out;
+  out << "# pbench reference: the headline figures of a sweep (pbench reference); valid = false\n"
+      << "# marks a value from a result that did not meet its method's validity rules.\n"
+      << "# Each [[figure]] may have its own tolerance: \"5%\" or an amount with a unit "
+         "(\"0.2 us\", \"50 MB/s\").\n"
+      << root << "\n";
+  return out.str();
+}
+
+Reference parse_reference(const std::string& text, const std::string& origin) {
+  toml::table root;
+  try {
+    root = toml::parse(text, origin);
+  } catch (const toml::parse_error& e) {
+    const auto& where = e.source().begin;
+    throw UsageError("reference '" + origin + "' is not TOML (line " + std::to_string(where.line) +
+                     ", column " + std::to_string(where.column) +
+                     "): " + report::printable_utf8(e.description()));
+  }
+  const auto only = [&](const toml::table& table, std::initializer_list<const char*> keys,
+                        const std::string& where) {
+    for (const auto& [key, node] : table) {
+      bool known = false;
+      for (const char* k : keys) known = known || key.str() == k;
+      if (!known) {
+        throw UsageError("reference '" + origin + "'" + where + ": unknown key '" +
+                         report::printable_utf8(key.str()) + "'");
+      }
+    }
+  };
+  only(root, {"sweep", "run", "run_started_at", "tolerance", "figure"}, "");
+  Reference reference;
+  reference.sweep = root["sweep"].value_or(std::string());
+  reference.run = static_cast<int>(root["run"].value_or(std::int64_t{0}));
+  reference.started_at = root["run_started_at"].value_or(std::string());
+  if (const auto* t = root["tolerance"].as_string()) {
+    reference.tolerance = parse_tolerance(t->get(), "", "reference '" + origin + "'");
+    if (!reference.tolerance.relative) {
+      throw UsageError("reference '" + origin +
+                       "': the default tolerance must be a "
+                       "percentage; give absolute ones per figure");
+    }
+  } else if (root.contains("tolerance")) {
+    throw UsageError("reference '" + origin + "': tolerance must be a string like \"5%\"");
+  }
+  const auto* figures = root["figure"].as_array();
+  if (figures == nullptr) {
+    throw UsageError("reference '" + origin + "' has no [[figure]] entries");
+  }
+  int index = 0;
+  for (const auto& node : *figures) {
+    ++index;
+    const std::string where = "reference '" + origin + "', figure " + std::to_string(index);
+    const auto* t = node.as_table();
+    if (t == nullptr) throw UsageError(where + ": not a table");
+    only(*t, {"worker", "metric", "partition", "value", "unit", "tolerance", "valid"},
+         ", figure " + std::to_string(index));
+    ReferenceFigure f;
+    const auto worker = (*t)["worker"].value<std::string>();
+    const auto metric = (*t)["metric"].value<std::string>();
+    if (!worker || !metric) throw UsageError(where + ": needs worker and metric (strings)");
+    const auto& name = known_figure(*worker, *metric, where);
+    f.worker = name.worker;
+    f.metric = name.metric;
+    const auto value = (*t)["value"].value<double>();
+    if (!value || !std::isfinite(*value)) throw UsageError(where + ": value must be a number");
+    f.value = *value;
+    const auto unit = (*t)["unit"].value<std::string>();
+    if (!unit) throw UsageError(where + ": needs its unit (a string)");
+    if (*unit != name.unit) {
+      throw UsageError(where + ": " + name.figure + " is in " + name.unit + ", not '" +
+                       report::printable_utf8(*unit) + "'");
+    }
+    f.unit = *unit;
+    if (name.per_partition) {
+      const auto partition = (*t)["partition"].value<std::int64_t>();
+      if (!partition || *partition < 1) {
+        throw UsageError(where + ": " + name.figure + " needs a partition (processes, >= 1)");
+      }
+      f.partition = *partition;
+    } else if (t->contains("partition")) {
+      throw UsageError(where + ": " + name.figure +
+                       " is the maximum over partitions; it takes no partition");
+    }
+    if (t->contains("tolerance")) {
+      const auto tolerance = (*t)["tolerance"].value<std::string>();
+      if (!tolerance) throw UsageError(where + ": tolerance must be a string like \"5%\"");
+      f.tolerance = parse_tolerance(*tolerance, f.unit, where);
+    }
+    if (t->contains("valid")) {
+      const auto valid = (*t)["valid"].value<bool>();
+      if (!valid) throw UsageError(where + ": valid must be true or false");
+      f.valid = *valid;
+    }
+    reference.figures.push_back(std::move(f));
+  }
+  return reference;
+}
+
+int CheckResult::exit_code() const {
+  if (regressed > 0) return kExitRegressed;
+  if (not_valid > 0) return kExitNotValid;
+  if (missing > 0) return kExitMissing;
+  return 0;
+}
+
+CheckResult check_sweep(store::Store& store, const std::string& sweep, const Reference& reference) {
+  CheckResult result;
+  auto& table = result.table;
+  table.columns = {
+      {"figure", "", "figure", "", 1, 0},       {"partition", "", "procs", "", 1, 0},
+      {"reference", "", "reference", "", 1, 6}, {"measured", "", "measured", "", 1, 6},
+      {"unit", "", "unit", "", 1, 0},           {"ratio", "", "ratio", "", 1, 4},
+      {"tolerance", "", "tolerance", "", 1, 0}, {"better", "", "better", "", 1, 0},
+      {"verdict", "", "verdict", "", 1, 0},
+  };
+  const auto measured = measured_figures(store, sweep);
+  for (const auto& f : reference.figures) {
+    const std::string figure = f.figure();
+    const auto better = better_direction(figure).value_or(Better::higher);
+    const auto& tolerance = f.tolerance ? *f.tolerance : reference.tolerance;
+    std::vector<Cell> row = {figure,         f.partition ? Cell{*f.partition} : Cell{},
+                             f.value,        Cell{},
+                             f.unit,         Cell{},
+                             tolerance.text, to_string(better),
+                             Cell{}};
+    const auto it = measured.find({figure, f.partition});
+    std::string verdict;
+    if (it == measured.end() || !it->second.value) {
+      verdict = "missing";
+      ++result.missing;
+    } else {
+      const double value = *it->second.value;
+      row[3] = value;
+      if (f.value != 0) row[5] = value / f.value;
+      if (!it->second.unit.empty() && it->second.unit != f.unit) {
+        throw UsageError("reference figure " + figure + " is in " + f.unit +
+                         ", the sweep measures it in " + report::printable_utf8(it->second.unit));
+      }
+      const double allowed = tolerance.allowed(f.value);
+      const double gain = better == Better::higher ? value - f.value : f.value - value;
+      if (!it->second.valid) {
+        verdict = "not valid";
+        ++result.not_valid;
+      } else if (gain < -allowed) {
+        verdict = "regressed";
+        ++result.regressed;
+      } else if (gain > allowed) {
+        verdict = "improved";
+        ++result.improved;
+      } else {
+        verdict = "pass";
+        ++result.passed;
+      }
+    }
+    row[8] = verdict;
+    table.rows.push_back(std::move(row));
+  }
+  table.notes.push_back(
+      std::to_string(result.passed) + " pass, " + std::to_string(result.improved) +
+      " improved beyond tolerance, " + std::to_string(result.regressed) + " regressed, " +
+      std::to_string(result.missing) + " missing, " + std::to_string(result.not_valid) +
+      " not valid (reference: sweep " + report::printable_utf8(reference.sweep) + " run " +
+      std::to_string(reference.run) + ")");
+  return result;
+}
+
+}  // namespace pbench::query

@@ -1,0 +1,78 @@
+#pragma once
+// Reference values of a sweep's headline figures (`pbench reference`, a TOML file) and the gate
+// that compares a sweep with them (`pbench check`).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "query/MetricDirection.hpp"
+#include "query/QueryTable.hpp"
+#include "store/Store.hpp"
+
+namespace pbench::query {
+
+/// How far a figure may move before check calls it regressed or improved: a percentage of the
+/// reference ("5%") or an amount in a unit of the figure ("0.2 us", "50 MB/s").
+struct Tolerance {
+  bool relative = true;
+  double amount = 5;  ///< percent, or base units (s, B/s, s/B)
+  std::string text = "5%";
+  /// The allowed difference from `reference`, in base units.
+  double allowed(double reference) const;
+};
+/// Parses a tolerance for a figure whose values are in `unit` ("s", "B/s", "s/B"); throws
+/// UsageError naming `where` and the problem.
+Tolerance parse_tolerance(const std::string& text, const std::string& unit,
+                          const std::string& where);
+
+/// One headline figure: worker and metric ("logp", "g"), the partition for per-partition
+/// figures (logp, bcast), its reference value and unit, and its own tolerance if any.
+struct ReferenceFigure {
+  std::string worker;
+  std::string metric;
+  std::optional<std::int64_t> partition;
+  double value = 0;
+  std::string unit;
+  std::optional<Tolerance> tolerance;
+  bool valid = true;  ///< false: the reference value came from a result that is not valid
+  /// The figure's name in query system ("logp g", "b_eff").
+  std::string figure() const;
+};
+
+struct Reference {
+  std::string sweep;
+  int run = 0;
+  std::string started_at;
+  Tolerance tolerance;  ///< for every figure without its own
+  std::vector<ReferenceFigure> figures;
+  std::vector<std::string> left_out;   ///< figures without a value, not written
+  std::vector<std::string> not_valid;  ///< figures written from results that are not valid
+};
+
+/// The headline figures of `sweep` in the run the store reads (Store::choose_run), with
+/// `tolerance` as the default; a figure whose result is not valid is kept with valid = false.
+Reference reference_of(store::Store& store, const std::string& sweep, const Tolerance& tolerance);
+/// The reference as a TOML document.
+std::string to_toml(const Reference& reference);
+/// Parses a reference file's text; throws UsageError naming `origin` and the problem (not TOML,
+/// an unknown key, worker or metric, a value or tolerance that is not a number).
+Reference parse_reference(const std::string& text, const std::string& origin);
+
+/// The outcome of check: one row per reference figure with its verdict.
+struct CheckResult {
+  QueryTable table;
+  int passed = 0, improved = 0, regressed = 0, missing = 0, not_valid = 0;
+  /// 0, or the documented exit code: 10 regressed, 11 not valid, 12 missing (in that order of
+  /// precedence).
+  int exit_code() const;
+};
+/// Compares `sweep` (the run the store reads) with `reference`. A figure without a result is
+/// missing, a figure whose winning result is not valid is "not valid" and never passes.
+CheckResult check_sweep(store::Store& store, const std::string& sweep, const Reference& reference);
+
+inline constexpr int kExitRegressed = 10;
+inline constexpr int kExitNotValid = 11;
+inline constexpr int kExitMissing = 12;
+
+}  // namespace pbench::query

@@ -1,0 +1,247 @@
+// A centre's routine (issue 16): the runs of a sweep and the queries that choose one, reference
+// values and the check gate with its verdicts and exit codes, and the export formats' escaping.
+#include <doctest/doctest.h>
+
+#include "ingest/Ingester.hpp"
+#include "query/HistoryQuery.hpp"
+#include "query/MetricDirection.hpp"
+#include "query/MetricExport.hpp"
+#include "query/Reference.hpp"
+#include "query/RunSelection.hpp"
+#include "query/SystemQuery.hpp"
+#include "store/Store.hpp"
+#include "support/ResultFixtures.hpp"
+#include "util/Error.hpp"
+
+using namespace pbench;
+using namespace pbench::store;
+
+namespace {
+
+// A logp sweep with one point at partition 2 and `runs` runs, run i with g = g_of_run[i].
+struct RoutineStore {
+  Store store = Store::open_in_memory();
+  SweepRecord sweep;
+  PointRecord point;
+
+  explicit RoutineStore(const std::vector<double>& g_of_run) {
+    std::vector<PointRecord> points(1);
+    points[0].key = "p2";
+    points[0].worker = "logp";
+    points[0].partition = 2;
+    points[0].params_json = R"({"queue_depth": 8})";
+    points[0].script_path = "/nonexistent/job.sh";
+    sweep = store.insert_sweep(
+        {0, "nightly", "{}", "local", "/nonexistent", "2026-11-22T00:00:00.000Z"}, points);
+    point = points[0];
+    for (std::size_t i = 0; i < g_of_run.size(); ++i) {
+      if (i > 0)
+        store.start_run(sweep.id, "2026-11-2" + std::to_string(2 + i) + "T00:00:00Z", "{}");
+      AttemptRecord a;
+      a.point_id = point.id;
+      a = store.add_attempt(a);
+      CHECK(a.run_no == static_cast<int>(i + 1));
+      ingest::Ingester ingester(store);
+      // Distinct documents (a document is stored once), each starting before the fixture's end.
+      const auto doc = testing::logp_document(2, 8, 1e-6, g_of_run[i], 1e-9,
+                                              "2026-11-22T07:0" + std::to_string(i) + ":00.000Z");
+      ingester.ingest_text(doc.dump(), "run" + std::to_string(i + 1) + ".json", point.id, a.id);
+    }
+  }
+};
+
+// The value of figure `name` in query system's table.
+double figure_value(const query::QueryTable& table, const std::string& name) {
+  for (const auto& row : table.rows) {
+    if (std::get<std::string>(row[1]) == name) return std::get<double>(row[2]);
+  }
+  FAIL("no figure " << name);
+  return 0;
+}
+
+// The verdict of figure `name` in a check table.
+std::string verdict(const query::CheckResult& result, const std::string& name) {
+  for (const auto& row : result.table.rows) {
+    if (std::get<std::string>(row[0]) == name) return std::get<std::string>(row[8]);
+  }
+  return "(no row)";
+}
+
+}  // namespace
+
+TEST_CASE("a sweep's runs: attempts and results belong to the latest run; queries choose one") {
+  RoutineStore s({2e-7, 3e-7, 4e-7});
+  const auto runs = s.store.runs(s.sweep.id);
+  REQUIRE(runs.size() == 3);
+  CHECK(runs[0].run_no == 1);
+  CHECK(runs[2].run_no == 3);
+  // By default the latest run; a chosen one on request.
+  CHECK(figure_value(query::system_table(s.store, "nightly", {}), "logp g") == 4e-7);
+  s.store.choose_run(RunChoice::number(1));
+  CHECK(figure_value(query::system_table(s.store, "nightly", {}), "logp g") == 2e-7);
+  s.store.choose_run(RunChoice::latest());
+  // --run all: each run's rows with a first column `run`.
+  const auto all =
+      query::table_for_runs(s.store, std::string("nightly"), query::parse_run_selection("all"),
+                            [&] { return query::system_table(s.store, "nightly", {}); });
+  CHECK(all.columns.front().key == "run");
+  std::vector<std::int64_t> run_of_g;
+  for (const auto& row : all.rows) {
+    if (std::get<std::string>(row[2]) == "logp g")
+      run_of_g.push_back(std::get<std::int64_t>(row[0]));
+  }
+  CHECK(run_of_g == std::vector<std::int64_t>{1, 2, 3});
+  // The history: one row per run, in order, with the run's time.
+  const auto history = query::history_table(s.store, "nightly", std::string("logp_g"), {});
+  REQUIRE(history.rows.size() == 3);
+  CHECK(std::get<std::int64_t>(history.rows[0][1]) == 1);
+  CHECK(std::get<std::string>(history.rows[0][0]) == "2026-11-22T00:00:00.000Z");
+  CHECK(std::get<double>(history.rows[2][4]) == 4e-7);
+  CHECK_THROWS_WITH_AS(query::history_table(s.store, "nightly", std::string("b_eff"), {}),
+                       "sweep 'nightly' has no figure 'b_eff' (it has: logp G, logp L, logp g, "
+                       "logp o_r, logp o_s)",
+                       UsageError);
+}
+
+TEST_CASE("--run takes a run number from 1, latest or all; a run the sweep lacks is refused") {
+  CHECK(query::parse_run_selection("latest").kind == query::RunSelection::Kind::latest);
+  CHECK(query::parse_run_selection("2").number == 2);
+  CHECK_THROWS_WITH_AS(query::parse_run_selection("0"), "--run 0: runs are numbered from 1",
+                       UsageError);
+  CHECK_THROWS_WITH_AS(query::parse_run_selection("2x"),
+                       "--run '2x': give a run number, latest or all", UsageError);
+  CHECK_THROWS_AS(query::parse_run_selection(""), UsageError);
+  RoutineStore s({2e-7, 3e-7});
+  CHECK_THROWS_WITH_AS(
+      query::table_for_runs(s.store, std::string("nightly"), query::parse_run_selection("99"),
+                            [] { return query::QueryTable{}; }),
+      "--run 99: sweep 'nightly' has runs 1 to 2", UsageError);
+}
+
+TEST_CASE("one direction table: bandwidths up; latencies, overheads and gaps down") {
+  CHECK(query::better_direction("b_eff") == query::Better::higher);
+  CHECK(query::better_direction("b_eff_io") == query::Better::higher);
+  CHECK(query::better_direction("logp g") == query::Better::lower);
+  CHECK(query::better_direction("o_s") == query::Better::lower);
+  CHECK(query::better_direction("bcast ol") == query::Better::lower);
+  CHECK_FALSE(query::better_direction("schedule_time").has_value());
+  for (const auto& figure : query::headline_figures()) {
+    CHECK(query::better_direction(figure).has_value());
+  }
+}
+
+TEST_CASE("tolerances: a percentage or an amount in a unit of the figure; bad ones named") {
+  CHECK(query::parse_tolerance("5%", "s", "t").allowed(2.0) == doctest::Approx(0.1));
+  CHECK(query::parse_tolerance("0.2 us", "s", "t").allowed(1.0) == doctest::Approx(2e-7));
+  CHECK(query::parse_tolerance("50 MB/s", "B/s", "t").allowed(1.0) == doctest::Approx(5e7));
+  CHECK_THROWS_WITH_AS(query::parse_tolerance("%", "s", "figure 1"),
+                       "figure 1: tolerance '%' has no number (give a percentage like \"5%\" or "
+                       "an amount with a unit like \"0.2 us\")",
+                       UsageError);
+  CHECK_THROWS_AS(query::parse_tolerance("5", "s", "t"), UsageError);
+  CHECK_THROWS_AS(query::parse_tolerance("5 MB/s", "s", "t"), UsageError);
+  CHECK_THROWS_AS(query::parse_tolerance("-5%", "s", "t"), UsageError);
+}
+
+TEST_CASE("reference and check: pass, regressed, improved, missing and not valid") {
+  RoutineStore s({2e-7, 3e-7, 1e-7});
+  s.store.choose_run(RunChoice::number(1));
+  auto reference = query::reference_of(s.store, "nightly", query::parse_tolerance("5%", "", "t"));
+  CHECK(reference.run == 1);
+  // Written and read back: the same figures.
+  const auto parsed = query::parse_reference(query::to_toml(reference), "refs.toml");
+  REQUIRE(parsed.figures.size() == reference.figures.size());
+  CHECK(parsed.figures.size() == 5);  // logp g, G, o_s, o_r, L at partition 2
+  CHECK(parsed.sweep == "nightly");
+
+  auto same = query::check_sweep(s.store, "nightly", parsed);
+  CHECK(same.passed == 5);
+  CHECK(same.exit_code() == 0);
+
+  s.store.choose_run(RunChoice::number(2));  // g 50% higher: worse
+  auto worse = query::check_sweep(s.store, "nightly", parsed);
+  CHECK(verdict(worse, "logp g") == "regressed");
+  CHECK(verdict(worse, "logp o_s") == "pass");
+  CHECK(worse.exit_code() == query::kExitRegressed);
+
+  s.store.choose_run(RunChoice::number(3));  // g halved: better beyond the tolerance
+  auto better = query::check_sweep(s.store, "nightly", parsed);
+  CHECK(verdict(better, "logp g") == "improved");
+  CHECK(better.exit_code() == 0);
+
+  // A per-figure absolute tolerance wide enough lets run 2 pass.
+  auto wide = parsed;
+  for (auto& f : wide.figures) {
+    if (f.metric == "g") f.tolerance = query::parse_tolerance("0.2 us", "s", "t");
+  }
+  s.store.choose_run(RunChoice::number(2));
+  CHECK(verdict(query::check_sweep(s.store, "nightly", wide), "logp g") == "pass");
+
+  // A figure the sweep does not have is missing.
+  auto more = parsed;
+  more.figures.push_back({"bcast", "ol", 7, 1e-6, "s", std::nullopt, true});
+  auto missing = query::check_sweep(s.store, "nightly", more);
+  CHECK(verdict(missing, "bcast ol") == "missing");
+  CHECK(missing.exit_code() == query::kExitRegressed);  // g regressed too: that one wins
+  s.store.choose_run(RunChoice::number(1));
+  CHECK(query::check_sweep(s.store, "nightly", more).exit_code() == query::kExitMissing);
+
+  // A result that is not valid never passes, even with the reference's own value.
+  s.store.db().exec("UPDATE results SET valid = 0");
+  auto invalid = query::check_sweep(s.store, "nightly", parsed);
+  CHECK(verdict(invalid, "logp g") == "not valid");
+  CHECK(invalid.passed == 0);
+  CHECK(invalid.exit_code() == query::kExitNotValid);
+}
+
+TEST_CASE("a reference file that is not TOML or names an unknown worker or metric is refused") {
+  CHECK_THROWS_WITH_AS(query::parse_reference("figure = [", "refs.toml"),
+                       doctest::Contains("reference 'refs.toml' is not TOML (line 1"), UsageError);
+  const std::string head = "sweep = \"a\"\nrun = 1\ntolerance = \"5%\"\n[[figure]]\n";
+  CHECK_THROWS_WITH_AS(
+      query::parse_reference(head + "worker = \"lo\\\"gp{}\\n\"\nmetric = \"g\"\npartition = 2\n"
+                                    "value = 1e-6\nunit = \"s\"\n",
+                             "refs.toml"),
+      "reference 'refs.toml', figure 1: unknown worker 'lo\"gp{} ' (known: io, comm, logp, "
+      "bcast)",
+      UsageError);
+  CHECK_THROWS_WITH_AS(
+      query::parse_reference(head + "worker = \"logp\"\nmetric = \"gap\"\npartition = 2\n"
+                                    "value = 1e-6\nunit = \"s\"\n",
+                             "refs.toml"),
+      "reference 'refs.toml', figure 1: worker 'logp' has no headline metric 'gap' (known: g, "
+      "G, o_s, o_r, L)",
+      UsageError);
+  CHECK_THROWS_WITH_AS(
+      query::parse_reference(head + "worker = \"logp\"\nmetric = \"g\"\npartition = 2\n"
+                                    "value = 1e-6\nunit = \"s\"\ntolerance = \"us\"\n",
+                             "refs.toml"),
+      doctest::Contains("tolerance 'us' has no number"), UsageError);
+  CHECK_THROWS_WITH_AS(query::parse_reference("sweep = \"a\"\nrun = 1\n", "refs.toml"),
+                       "reference 'refs.toml' has no [[figure]] entries", UsageError);
+  // Not UTF-8: toml++ refuses it as not TOML.
+  CHECK_THROWS_WITH_AS(query::parse_reference("sweep = \"a\xff\"\n", "refs.toml"),
+                       doctest::Contains("is not TOML"), UsageError);
+}
+
+TEST_CASE("export: label values escaped as the exposition format requires; not UTF-8 refused") {
+  query::ExportSample sample;
+  sample.worker = "io";
+  sample.metric = "b_eff_io";
+  sample.unit = "B/s";
+  sample.value = 1.5e9;
+  sample.labels = {{"sweep", "s"}, {"hints", "a=\"b\"\n{c}\\d"}};
+  CHECK(query::metric_family(sample) == "pbench_io_b_eff_io_bytes_per_second");
+  const auto text = query::to_openmetrics({sample});
+  CHECK(
+      text.find("pbench_io_b_eff_io_bytes_per_second{sweep=\"s\",hints=\"a=\\\"b\\\"\\n{c}\\\\d\"} "
+                "1500000000\n") != std::string::npos);
+  CHECK(text.find("# TYPE pbench_io_b_eff_io_bytes_per_second gauge\n") != std::string::npos);
+  sample.labels = {{"hints", "caf\xe9"}};
+  CHECK_THROWS_WITH_AS(query::to_openmetrics({sample}),
+                       "label hints of pbench_io_b_eff_io_bytes_per_second is not UTF-8, which "
+                       "the exposition format cannot carry",
+                       UsageError);
+  sample.labels = {{"hints", "caf\xc3\xa9"}};  // é in UTF-8 is fine
+  CHECK_NOTHROW(query::to_openmetrics({sample}));
+}
