@@ -32,7 +32,7 @@ TEST_CASE("comm node crossings: rings of 2 stay on a node with block placement")
   CHECK(spread.crossing_neighbours == std::vector<std::string>{"0-1", "2-3"});
 }
 
-TEST_CASE("comm node crossings: a random ring order on 2 nodes; one node crosses nothing") {
+TEST_CASE("comm node crossings: a random ring order on 2 nodes, and one node crosses nothing") {
   const Pattern ring = Pattern::rings("random0", PatternKind::kRandom, {0, 2, 1, 3}, {4});
   const NodeCrossings c = NodeCrossings::of(ring, NodeLayout({"x", "y", "x", "y"}));
   // Ring 0-2-1-3-0 with 0,2 on x and 1,3 on y: links 0-2 and 1-3 stay, 2-1 and 3-0 cross.

@@ -46,7 +46,7 @@ TEST_CASE("io visibility: the error names the nodes and ranks that cannot see th
         std::string::npos);
 }
 
-TEST_CASE("io read-back: wrong bytes make the result invalid; one node gives a warning") {
+TEST_CASE("io read-back: wrong bytes make the result invalid, one node gives a warning") {
   ReadBackCheck good;
   good.rows = {{0, "n1", 1, "n2", 65536, 0}, {1, "n2", 0, "n1", 65536, 0}};
   CHECK(good.across_nodes() == 2);

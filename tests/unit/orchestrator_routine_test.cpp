@@ -69,7 +69,7 @@ std::string verdict(const query::CheckResult& result, const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("a sweep's runs: attempts and results belong to the latest run; queries choose one") {
+TEST_CASE("a sweep's runs: attempts and results belong to the latest run, queries choose one") {
   RoutineStore s({2e-7, 3e-7, 4e-7});
   const auto runs = s.store.runs(s.sweep.id);
   REQUIRE(runs.size() == 3);
@@ -103,7 +103,7 @@ TEST_CASE("a sweep's runs: attempts and results belong to the latest run; querie
                        UsageError);
 }
 
-TEST_CASE("--run takes a run number from 1, latest or all; a run the sweep lacks is refused") {
+TEST_CASE("--run takes a run number from 1, latest or all, a run the sweep lacks is refused") {
   CHECK(query::parse_run_selection("latest").kind == query::RunSelection::Kind::latest);
   CHECK(query::parse_run_selection("2").number == 2);
   CHECK_THROWS_WITH_AS(query::parse_run_selection("0"), "--run 0: runs are numbered from 1",
@@ -118,7 +118,7 @@ TEST_CASE("--run takes a run number from 1, latest or all; a run the sweep lacks
       "--run 99: sweep 'nightly' has runs 1 to 2", UsageError);
 }
 
-TEST_CASE("one direction table: bandwidths up; latencies, overheads and gaps down") {
+TEST_CASE("one direction table: bandwidths up, latencies, overheads and gaps down") {
   CHECK(query::better_direction("b_eff") == query::Better::higher);
   CHECK(query::better_direction("b_eff_io") == query::Better::higher);
   CHECK(query::better_direction("logp g") == query::Better::lower);
@@ -130,7 +130,7 @@ TEST_CASE("one direction table: bandwidths up; latencies, overheads and gaps dow
   }
 }
 
-TEST_CASE("tolerances: a percentage or an amount in a unit of the figure; bad ones named") {
+TEST_CASE("tolerances: a percentage or an amount in a unit of the figure, bad ones named") {
   CHECK(query::parse_tolerance("5%", "s", "t").allowed(2.0) == doctest::Approx(0.1));
   CHECK(query::parse_tolerance("0.2 us", "s", "t").allowed(1.0) == doctest::Approx(2e-7));
   CHECK(query::parse_tolerance("50 MB/s", "B/s", "t").allowed(1.0) == doctest::Approx(5e7));
@@ -224,7 +224,7 @@ TEST_CASE("a reference file that is not TOML or names an unknown worker or metri
                        doctest::Contains("is not TOML"), UsageError);
 }
 
-TEST_CASE("export: label values escaped as the exposition format requires; not UTF-8 refused") {
+TEST_CASE("export: label values escaped as the exposition format requires, not UTF-8 refused") {
   query::ExportSample sample;
   sample.worker = "io";
   sample.metric = "b_eff_io";

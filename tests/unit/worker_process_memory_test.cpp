@@ -92,7 +92,7 @@ TEST_CASE("process memory: cgroup v2, the smallest memory.max from this cgroup u
         "cgroup limit /cg/system.slice/job_7/step_0/memory.max / 3 processes on the node");
 }
 
-TEST_CASE("process memory: cgroup v1 memory.limit_in_bytes; the unlimited value is no limit") {
+TEST_CASE("process memory: cgroup v1 memory.limit_in_bytes, the unlimited value is no limit") {
   FakeNode node;
   node.files["/proc/self/cgroup"] = "12:cpu,cpuacct:/x\n7:memory:/slurm/uid_0/job_9\n";
   node.files["/cg/memory/slurm/uid_0/job_9/memory.limit_in_bytes"] = "9223372036854771712\n";
@@ -103,7 +103,7 @@ TEST_CASE("process memory: cgroup v1 memory.limit_in_bytes; the unlimited value 
         "cgroup limit /cg/memory/slurm/uid_0/memory.limit_in_bytes / 2 processes on the node");
 }
 
-TEST_CASE("process memory: Slurm comes before the cgroup limit; no ranks is refused") {
+TEST_CASE("process memory: Slurm comes before the cgroup limit, no ranks is refused") {
   FakeNode node;
   node.files["/proc/self/cgroup"] = "0::/job\n";
   node.files["/cg/job/memory.max"] = "1073741824\n";

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,7 +44,8 @@ class ResultDocument {
   void set_parameters(nlohmann::json parameters) { parameters_ = std::move(parameters); }
   /// Records the seed of a random choice.
   void add_seed(const std::string& name, std::uint64_t seed) { seeds_[name] = seed; }
-  /// Adds (or replaces) measurement table `name` and returns it for rows to be added.
+  /// Adds (or replaces) measurement table `name` and returns it for rows to be added. The
+  /// reference stays valid while further tables are added (a report fills several at once).
   Table& add_table(const std::string& name, std::vector<Column> columns);
   /// Adds a summary metric; an absent value is written as null (not measurable in this run).
   void add_metric(const std::string& name, std::optional<double> value, const std::string& unit,
@@ -76,7 +78,8 @@ class ResultDocument {
   int procs_per_node_ = 1;
   nlohmann::json parameters_ = nlohmann::json::object();
   nlohmann::json seeds_ = nlohmann::json::object();
-  std::vector<std::pair<std::string, Table>> tables_;
+  // A deque: adding a table must not move the ones whose references callers still hold.
+  std::deque<std::pair<std::string, Table>> tables_;
   nlohmann::json summary_ = nlohmann::json::array();
   std::vector<std::string> reasons_;
   std::vector<std::string> warnings_;
