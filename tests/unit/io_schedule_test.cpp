@@ -16,8 +16,8 @@ namespace {
 /// The scheduled time of each of the 43 rows, in table order.
 std::vector<double> row_times(const Schedule& schedule) {
   std::vector<double> out;
-  for (const auto& r : PatternTable(2 * kMiB).rows())
-    out.push_back(schedule.pattern_time(r.time_units));
+  const PatternTable table(2 * kMiB);  // named: rows() of a temporary would dangle in the loop
+  for (const auto& r : table.rows()) out.push_back(schedule.pattern_time(r.time_units));
   return out;
 }
 
@@ -70,7 +70,8 @@ TEST_CASE("io schedule: T = 60 s over 3 partitions with every type rewritten: Tu
               0, 2 * tu, 2 * tu, tu,     tu,     tu,     tu,     2 * tu, 0});     // type 4
   // The write's time-driven rows (types 0-2) get 44 of the 192 units of Tn.
   double write = 0;
-  for (const auto& r : PatternTable(2 * kMiB).rows()) {
+  const PatternTable table(2 * kMiB);
+  for (const auto& r : table.rows()) {
     if (r.type <= 2) write += s.pattern_time(r.time_units);
   }
   CHECK(write == doctest::Approx(20.0 * 44 / 192));
