@@ -1,5 +1,6 @@
 // pbench-io: the report's validity reasons (T, shared file pointer, read check, cache check,
-// partial result) and the summary metrics the orchestrator reads, on synthetic measurements.
+// partial result, rows the time guard cut, elapsed against T, the test delay) and the summary
+// metrics the orchestrator reads, on synthetic measurements.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -21,6 +22,7 @@ IoMeasurements complete_run(double schedule_time, std::int64_t bytes) {
   m.cache_bytes = 1000;
   m.cache_source = "--cache-bytes";
   m.chunks = ChunkSizes::for_memory(1);
+  m.guard_factor = kDefaultGuardFactor;
   for (Access a : kAccesses) {
     for (int t : types_of(a, false)) {
       TypeMeasurement tm;
@@ -79,7 +81,7 @@ TEST_CASE("io: a complete run with Tn >= 1800 s, no errors and enough bytes is o
   while (run["columns"][column]["name"] != "b_eff_io_definition") ++column;
   CHECK(run["rows"][0][column].get<std::string>().rfind("b_eff_io rev 2.1: ", 0) == 0);
   CHECK(j["measurements"]["differences_from_rev_2_1"]["rows"].size() ==
-        deliberate_differences().size());
+        deliberate_differences(kDefaultGuardFactor, 0).size());
 }
 
 TEST_CASE("io: the official time is per partition: T = 3000 s over 2 partitions is short") {
@@ -113,4 +115,105 @@ TEST_CASE("io: a run stopped by an error is partial, without type 1 and without 
                    "'x' failed: No space left on device"));
   CHECK(has_reason(report, "partition 2: the shared file pointer (type 1) was not used"));
   CHECK_FALSE(report.figures().system);
+}
+
+namespace {
+
+/// A column of a result table by name, row `row`.
+nlohmann::json cell(const nlohmann::json& doc, const std::string& table, const std::string& column,
+                    std::size_t row = 0) {
+  const auto& t = doc["measurements"][table];
+  for (std::size_t i = 0; i < t["columns"].size(); ++i) {
+    if (t["columns"][i]["name"] == column) return t["rows"][row][i];
+  }
+  FAIL("no column " << column << " in " << table);
+  return nullptr;
+}
+
+bool has_difference(const nlohmann::json& doc, const std::string& aspect) {
+  for (const auto& row : doc["measurements"]["differences_from_rev_2_1"]["rows"]) {
+    if (row[0] == aspect) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("io: a row cut by the time guard is recorded and named in a reason") {
+  IoMeasurements m = complete_run(1800, 1000000);
+  PatternMeasurement cut;
+  cut.partition = 2;
+  cut.access = Access::write;
+  cut.type = 4;
+  cut.number = 38;
+  cut.disk_chunk = 1024;
+  cut.memory_chunk = 1024;
+  cut.time_units = 1;
+  cut.pattern_time = 0.04;
+  cut.drive = Drive::size;
+  cut.repetitions = 3;
+  cut.planned = 5000;
+  cut.cut = true;
+  cut.bytes = 2 * 1024 * 3;
+  cut.time.max = 0.15;
+  m.patterns.push_back(cut);
+  const IoReport report(std::move(m));
+  CHECK(has_reason(report,
+                   "time guard: partition 2, write, type 4, pattern 38 (l = 1024 B): stopped after "
+                   "3 of 5000 planned repetitions, having taken 0.150 s, 3.8 x its share "
+                   "T_pattern = 0.040 s (guard factor 3.00); the segment is partly filled, "
+                   "rewrite and read replay the 3"));
+  pbench::worker::ResultDocument doc("io");
+  report.write(doc);
+  const auto j = doc.to_json();
+  CHECK(j["validity"]["valid"] == false);
+  const std::size_t last = j["measurements"]["patterns"]["rows"].size() - 1;
+  CHECK(cell(j, "patterns", "cut", last) == true);
+  CHECK(cell(j, "patterns", "planned_repetitions", last) == 5000);
+  CHECK(cell(j, "patterns", "repetitions", last) == 3);
+  CHECK(cell(j, "patterns", "cut", 0) == false);
+  CHECK(cell(j, "run", "cut_rows") == 1);
+  CHECK(cell(j, "run", "guard_factor") == 3.0);
+  CHECK(has_difference(j, "time guard"));
+  CHECK_FALSE(has_difference(j, "test delay"));
+}
+
+TEST_CASE("io: elapsed beyond 1.10 T (T >= 60 s) or 1.15 T + 3 s is a reason of its own") {
+  IoMeasurements m = complete_run(6, 1000000);
+  m.elapsed = 10.0;
+  const IoReport over(std::move(m));
+  CHECK(has_reason(over,
+                   "elapsed 10.0 s > 1.15 T + 3 s = 9.9 s (T = 6.0 s): the run overran its "
+                   "scheduled time"));
+  m = complete_run(6, 1000000);
+  m.elapsed = 9.8;
+  const IoReport within(std::move(m));
+  CHECK_FALSE(has_reason(within, "elapsed"));
+  pbench::worker::ResultDocument doc("io");
+  within.write(doc);
+  const auto j = doc.to_json();
+  CHECK(cell(j, "run", "schedule_time") == 6.0);
+  CHECK(cell(j, "run", "elapsed") == 9.8);
+  CHECK(cell(j, "run", "elapsed_limit").get<double>() == doctest::Approx(9.9));
+  m = complete_run(1800, 1000000);
+  m.elapsed = 1990;
+  CHECK(has_reason(IoReport(std::move(m)),
+                   "elapsed 1990.0 s > 1.10 T = 1980.0 s (T = 1800.0 s): the run overran"));
+}
+
+TEST_CASE("io: the test delay makes a result not valid, and --unguarded drops the guard's row") {
+  IoMeasurements m = complete_run(1800, 1000000);
+  m.guard_factor.reset();
+  m.collective_write_delay = 0.05;
+  const IoReport report(std::move(m));
+  CHECK(has_reason(report,
+                   "test fault --test-collective-write-delay slept 0.050 s before every "
+                   "collective write call of type 4"));
+  pbench::worker::ResultDocument doc("io");
+  report.write(doc);
+  const auto j = doc.to_json();
+  CHECK(has_difference(j, "test delay"));
+  CHECK_FALSE(has_difference(j, "time guard"));
+  CHECK(cell(j, "run", "guard_factor").is_null());
+  CHECK(cell(j, "run", "test_collective_write_delay") == 0.05);
 }

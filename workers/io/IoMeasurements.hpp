@@ -39,9 +39,14 @@ struct PatternMeasurement {
   double pattern_time = 0;        ///< scheduled T_pattern [s] (0 when U = 0)
   Drive drive = Drive::single;
   std::int64_t repetitions = 0;  ///< calls per process
-  std::int64_t bytes = 0;        ///< moved by all processes [B]
-  worker::Stats time;            ///< per-process time of the pattern [s]; max is the pattern's
-  std::int64_t errors = 0;       ///< chunks whose stamp did not match on read
+  /// The calls planned per process: 1 (single), the segment plan's count (size), the write's
+  /// count (replay); 0 for time-driven rows, which have no planned count.
+  std::int64_t planned = 0;
+  /// The time guard stopped the row before its planned count (repetitions < planned).
+  bool cut = false;
+  std::int64_t bytes = 0;   ///< moved by all processes [B]
+  worker::Stats time;       ///< per-process time of the pattern [s]; max is the pattern's
+  std::int64_t errors = 0;  ///< chunks whose stamp did not match on read
   /// bytes / (maximum time over processes) [B/s].
   double bandwidth() const { return time.max > 0 ? static_cast<double>(bytes) / time.max : 0; }
 };
@@ -91,6 +96,12 @@ struct IoMeasurements {
   bool unique_open = true;   ///< files opened with MPI_MODE_UNIQUE_OPEN
   TerminationRule termination = TerminationRule::reference;
   bool rewrite_all = false;
+  /// k of the time guard; nothing when the run was unguarded (--unguarded).
+  std::optional<double> guard_factor;
+  /// Test only: the sleep before every collective write call of type 4 [s].
+  double collective_write_delay = 0;
+  /// Wall time of the whole run on rank 0, from making its directory to removing its files [s].
+  double elapsed = 0;
   std::string directory;
   bool kept = false;
   bool corruption_injected = false;

@@ -45,6 +45,17 @@ void IoOptions::declare(worker::Parameters& parameters) {
   parameters.add_flag("inject_corruption", inject_corruption,
                       "Test only: overwrite the first stamp of every file between the writes "
                       "and the reads, so the read check must find it");
+  parameters.add("guard_factor", guard_factor, "ratio",
+                 "Time guard: a size-driven pattern row (types 3-4 write) that has used this many "
+                 "times its scheduled time T_pattern stops at the next repetition, and the run is "
+                 "not valid; must be > 0");
+  parameters.add_flag("unguarded", unguarded,
+                      "No time guard: types 3-4 write their planned counts whatever they take, as "
+                      "b_eff_io rev 2.1 does (only to reproduce it: the run may exceed T many "
+                      "times over)");
+  parameters.add("test_collective_write_delay", test_collective_write_delay, "s",
+                 "Test only: sleep this long before every collective write call of type 4, so a "
+                 "test can make the segmented types overrun; a result using it is never valid");
 }
 
 IoConfig IoConfig::check(const IoOptions& options, char** environment) {
@@ -93,6 +104,16 @@ IoConfig IoConfig::check(const IoOptions& options, char** environment) {
     throw UsageError(std::string("--hint: ") + e.what());
   }
   c.inject_corruption = options.inject_corruption;
+  if (!(options.guard_factor > 0)) {
+    throw UsageError(
+        "--guard-factor: must be > 0 (a row may use this many times its scheduled "
+        "time before it is cut)");
+  }
+  c.guard_factor = options.unguarded ? std::nullopt : std::optional<double>(options.guard_factor);
+  if (!(options.test_collective_write_delay >= 0)) {
+    throw UsageError("--test-collective-write-delay: must be >= 0 seconds");
+  }
+  c.collective_write_delay = options.test_collective_write_delay;
   return c;
 }
 

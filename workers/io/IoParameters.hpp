@@ -9,6 +9,7 @@
 
 #include "io/HintSet.hpp"
 #include "io/Termination.hpp"
+#include "io/TimeGuard.hpp"
 
 namespace pbench::worker {
 class Parameters;
@@ -37,6 +38,9 @@ struct IoOptions {
   std::vector<std::string> hint;
   std::string hints_file;
   bool inject_corruption = false;
+  double guard_factor = kDefaultGuardFactor;
+  bool unguarded = false;
+  double test_collective_write_delay = 0;  ///< [s]
 
   /// Declares every option on `parameters`, bound to the members above.
   void declare(worker::Parameters& parameters);
@@ -55,6 +59,10 @@ struct IoConfig {
   TerminationRule termination = TerminationRule::reference;
   HintSet hints;
   bool inject_corruption = false;
+  /// k of the time guard (TimeGuard.hpp); nothing with --unguarded (b_eff_io rev 2.1's way).
+  std::optional<double> guard_factor = kDefaultGuardFactor;
+  /// Test only: a sleep before every collective write call of type 4 [s].
+  double collective_write_delay = 0;
 
   /// Checks the options (and reads the hints file and PBENCH_HINT_* from `environment`);
   /// throws worker::UsageError naming the first problem.

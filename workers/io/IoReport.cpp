@@ -6,6 +6,7 @@
 #include <set>
 
 #include "common/TextFormat.hpp"
+#include "io/TimeGuard.hpp"
 
 namespace pbench::io {
 
@@ -34,8 +35,9 @@ const char* const kDefinition =
     "rewrite type 0, R = read types with type 0 counted twice; T_pat = (T / partitions) * U / "
     "Usum";
 
-std::vector<std::array<std::string, 3>> deliberate_differences() {
-  return {
+std::vector<std::array<std::string, 3>> deliberate_differences(
+    const std::optional<double>& guard_factor, double collective_write_delay) {
+  std::vector<std::array<std::string, 3>> out = {
       {"read-back stamps",
        "first and last 8 bytes of every chunk: a hash of file, generation and offset",
        "first and last double of every chunk: repetition, position, pattern and access numbers"},
@@ -52,6 +54,21 @@ std::vector<std::array<std::string, 3>> deliberate_differences() {
        "-rewrite adds all five rewrite types to WR but still divides by 6"},
       {"-adapt", "not offered", "off by default (its help: not allowed for benchmarking)"},
   };
+  if (guard_factor) {
+    out.push_back({"time guard",
+                   "a size-driven row (types 3-4 write) that has used " + fixed(*guard_factor, 2) +
+                       " x its T_pattern stops at the next repetition; rewrite and read replay "
+                       "the count written; the run is then not valid (--unguarded: none)",
+                   "none: types 3-4 write their planned counts whatever they take"});
+  }
+  if (collective_write_delay > 0) {
+    out.push_back({"test delay",
+                   "test only: " + fixed(collective_write_delay, 3) +
+                       " s of sleep before every collective write call of type 4 "
+                       "(--test-collective-write-delay); never valid",
+                   "none"});
+  }
+  return out;
 }
 
 std::string megabytes_per_second(double bytes_per_second) {
@@ -95,6 +112,32 @@ IoReport::IoReport(IoMeasurements measurements)
   if (m_.corruption_injected) {
     reasons_.push_back("test fault --inject-corruption overwrote the first stamp of every file");
   }
+  if (m_.collective_write_delay > 0) {
+    reasons_.push_back("test fault --test-collective-write-delay slept " +
+                       fixed(m_.collective_write_delay, 3) +
+                       " s before every collective write call of type 4");
+  }
+  for (const auto& p : m_.patterns) {
+    if (!p.cut) continue;
+    reasons_.push_back(
+        "time guard: partition " + std::to_string(p.partition) + ", " + access_name(p.access) +
+        ", type " + std::to_string(p.type) + ", pattern " + std::to_string(p.number) +
+        " (l = " + std::to_string(p.disk_chunk) + " B): stopped after " +
+        std::to_string(p.repetitions) + " of " + std::to_string(p.planned) +
+        " planned repetitions, having taken " + fixed(p.time.max, 3) + " s, " +
+        (p.pattern_time > 0 ? fixed(p.time.max / p.pattern_time, 1) : std::string("-")) +
+        " x its share T_pattern = " + fixed(p.pattern_time, 3) + " s (guard factor " +
+        (m_.guard_factor ? fixed(*m_.guard_factor, 2) : std::string("-")) +
+        "); the segment is partly filled, rewrite and read replay the " +
+        std::to_string(p.repetitions));
+  }
+  // Whatever the guard did, the run is held against T (TimeGuard.hpp).
+  if (m_.elapsed > elapsed_limit(m_.schedule_time)) {
+    reasons_.push_back("elapsed " + fixed(m_.elapsed, 1) + " s > " +
+                       (m_.schedule_time >= 60 ? "1.10 T" : "1.15 T + 3 s") + " = " +
+                       fixed(elapsed_limit(m_.schedule_time), 1) + " s (T = " +
+                       fixed(m_.schedule_time, 1) + " s): the run overran its scheduled time");
+  }
   const double needed = kCacheFactor * static_cast<double>(m_.cache_bytes);
   for (const auto& f : figures_.partitions) {
     std::string short_of;
@@ -130,6 +173,12 @@ IoReport::IoReport(IoMeasurements measurements)
   }
 }
 
+std::int64_t IoReport::cut_rows() const {
+  std::int64_t n = 0;
+  for (const auto& p : m_.patterns) n += p.cut ? 1 : 0;
+  return n;
+}
+
 std::pair<double, double> IoReport::time_driven(int partition) const {
   double budget = 0;
   double used = 0;
@@ -142,14 +191,18 @@ std::pair<double, double> IoReport::time_driven(int partition) const {
 }
 
 void IoReport::print_header(std::ostream& out, int nprocs, const std::vector<int>& partitions,
-                            const Schedule& schedule, const char* termination) {
+                            const Schedule& schedule, const char* termination,
+                            const std::optional<double>& guard_factor) {
   std::string parts;
   for (int p : partitions) parts += (parts.empty() ? "" : ",") + std::to_string(p);
   out << "pbench-io: b_eff_io (Rabenseifner & Koniges) on " << nprocs << " processes; partitions "
       << parts << "; T = " << fixed(schedule.schedule_time, 1)
       << " s for all partitions, Tn = " << fixed(schedule.partition_time(), 1)
       << " s each, T_pat = Tn * U / " << schedule.time_units_sum()
-      << " (as b_eff_io rev 2.1); termination " << termination << "\n"
+      << " (as b_eff_io rev 2.1); termination " << termination << "; "
+      << (guard_factor ? "time guard at " + fixed(*guard_factor, 2) + " x T_pat (types 3-4 write)"
+                       : std::string("unguarded (as b_eff_io rev 2.1)"))
+      << "\n"
       << pad_left("part", 5) << pad_left("access", 8) << pad_left("type", 5) << pad_left("pat", 4)
       << pad_left("T_pat[s]", 10) << pad_left("l[B]", 11) << pad_left("L[B]", 11)
       << pad_left("reps", 8) << pad_left("bytes[B]", 13) << pad_left("time[s]", 10)
@@ -163,6 +216,9 @@ void IoReport::print_pattern(std::ostream& out, const PatternMeasurement& m) {
       << pad_left(std::to_string(m.memory_chunk), 11) << pad_left(std::to_string(m.repetitions), 8)
       << pad_left(std::to_string(m.bytes), 13) << pad_left(fixed(m.time.max, 4), 10)
       << pad_left(fixed(m.bandwidth() / 1e6, 2), 11) << pad_left(std::to_string(m.errors), 5)
+      << (m.cut ? "  cut by the time guard after " + std::to_string(m.repetitions) + " of " +
+                      std::to_string(m.planned)
+                : std::string())
       << "\n"
       << std::flush;
 }
@@ -182,6 +238,8 @@ void IoReport::write(worker::ResultDocument& result) const {
                                                  {"pattern_time", "s"},
                                                  {"drive", ""},
                                                  {"repetitions", "count"},
+                                                 {"planned_repetitions", "count"},
+                                                 {"cut", ""},
                                                  {"bytes", "B"},
                                                  {"time", "s"},
                                                  {"time_min", "s"},
@@ -192,8 +250,9 @@ void IoReport::write(worker::ResultDocument& result) const {
   for (const auto& p : m_.patterns) {
     patterns.add_row({p.partition, access_name(p.access), p.type, p.number, p.disk_chunk,
                       p.memory_chunk, p.time_units, p.pattern_time, drive_name(p.drive),
-                      p.repetitions, p.bytes, p.time.max, p.time.min, p.time.mean, p.time.stddev,
-                      p.bandwidth(), p.errors});
+                      p.repetitions, p.drive == Drive::time ? json() : json(p.planned), p.cut,
+                      p.bytes, p.time.max, p.time.min, p.time.mean, p.time.stddev, p.bandwidth(),
+                      p.errors});
   }
   auto& types = result.add_table("types", {{"partition", "processes"},
                                            {"access", ""},
@@ -283,6 +342,9 @@ void IoReport::write(worker::ResultDocument& result) const {
                     figures_.system_paper ? json{{"partition", figures_.system_paper_partition}}
                                           : json::object());
   result.add_metric("read_errors", static_cast<double>(errors), "count", m_.patterns.size());
+  result.add_metric("run_elapsed", m_.elapsed, "s", 1, json::object());
+  result.add_metric("cut_rows", static_cast<double>(cut_rows()), "count", m_.patterns.size(),
+                    json::object());
 
   auto& given =
       result.add_table("hints", {{"key", ""}, {"value", ""}, {"type", ""}, {"source", ""}});
@@ -322,19 +384,43 @@ void IoReport::write(worker::ResultDocument& result) const {
                                           {"time_units_sum", "count"},
                                           {"unit_time", "s"},
                                           {"unique_open", ""},
+                                          {"guard_factor", "ratio"},
+                                          {"cut_rows", "count"},
+                                          {"test_collective_write_delay", "s"},
+                                          {"schedule_time", "s"},
+                                          {"elapsed", "s"},
+                                          {"elapsed_limit", "s"},
                                           {"b_eff_io_definition", ""},
                                           {"directory", ""},
                                           {"kept", ""},
                                           {"complete", ""}});
-  chunks.add_row({m_.chunks.memory_per_process, m_.memory_source, m_.chunks.m_part, m_.cache_bytes,
-                  m_.cache_source, termination_name(m_.termination), m_.rewrite_all,
-                  m_.schedule.time_units_sum(), m_.schedule.unit_time(), m_.unique_open,
-                  kDefinition, m_.directory, m_.kept, !m_.failure.has_value()});
+  chunks.add_row({m_.chunks.memory_per_process,
+                  m_.memory_source,
+                  m_.chunks.m_part,
+                  m_.cache_bytes,
+                  m_.cache_source,
+                  termination_name(m_.termination),
+                  m_.rewrite_all,
+                  m_.schedule.time_units_sum(),
+                  m_.schedule.unit_time(),
+                  m_.unique_open,
+                  m_.guard_factor ? json(*m_.guard_factor) : json(),
+                  cut_rows(),
+                  m_.collective_write_delay,
+                  m_.schedule_time,
+                  m_.elapsed,
+                  elapsed_limit(m_.schedule_time),
+                  kDefinition,
+                  m_.directory,
+                  m_.kept,
+                  !m_.failure.has_value()});
 
   // Where pbench-io deliberately differs from the reference code, said in every result.
   auto& differences = result.add_table("differences_from_rev_2_1",
                                        {{"aspect", ""}, {"pbench", ""}, {"rev_2_1", ""}});
-  for (const auto& d : deliberate_differences()) differences.add_row({d[0], d[1], d[2]});
+  for (const auto& d : deliberate_differences(m_.guard_factor, m_.collective_write_delay)) {
+    differences.add_row({d[0], d[1], d[2]});
+  }
 }
 
 void IoReport::print(std::ostream& out) const {
@@ -406,7 +492,8 @@ void IoReport::print(std::ostream& out) const {
                                       std::to_string(figures_.system_paper_partition) + ")"
                                 : "-")
       << "; T = " << fixed(m_.schedule_time, 1)
-      << " s, Tn = " << fixed(m_.schedule.partition_time(), 1) << " s; "
+      << " s, Tn = " << fixed(m_.schedule.partition_time(), 1)
+      << " s, elapsed = " << fixed(m_.elapsed, 1) << " s; "
       << (reasons_.empty() ? "valid" : "not valid") << "\n";
 }
 

@@ -10,7 +10,10 @@
 //   type_bandwidth                                labels {"partition", "access", "type"}
 //   b_eff_io_system, b_eff_io_paper_system        labels {"partition": the partition that won}
 //   read_errors [count]                           labels {}
+//   run_elapsed [s]                               labels {}: the whole run, against T
+//   cut_rows [count]                              labels {}: rows the time guard cut
 #include <array>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <utility>
@@ -30,7 +33,8 @@ class IoReport {
 
   /// The protocol's heading, before the measurement starts.
   static void print_header(std::ostream& out, int nprocs, const std::vector<int>& partitions,
-                           const Schedule& schedule, const char* termination);
+                           const Schedule& schedule, const char* termination,
+                           const std::optional<double>& guard_factor);
   /// The protocol line of one pattern.
   static void print_pattern(std::ostream& out, const PatternMeasurement& m);
 
@@ -47,6 +51,8 @@ class IoReport {
  private:
   /// Sum of T_pattern and of the measured times of a partition's time-driven patterns [s].
   std::pair<double, double> time_driven(int partition) const;
+  /// Pattern rows the time guard cut.
+  std::int64_t cut_rows() const;
 
   IoMeasurements m_;
   IoFigures figures_;
@@ -56,8 +62,10 @@ class IoReport {
 
 /// What the result's b_eff_io is (the run table's b_eff_io_definition).
 extern const char* const kDefinition;
-/// Where pbench-io deliberately differs from b_eff_io rev 2.1: aspect, pbench, rev 2.1.
-std::vector<std::array<std::string, 3>> deliberate_differences();
+/// Where pbench-io deliberately differs from b_eff_io rev 2.1: aspect, pbench, rev 2.1; with the
+/// time guard's row when it is on (`guard_factor`), and the test delay's when one was used.
+std::vector<std::array<std::string, 3>> deliberate_differences(
+    const std::optional<double>& guard_factor, double collective_write_delay);
 
 /// Decimal megabytes per second, as the original protocol prints: "123.4 MB/s".
 std::string megabytes_per_second(double bytes_per_second);

@@ -6,16 +6,19 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <climits>
 #include <cstring>
 #include <map>
 #include <set>
+#include <thread>
 #include <vector>
 
 #include "common/ProcessMemory.hpp"
 #include "common/WorkerMain.hpp"
 #include "io/ChunkStamp.hpp"
 #include "io/Schedule.hpp"
+#include "io/TimeGuard.hpp"
 
 namespace pbench::io {
 
@@ -252,9 +255,12 @@ bool Runner::run_type(Partition& p, Access access, int type) {
       count = p.plan->repetitions[static_cast<std::size_t>(index)];
     } else {
       pm.drive = Drive::replay;
-      count = type >= 3 ? p.plan->repetitions[static_cast<std::size_t>(index)]
-                        : p.repetitions.at(row.number);
+      count = p.repetitions.at(row.number);  // the write's count, also where the guard cut it
     }
+    pm.planned = pm.drive == Drive::time ? 0 : count;
+    const bool guarded = pm.drive == Drive::size && config_.guard_factor.has_value();
+    const TimeGuard guard(config_.guard_factor.value_or(0), pm.pattern_time, count);
+    const bool delayed = writing && type == 4 && config_.collective_write_delay > 0;
 
     // The pattern's time runs from a barrier to the barrier after its sync, and includes
     // setting type 0's file view, as in the reference code.
@@ -291,6 +297,16 @@ bool Runner::run_type(Partition& p, Access access, int type) {
     std::int64_t done = 0;
     std::int64_t target = 1;
     const double budget = pm.pattern_time;
+    // The collective decision of the termination rule and of the time guard: barrier, rank 0
+    // reads its clock since the pattern's start and decides, the decision is broadcast, so every
+    // rank stops after the same call.
+    auto decide = [&](const auto& rank0_rule) {
+      MPI_Barrier(pcomm);
+      long long decision = 0;
+      if (root) decision = rank0_rule(worker::now() - t0);
+      MPI_Bcast(&decision, 1, MPI_LONG_LONG, 0, pcomm);
+      return decision;
+    };
 
     while (true) {
       if (writing) {
@@ -303,6 +319,10 @@ bool Runner::run_type(Partition& p, Access access, int type) {
       switch (type) {
         case 0:
         case 4:
+          if (delayed) {
+            std::this_thread::sleep_for(
+                std::chrono::duration<double>(config_.collective_write_delay));
+          }
           code = writing ? MPI_File_write_all(fh, data, call_bytes, MPI_BYTE, &status)
                          : MPI_File_read_all(fh, data, call_bytes, MPI_BYTE, &status);
           break;
@@ -333,21 +353,25 @@ bool Runner::run_type(Partition& p, Access access, int type) {
       ++done;
       if (pm.drive == Drive::time) {
         if (config_.termination == TerminationRule::reference) {
-          MPI_Barrier(pcomm);
-          int go = 0;
-          if (root) go = another_call_fits(done, worker::now() - t0, budget) ? 1 : 0;
-          MPI_Bcast(&go, 1, MPI_INT, 0, pcomm);
+          const long long go = decide(
+              [&](double elapsed) { return another_call_fits(done, elapsed, budget) ? 1 : 0; });
           if (!go) break;
         } else if (done >= target) {
-          MPI_Barrier(pcomm);
-          long long next = 0;
-          if (root) next = next_check(done, worker::now() - t0, budget);
-          MPI_Bcast(&next, 1, MPI_LONG_LONG, 0, pcomm);
+          const long long next =
+              decide([&](double elapsed) { return next_check(done, elapsed, budget); });
           if (next == 0) break;
           target = next;
         }
       } else if (done >= count) {
         break;
+      } else if (guarded && done >= target) {
+        const long long next =
+            decide([&](double elapsed) { return guard.next_check(done, elapsed); });
+        if (next == 0) {
+          pm.cut = true;
+          break;
+        }
+        target = next;
       }
     }
     if (writing) {
@@ -453,6 +477,7 @@ void Runner::remove_files() {
 }
 
 IoMeasurements Runner::run() {
+  const double run_started = worker::now();
   const MPI_Comm world = mpi_.world();
   const int size = mpi_.size();
   m_.nprocs = size;
@@ -460,6 +485,8 @@ IoMeasurements Runner::run() {
   m_.termination = config_.termination;
   m_.rewrite_all = config_.rewrite_all;
   m_.kept = config_.keep;
+  m_.guard_factor = config_.guard_factor;
+  m_.collective_write_delay = config_.collective_write_delay;
   m_.partitions = config_.partitions_for(size);
   schedule_ = {config_.schedule_time, static_cast<int>(m_.partitions.size()), config_.rewrite_all};
   m_.schedule = schedule_;
@@ -545,6 +572,7 @@ IoMeasurements Runner::run() {
   for (Partition& p : partitions_) {
     if (p.comm != MPI_COMM_NULL) MPI_Comm_free(&p.comm);
   }
+  m_.elapsed = worker::now() - run_started;
   return m_;
 }
 

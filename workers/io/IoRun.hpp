@@ -2,8 +2,9 @@
 // One b_eff_io run on every rank (METHODS.md section 2): for each access method (write, rewrite,
 // read) and each partition (the first n ranks; release-2 sequencing) the five pattern types,
 // each on its own file opened with the hints as MPI_Info, pattern by pattern: time-driven
-// (types 0-2 write), size-driven (types 3-4 write, from the segment plan) or replaying the
-// write's counts (rewrite, read). Every chunk is stamped and read back checked.
+// (types 0-2 write), size-driven (types 3-4 write, from the segment plan, cut by the time guard
+// once a row has used k times its share unless --unguarded) or replaying the write's counts,
+// cut ones included (rewrite, read). Every chunk is stamped and read back checked.
 #include <functional>
 
 #include "common/MpiSession.hpp"

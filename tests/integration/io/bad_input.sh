@@ -23,5 +23,11 @@ expect_fail "--dir: cannot create a directory in '$work/nowhere': No such file o
   mpiexec -n 2 "$PBENCH_IO" -T 1 --dir "$work/nowhere" --output result.json
 expect_fail "--schedule-time: must be > 0" \
   mpiexec -n 1 "$PBENCH_IO" -T 0 --output result.json
+expect_fail "--guard-factor: must be > 0" \
+  mpiexec -n 2 "$PBENCH_IO" -T 1 --guard-factor 0 --output result.json
+expect_fail "--guard-factor: must be > 0" \
+  mpiexec -n 1 "$PBENCH_IO" -T 1 --guard-factor -3 --output result.json
+expect_fail "--test-collective-write-delay: must be >= 0" \
+  mpiexec -n 1 "$PBENCH_IO" -T 1 --test-collective-write-delay -1 --output result.json
 no_benchmark_files
 echo "bad input: ok"

@@ -10,8 +10,10 @@ reference code b_eff_io rev 2.1 computes it (sqrt(WR * R), WR the mean of the fi
 and rewrite type 0), the paper's arithmetic b_eff_io_paper (0.25 write + 0.25 rewrite + 0.5
 read), and the system maximum with the partition that won; pattern budgets as rev 2.1 shares T
 out (Tn = T / partitions, T_pattern = Tn * U / Usum, Usum = 150, or 192 with every type
-rewritten); with --protocol also the readable protocol's lines. Exits 1 on the first mismatch,
-naming it.
+rewritten); rows the time guard cut (fewer repetitions than planned, size-driven rows only,
+each named in a validity reason) and the whole run's elapsed time against T (a reason when it
+exceeds 1.10 T, or 1.15 T + 3 s for T < 60 s); with --protocol also the readable protocol's
+lines. Exits 1 on the first mismatch, naming it.
 """
 import argparse
 import json
@@ -69,6 +71,7 @@ def main():
     tn = T / len(partitions)
     type_of = lambda number: 0 if number < 9 else 1 if number < 17 else 2 if number < 25 else 3 if number < 34 else 4
     counts = {}
+    planned = {}
     for n in partitions:
         for access, types_ in (("write", range(5)), ("rewrite", rewrite_types), ("read", range(5))):
             numbers = sorted(r["pattern"] for r in patterns if r["partition"] == n and r["access"] == access)
@@ -90,8 +93,20 @@ def main():
             expect(r["drive"] == ("time" if r["type"] <= 2 else "size"), where + ": drive " + r["drive"])
         else:
             expect(r["drive"] == "replay", where + ": drive " + r["drive"])
+        # Planned against done: only the time guard leaves a row short, and only a size-driven one.
+        if r["drive"] == "time":
+            expect(r["planned_repetitions"] is None and r["cut"] is False, where + ": a time-driven row has no plan")
+        elif r["cut"]:
+            expect(r["drive"] == "size" and 1 <= r["repetitions"] < r["planned_repetitions"],
+                   where + ": cut at %s of %s" % (r["repetitions"], r["planned_repetitions"]))
+            reason = "time guard: partition %d, write, type %d, pattern %d (l = %d B): stopped after %d of %d planned repetitions" % (
+                r["partition"], r["type"], r["pattern"], r["disk_chunk"], r["repetitions"], r["planned_repetitions"])
+            expect(any(x.startswith(reason) for x in doc["validity"]["reasons"]), where + ": no reason '%s'" % reason)
+        else:
+            expect(r["repetitions"] == r["planned_repetitions"], where + ": %s of %s planned" % (r["repetitions"], r["planned_repetitions"]))
         if r["access"] == "write":
             counts[(r["partition"], r["pattern"])] = r["repetitions"]
+            planned[(r["partition"], r["pattern"])] = r["planned_repetitions"]
     for r in patterns:
         if r["access"] != "write":
             expect(r["repetitions"] == counts[(r["partition"], r["pattern"])],
@@ -109,8 +124,8 @@ def main():
             c2 = counts[(n, 17 + i)]
             want = max(1, min(c0, c1, c2))
             for start in (25, 34):
-                expect(counts[(n, start + i)] == want,
-                       "partition %d pattern %d: %d repetitions, the segment rule gives %d" % (n, start + i, counts[(n, start + i)], want))
+                expect(planned[(n, start + i)] == want,
+                       "partition %d pattern %d: %d repetitions planned, the segment rule gives %d" % (n, start + i, planned[(n, start + i)], want))
             used += want * row[17 + i]["disk_chunk"]
         segment = (used + MiB - 1) // MiB * MiB
         expect(part_rows[n]["segment"] == segment, "partition %d: segment %s, expected %d" % (n, part_rows[n]["segment"], segment))
@@ -161,6 +176,15 @@ def main():
         expect(close(part_rows[n]["partition_time"], tn), "partition %d: Tn" % n)
         if best is None or beff > best[0]:
             best = (beff, n)
+    run = table(doc, "run")[0]
+    limit = 1.10 * T if T >= 60 else 1.15 * T + 3
+    expect(close(run["schedule_time"], T) and close(run["elapsed_limit"], limit), "run: T %s, limit %s" % (run["schedule_time"], run["elapsed_limit"]))
+    expect(close(metric(doc, "run_elapsed"), run["elapsed"]), "run_elapsed metric")
+    expect(run["elapsed"] >= sum(r["elapsed"] for r in part_rows.values()), "run: elapsed shorter than its partitions")
+    overran = [x for x in doc["validity"]["reasons"] if x.startswith("elapsed ")]
+    expect(bool(overran) == (run["elapsed"] > limit), "run: elapsed %s s against %s s, reasons %s" % (run["elapsed"], limit, overran))
+    cut = sum(1 for r in patterns if r["cut"])
+    expect(run["cut_rows"] == cut and metric(doc, "cut_rows") == cut, "run: cut rows")
     system = [m for m in doc["summary"] if m["name"] == "b_eff_io_system"]
     expect(len(system) == 1 and close(system[0]["value"], best[0]), "system b_eff_io %s, recomputed %s" % (system, best))
     expect(system[0]["labels"] == {"partition": best[1]}, "system partition %s, expected %d" % (system[0]["labels"], best[1]))

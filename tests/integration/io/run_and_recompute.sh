@@ -9,16 +9,19 @@ validate result.json
 "$PY" "$CHECK" result.json --partitions 2 --protocol protocol.txt --schedule-time 1.5
 no_benchmark_files
 # Only the short T makes it unofficial; the shared file pointer, the read check and the cache
-# check pass.
+# check pass. (At T = 1.5 s whether a row overruns 3 x its share of a few milliseconds, and
+# whether the run keeps within 1.15 T + 3 s, depend on the machine's load: the time guard's own
+# test checks those reasons; check_result.py checks that any present are consistent.)
 "$PY" - result.json <<'PY'
 import json, sys
 doc = json.load(open(sys.argv[1]))
-reasons = doc["validity"]["reasons"]
+reasons = [r for r in doc["validity"]["reasons"] if not r.startswith(("time guard: ", "elapsed "))]
 assert doc["validity"]["valid"] is False
 assert len(reasons) == 1 and reasons[0].startswith("scheduled time per partition Tn = T / 1 = 1.5 s"), reasons
 run = dict(zip([c["name"] for c in doc["measurements"]["run"]["columns"]],
                doc["measurements"]["run"]["rows"][0]))
 assert run["m_part"] == 2 * 1024 * 1024 and run["termination"] == "reference", run
+assert run["guard_factor"] == 3 and run["test_collective_write_delay"] == 0, run
 assert run["complete"] is True and run["kept"] is False, run
 assert doc["parameters"]["schedule_time"]["source"] == "command_line"
 PY

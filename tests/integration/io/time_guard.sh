@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# T is a bound (issue 14): the segmented types' overrun reproduced on purpose. The test-only
+# delay makes every collective write call of type 4 take 50 ms more, so rows sized from the
+# fast independent writes of types 0-2 would take many times their share (minutes in all); the
+# time guard cuts them at 3 x T_pattern, the run ends within 1.15 T + 3 s (asserted when the
+# machine is not overloaded: see below), each cut row is recorded (done, planned, cut) and named
+# in a reason, rewrite and read replay the cut counts and the read check verifies them,
+# b_eff_io is still recomputed from the rows, and the delay makes the result not valid. Then
+# the same run with --guard-factor 1 cuts earlier.
+source "$(dirname "$0")/common.sh"
+
+T=6
+DELAY=0.05
+mpiexec -n 2 "$PBENCH_IO" -T $T --partitions 2 "${SMALL[@]}" \
+  --test-collective-write-delay $DELAY --output result.json > protocol.txt
+cat protocol.txt
+validate result.json
+"$PY" "$CHECK" result.json --partitions 2 --protocol protocol.txt --schedule-time $T
+no_benchmark_files
+grep -q "time guard at 3.00 x T_pat" protocol.txt || fail "the protocol does not name the guard"
+grep -q "cut by the time guard after" protocol.txt || fail "the protocol shows no cut row"
+load=$(cut -d' ' -f1 /proc/loadavg)
+"$PY" - result.json $T $DELAY 3 "$load" "$(nproc)" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+T, delay, k = float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
+def table(name):
+    t = doc["measurements"][name]
+    names = [c["name"] for c in t["columns"]]
+    return [dict(zip(names, r)) for r in t["rows"]]
+rows = table("patterns")
+run = table("run")[0]
+reasons = doc["validity"]["reasons"]
+assert doc["validity"]["valid"] is False
+# Only size-driven rows are cut: type 4's, which the delay slows, and on a loaded machine
+# perhaps one of type 3 (rows of a few tens of milliseconds at this T).
+cut = [r for r in rows if r["cut"]]
+assert all(r["access"] == "write" and r["type"] in (3, 4) and r["drive"] == "size" for r in cut), cut
+# Every delayed row that must overrun is cut: each call sleeps `delay`, so a row planned for
+# 2 k T_pattern / delay calls and more cannot end within k T_pattern.
+size4 = [r for r in rows if r["access"] == "write" and r["type"] == 4 and r["drive"] == "size"]
+must = [r for r in size4 if r["planned_repetitions"] * delay >= 2 * k * r["pattern_time"] + 2 * delay]
+assert must, "the delay makes no row overrun: %s" % size4
+assert all(r["cut"] for r in must), [r for r in must if not r["cut"]]
+for r in cut:
+    assert r["repetitions"] < r["planned_repetitions"], r
+    # A row stops once it has used k x its share, one call past it at most while the calls cost
+    # about the same (the delay dominates type 4's).
+    assert r["time"] >= k * r["pattern_time"], r
+    if r["type"] == 4:
+        assert r["time"] <= k * r["pattern_time"] + 2 * delay + 0.5, r
+    reason = [x for x in reasons if x.startswith("time guard: partition 2, write, type %d, pattern %d " % (r["type"], r["pattern"]))]
+    assert len(reason) == 1, (r["pattern"], reasons)
+    text = reason[0]
+    for part in ("(l = %d B)" % r["disk_chunk"],
+                 "stopped after %d of %d planned repetitions" % (r["repetitions"], r["planned_repetitions"]),
+                 "having taken %.3f s" % r["time"], "T_pattern = %.3f s" % r["pattern_time"],
+                 "guard factor 3.00"):
+        assert part in text, (part, text)
+    # Rewrite (type 0 only by default) leaves types 3-4 alone; the read replays the cut count,
+    # and its check finds every chunk written.
+    read = [x for x in rows if x["access"] == "read" and x["pattern"] == r["pattern"]]
+    assert len(read) == 1 and read[0]["repetitions"] == r["repetitions"] and read[0]["errors"] == 0, read
+assert not [r for r in rows if r["errors"]], "read check errors"
+# Unguarded, the delayed rows alone would have slept for sum(planned) x delay (printed: the
+# planned counts follow the machine's speed).
+unguarded = sum(r["planned_repetitions"] * delay for r in size4)
+limit = 1.15 * T + 3
+# The run ends within its bound. MPI timing with more busy ranks than cores is meaningless: when
+# the machine was overloaded (load average above its cores), the bound is reported, not asserted.
+load, cores = float(sys.argv[5]), int(sys.argv[6])
+overran = [x for x in reasons if x.startswith("elapsed ")]
+if load <= cores:
+    assert run["elapsed"] <= limit, "elapsed %g s > %g s" % (run["elapsed"], limit)
+    assert not overran, reasons
+else:
+    print("load average %.1f on %d cores: elapsed %.1f s against the bound %.1f s reported, not asserted"
+          % (load, cores, run["elapsed"], limit))
+assert run["guard_factor"] == 3 and run["cut_rows"] == len(cut), run
+assert run["test_collective_write_delay"] == delay, run
+assert any("--test-collective-write-delay slept 0.050 s" in x for x in reasons), reasons
+aspects = [d[0] for d in doc["measurements"]["differences_from_rev_2_1"]["rows"]]
+assert "time guard" in aspects and "test delay" in aspects, aspects
+params = doc["parameters"]
+assert params["guard_factor"] == {"value": 3.0, "unit": "ratio", "source": "default"}, params["guard_factor"]
+assert params["unguarded"]["value"] is False
+assert params["test_collective_write_delay"]["value"] == delay
+print("guarded: %d rows cut, elapsed %.1f s of T = %g s (bound %.1f s); unguarded the delay alone: %.0f s"
+      % (len(cut), run["elapsed"], T, limit, unguarded))
+PY
+
+# A tighter factor cuts at its own multiple of the share, and is echoed.
+mpiexec -n 2 "$PBENCH_IO" -T $T --partitions 2 "${SMALL[@]}" --guard-factor 1 \
+  --test-collective-write-delay $DELAY --output tight.json > tight.txt
+validate tight.json
+"$PY" "$CHECK" tight.json --partitions 2 --protocol tight.txt --schedule-time $T
+"$PY" - tight.json $DELAY <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+delay = float(sys.argv[2])
+t = doc["measurements"]["patterns"]
+names = [c["name"] for c in t["columns"]]
+rows = [dict(zip(names, x)) for x in t["rows"]]
+assert doc["parameters"]["guard_factor"]["value"] == 1.0
+size4 = [r for r in rows if r["access"] == "write" and r["type"] == 4 and r["drive"] == "size"]
+must = [r for r in size4 if r["planned_repetitions"] * delay >= 2 * r["pattern_time"] + 2 * delay]
+assert must and all(r["cut"] for r in must), must
+for r in rows:
+    if r["cut"]:
+        assert r["time"] >= r["pattern_time"], r
+        if r["type"] == 4:
+            assert r["time"] <= r["pattern_time"] + 2 * delay + 0.5, r
+assert any("guard factor 1.00" in x for x in doc["validity"]["reasons"])
+PY
+no_benchmark_files
+echo "time guard: ok"
