@@ -59,10 +59,11 @@ void SweepOptions::declare(CLI::App& command, const std::string& default_name) {
   command.add_option("--time-limit", time_limit,
                      "Time limit per job (slurm, pbs): MINUTES, MINUTES:SECONDS or "
                      "HOURS:MINUTES:SECONDS. Default: derived per point from its planned time, "
-                     "where the worker fixes one (io: its scheduled time T, --schedule-times, "
-                     "default 900 s) as 1.5 x planned + 5 minutes, rounded up to minutes; 60 "
-                     "minutes for logp, comm and bcast, whose run time follows from the machine. "
-                     "A given limit shorter than a planned run is warned about");
+                     "where the worker fixes one (io: the time guard's bound k x T, T from "
+                     "--schedule-times, default 1800 s, k from io.guard_factor, default 3) as "
+                     "planned + 5 minutes, rounded up to minutes; 60 minutes for logp, comm and "
+                     "bcast, whose run time follows from the machine. A given limit shorter "
+                     "than a planned run is warned about");
   command.add_option("--account", account, "Account to charge (slurm, pbs)");
   command.add_option("--queue", queue, "Slurm partition or PBS queue to submit to");
   command.add_option("--directive", directives,

@@ -1,9 +1,26 @@
 #include "sweep/PlannedTime.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
 namespace pbench::sweep {
+
+namespace {
+
+/// A positive number given as a setting's text ("30", "2.5"); nothing otherwise.
+std::optional<double> positive_setting(const nlohmann::json& params, const char* name) {
+  if (!params.contains("settings") || !params["settings"].contains(name)) return std::nullopt;
+  const auto& value = params["settings"][name];
+  if (!value.is_string()) return std::nullopt;
+  const std::string text = value.get<std::string>();  // end points into it below
+  char* end = nullptr;
+  const double number = std::strtod(text.c_str(), &end);
+  if (end && end != text.c_str() && *end == '\0' && number > 0) return number;
+  return std::nullopt;
+}
+
+}  // namespace
 
 std::optional<double> planned_seconds(const std::string& worker, const nlohmann::json& params) {
   if (worker != "io") return std::nullopt;
@@ -11,19 +28,14 @@ std::optional<double> planned_seconds(const std::string& worker, const nlohmann:
   if (params.contains("settings") && params["settings"].value("suite", "") == "consortium") {
     return std::nullopt;
   }
+  double schedule_time = kIoDefaultScheduleTime;
   if (params.contains("schedule_time") && params["schedule_time"].is_number()) {
-    return params["schedule_time"].get<double>();
+    schedule_time = params["schedule_time"].get<double>();
+  } else if (auto t = positive_setting(params, "schedule_time")) {
+    schedule_time = *t;
   }
-  if (params.contains("settings") && params["settings"].contains("schedule_time")) {
-    const auto& value = params["settings"]["schedule_time"];
-    if (value.is_string()) {
-      const std::string text = value.get<std::string>();  // end points into it below
-      char* end = nullptr;
-      const double t = std::strtod(text.c_str(), &end);
-      if (end && *end == '\0' && t > 0) return t;
-    }
-  }
-  return kIoDefaultScheduleTime;
+  const double factor = positive_setting(params, "guard_factor").value_or(kIoDefaultGuardFactor);
+  return std::max(factor, kIoElapsedAllowance) * schedule_time;
 }
 
 int point_time_limit(const SweepSpec& spec, const std::string& worker,
@@ -31,7 +43,7 @@ int point_time_limit(const SweepSpec& spec, const std::string& worker,
   if (spec.time_limit_seconds > 0) return spec.time_limit_seconds;
   const auto planned = planned_seconds(worker, params);
   if (!planned) return kDefaultTimeLimitSeconds;
-  const double seconds = *planned * kTimeLimitFactor + kTimeLimitMarginSeconds;
+  const double seconds = *planned + kTimeLimitMarginSeconds;
   return static_cast<int>(std::ceil(seconds / 60.0)) * 60;
 }
 
@@ -42,7 +54,8 @@ std::optional<std::string> time_limit_warning(const SweepSpec& spec, const std::
   if (!planned || *planned <= spec.time_limit_seconds) return std::nullopt;
   return "--time-limit " + std::to_string(spec.time_limit_seconds) + " s is shorter than the " +
          std::to_string(static_cast<long>(std::lround(*planned))) + " s " + worker +
-         " is planned to run (its scheduled time T); the batch system will likely kill it";
+         " may run (its scheduled time T times the time guard's factor); the batch system may "
+         "kill it";
 }
 
 }  // namespace pbench::sweep

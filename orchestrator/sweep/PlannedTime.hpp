@@ -13,19 +13,27 @@ namespace pbench::sweep {
 /// pbench-io's scheduled time T when a point sets none (its kOfficialScheduleTime, rev 2.1's
 /// default -T). T is for all partitions of a run; a point runs one partition, so it is its T.
 inline constexpr double kIoDefaultScheduleTime = 1800.0;
-/// The derived limit: planned time x kTimeLimitFactor + kTimeLimitMarginSeconds, rounded up to
-/// whole minutes (batch systems count minutes).
-inline constexpr double kTimeLimitFactor = 1.5;
+/// pbench-io's time guard factor k when a point sets none (its kDefaultGuardFactor).
+inline constexpr double kIoDefaultGuardFactor = 3.0;
+/// The most a run that keeps to its T may take and stay valid, as a multiple of T (pbench-io's
+/// elapsed bound, 1.10 T; 1.15 T + 3 s below 60 s, which the margin covers).
+inline constexpr double kIoElapsedAllowance = 1.15;
+/// The derived limit: planned time + kTimeLimitMarginSeconds (start-up, the untimed checks,
+/// removing the files, the batch system's own), rounded up to whole minutes (batch systems
+/// count minutes).
 inline constexpr int kTimeLimitMarginSeconds = 300;
 
-/// The run time a point is planned to take where its worker fixes it: io runs for its scheduled
-/// time T per partition, and a point runs one partition, so T (the point's schedule_time, an
-/// io.schedule_time setting, or pbench-io's default). Empty for workers whose run time follows
-/// from the machine (logp, comm, bcast, and io's consortium suite).
+/// The run time a point is planned to take at most where its worker fixes it. io: its scheduled
+/// time T (the point's schedule_time, an io.schedule_time setting, or pbench-io's default; a
+/// point runs one partition, so T) times the time guard's factor k (an io.guard_factor setting,
+/// or pbench-io's default 3), at least 1.15 T: the guard cuts a pattern row that has used k
+/// times its share of T, so the whole run stays within about k T. Empty for workers whose run
+/// time follows from the machine (logp, comm, bcast, and io's consortium suite).
 std::optional<double> planned_seconds(const std::string& worker, const nlohmann::json& params);
 
 /// A point's batch time limit: the sweep's --time-limit when given; otherwise derived from the
-/// planned time (see kTimeLimitFactor), or kDefaultTimeLimitSeconds when none is knowable.
+/// planned time (see kTimeLimitMarginSeconds), or kDefaultTimeLimitSeconds when none is
+/// knowable.
 int point_time_limit(const SweepSpec& spec, const std::string& worker,
                      const nlohmann::json& params);
 

@@ -1,6 +1,7 @@
 // The batch time limit: derived from a point's planned time when not given (io: its scheduled
-// time T), the conservative default where no time is knowable, and the warning for a given
-// limit shorter than the planned run.
+// time T times the time guard's factor k, the most a guarded run takes), the conservative
+// default where no time is knowable, and the warning for a given limit shorter than the planned
+// run.
 #include <doctest/doctest.h>
 
 #include "sweep/PlannedTime.hpp"
@@ -15,15 +16,15 @@ TEST_CASE("time limits are derived from the planned time, with a margin, in whol
                                    {"schedule_time", 60.0},
                                    {"settings", nlohmann::json::object()}};
   REQUIRE(sweep::planned_seconds("io", io_point));
-  CHECK(*sweep::planned_seconds("io", io_point) == doctest::Approx(60));
-  CHECK(sweep::point_time_limit(spec, "io", io_point) == 420);  // 60 x 1.5 + 300 = 390 -> 7 min
+  CHECK(*sweep::planned_seconds("io", io_point) == doctest::Approx(180));  // 3 x 60 s
+  CHECK(sweep::point_time_limit(spec, "io", io_point) == 480);             // 180 + 300 s -> 8 min
   // io without a schedule time runs pbench-io's default T (1800 s); an io.schedule_time setting
   // counts too.
   const nlohmann::json io_default = {{"settings", nlohmann::json::object()}};
-  CHECK(*sweep::planned_seconds("io", io_default) == doctest::Approx(1800));
-  CHECK(sweep::point_time_limit(spec, "io", io_default) == 3000);  // 3000 s -> 50 min
+  CHECK(*sweep::planned_seconds("io", io_default) == doctest::Approx(5400));
+  CHECK(sweep::point_time_limit(spec, "io", io_default) == 5700);  // 5700 s -> 95 min
   const nlohmann::json io_set = {{"settings", {{"schedule_time", "30"}}}};
-  CHECK(*sweep::planned_seconds("io", io_set) == doctest::Approx(30));
+  CHECK(*sweep::planned_seconds("io", io_set) == doctest::Approx(90));
   // No planned time for logp: the conservative default.
   const nlohmann::json logp_point = {{"queue_depth", 8}, {"settings", nlohmann::json::object()}};
   CHECK_FALSE(sweep::planned_seconds("logp", logp_point));
@@ -34,7 +35,23 @@ TEST_CASE("time limits are derived from the planned time, with a margin, in whol
   CHECK(sweep::point_time_limit(spec, "io", io_default) == 120);
   const auto warning = sweep::time_limit_warning(spec, "io", io_default);
   REQUIRE(warning);
-  CHECK(warning->find("shorter than the 1800 s io is planned to run") != std::string::npos);
-  CHECK_FALSE(sweep::time_limit_warning(spec, "io", io_point));  // 60 s fits in 120 s
+  CHECK(warning->find("shorter than the 5400 s io may run") != std::string::npos);
+  CHECK(sweep::time_limit_warning(spec, "io", io_point));  // 180 s does not fit in 120 s
+  spec.time_limit_seconds = 180;
+  CHECK_FALSE(sweep::time_limit_warning(spec, "io", io_point));
   CHECK_FALSE(sweep::time_limit_warning(spec, "logp", logp_point));
+}
+
+TEST_CASE("an io.guard_factor setting sets the planned time, never below the elapsed bound") {
+  sweep::SweepSpec spec;
+  const nlohmann::json k2 = {{"schedule_time", 600.0}, {"settings", {{"guard_factor", "2"}}}};
+  CHECK(*sweep::planned_seconds("io", k2) == doctest::Approx(1200));
+  CHECK(sweep::point_time_limit(spec, "io", k2) == 1500);  // 1200 + 300 s -> 25 min
+  const nlohmann::json k1 = {{"schedule_time", 600.0}, {"settings", {{"guard_factor", "1"}}}};
+  // A guarded run that keeps to T may still take 1.10-1.15 T and stay valid.
+  CHECK(*sweep::planned_seconds("io", k1) == doctest::Approx(690));
+  CHECK(sweep::point_time_limit(spec, "io", k1) == 1020);  // 990 s -> 17 min
+  // A setting that is not a positive number (the worker will refuse it) counts as the default.
+  const nlohmann::json bad = {{"schedule_time", 600.0}, {"settings", {{"guard_factor", "x"}}}};
+  CHECK(*sweep::planned_seconds("io", bad) == doctest::Approx(1800));
 }

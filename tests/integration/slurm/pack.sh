@@ -78,13 +78,14 @@ info=$(scontrol show job "$job_id")
 out=$("$PBENCH" collect ps)
 [[ "$out" == *"3 results stored"* ]] || fail "collect: $out"
 
-# --time-limit: derived from io's scheduled time when not given (600 x 1.5 + 300 s = 20 min);
+# --time-limit: derived from io's scheduled time when not given (the time guard's bound
+# 3 x 600 s, + 300 s = 35 min);
 # a given limit shorter than the planned run is warned about.
 "$PBENCH" sweep tl --scheduler slurm --workers io --partitions 1 --schedule-times 600 \
-  --dry-run 2> derived.err | grep -x >/dev/null "#SBATCH --time=00:20:00" || fail "no derived time limit"
+  --dry-run 2> derived.err | grep -x >/dev/null "#SBATCH --time=00:35:00" || fail "no derived time limit"
 [[ ! -s derived.err ]] || fail "unexpected warning: $(cat derived.err)"
 "$PBENCH" sweep tl --scheduler slurm --workers io --partitions 1 --schedule-times 600 \
   --time-limit 2 --dry-run 2> short.err | grep -x >/dev/null "#SBATCH --time=00:02:00" || fail "limit not kept"
-grep -q "warning: --time-limit 120 s is shorter than the 600 s io is planned to run" short.err \
+grep -q "warning: --time-limit 120 s is shorter than the 1800 s io may run" short.err \
   || fail "no warning for a short limit: $(cat short.err)"
 echo "packing and time limits: ok"
