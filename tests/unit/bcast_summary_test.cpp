@@ -195,11 +195,45 @@ TEST_CASE("bcast: an OL_i that is not positive makes the result not valid") {
   m.sizes.push_back(size_of(3, 0, 1e-6, {0, 10e-6, 60e-6}, {0, 20e-6, 25e-6}));
   const BcastSummary s = summarise(m);
   CHECK(s.sizes[0].ol_task == 1);
+  // The shared check (worker::PhysicalLimits) names the quantity, its value and unit.
   CHECK(mentions(s.invalid_reasons,
-                 "size 256 B: OL_i <= 0 for task(s) 2 (-5.000 us): RTL_i/2 exceeded E_i"));
+                 "size 256 B: physically impossible: OL_i is not positive for task 2 (-5 us): "
+                 "RTL_i/2 exceeded E_i, the round trips were disturbed"));
   BcastMeasurements fine = run_of(3, 0);
   fine.sizes.push_back(size_of(3, 0, 1e-6, {0, 10e-6, 40e-6}, {0, 20e-6, 25e-6}));
   CHECK(summarise(fine).invalid_reasons.empty());
+}
+
+TEST_CASE("bcast: a negative OL is not valid, its reason first, and the document says so") {
+  BcastMeasurements m = run_of(2, 0);
+  // OL = E_1 - RTL_1/2 = 20 us - 49.34 us / 2 = -4.67 us: the round trips were disturbed.
+  m.sizes.push_back(size_of(2, 0, 1e-6, {0, 49.34e-6}, {0, 20e-6}));
+  const BcastSummary s = summarise(m);
+  REQUIRE(s.sizes.size() == 1);
+  CHECK(s.sizes[0].ol == doctest::Approx(-4.67e-6));
+  REQUIRE_FALSE(s.invalid_reasons.empty());
+  CHECK(s.invalid_reasons[0] ==
+        "size 256 B: physically impossible: OL (task 1) = -4.67 us is not positive: RTL_i/2 "
+        "exceeded E_i, the round trips were disturbed");
+  pbench::worker::ResultDocument doc("bcast");
+  BcastReport(m).write(doc);
+  const auto j = doc.to_json();
+  CHECK_FALSE(j["validity"]["valid"].get<bool>());
+  CHECK(j["validity"]["reasons"][0] == s.invalid_reasons[0]);
+}
+
+TEST_CASE("bcast: a gap or a classic latency of zero or less is not valid either") {
+  BcastMeasurements m = run_of(3, 0);
+  SizeMeasurements z = size_of(3, 0, 1e-6, {0, 10e-6, 10e-6}, {0, 20e-6, 25e-6});
+  z.gaps[2] = steady(0);
+  z.barrier = steady(-1e-6);
+  m.sizes.push_back(z);
+  const BcastSummary s = summarise(m);
+  CHECK(mentions(s.invalid_reasons,
+                 "size 256 B: physically impossible: broadcast gap g_j is not positive for rank 2 "
+                 "(0 us)"));
+  CHECK(mentions(s.invalid_reasons,
+                 "size 256 B: physically impossible: barrier_latency = -1 us is not positive"));
 }
 
 TEST_CASE("bcast: one process measures nothing and says why") {

@@ -142,3 +142,34 @@ TEST_CASE("comm: logavg is exp(mean(ln x)) and refuses zeros and gaps") {
   CHECK_FALSE(BeffFigures::logavg({2.0, std::nullopt}).has_value());
   CHECK_FALSE(BeffFigures::logavg({}).has_value());
 }
+
+TEST_CASE("comm: a measured bandwidth of zero is left out and makes the result not valid") {
+  const Synthetic fine;
+  CHECK(BeffFigures::reduce(fine.input, fine.rows).physical_limits(fine.rows).reasons().empty());
+  Synthetic s;
+  s.rows[0].bandwidth = 0;  // pattern 0, 1 B, sendrecv, repetition 0
+  s.rows[0].time.count = 4;
+  s.rows[0].time.max = 0;
+  const BeffFigures f = BeffFigures::reduce(s.input, s.rows);
+  CHECK(*f.b_eff.value == doctest::Approx(141.4213562373095));  // from the other rows
+  const auto reasons = f.physical_limits(s.rows).reasons();
+  REQUIRE(reasons.size() == 2);
+  CHECK(reasons[0] ==
+        "physically impossible: loop time is not positive for pattern 0, 1 B, sendrecv, "
+        "repetition 0 (0 us)");
+  CHECK(reasons[1] ==
+        "physically impossible: measured bandwidth is not positive for pattern 0, 1 B, "
+        "sendrecv, repetition 0 (0 B/s): left out of b_eff and the figures of its pattern and "
+        "size");
+}
+
+TEST_CASE("comm: a figure of zero or less (a negative latency) cannot be") {
+  Synthetic s;
+  BeffFigures f = BeffFigures::reduce(s.input, s.rows);
+  f.latency_pingpong.value = -2e-6;
+  f.b_eff.value = 0;
+  const auto reasons = f.physical_limits(s.rows).reasons();
+  REQUIRE(reasons.size() == 2);
+  CHECK(reasons[0] == "physically impossible: b_eff = 0 B/s is not positive");
+  CHECK(reasons[1] == "physically impossible: ping-pong latency = -2 us is not positive");
+}

@@ -217,3 +217,52 @@ TEST_CASE("io: the test delay makes a result not valid, and --unguarded drops th
   CHECK(cell(j, "run", "guard_factor").is_null());
   CHECK(cell(j, "run", "test_collective_write_delay") == 0.05);
 }
+
+TEST_CASE("io: a zero bandwidth is physically impossible: not valid, its reason first") {
+  IoMeasurements m = complete_run(1800, 1000000);
+  for (auto& t : m.types) {
+    if (t.access == Access::read && t.type == 2) t.bytes = 0;  // 0 B in 1 s: 0 B/s
+  }
+  const IoReport report(m);
+  REQUIRE_FALSE(report.reasons().empty());
+  CHECK(report.reasons()[0] ==
+        "physically impossible: type bandwidth is not positive for partition 2, read, type 2 "
+        "(0 B/s)");
+  pbench::worker::ResultDocument doc("io");
+  report.write(doc);
+  CHECK_FALSE(doc.to_json()["validity"]["valid"].get<bool>());
+
+  // A type that took no time has no bandwidth at all (b_eff_io is null), and the reason says why.
+  for (auto& t : m.types) {
+    if (t.access == Access::read && t.type == 2) {
+      t.bytes = 1000000;
+      t.total_time = 0;
+    }
+  }
+  const IoReport timeless(std::move(m));
+  CHECK_FALSE(timeless.figures().system);
+  REQUIRE_FALSE(timeless.reasons().empty());
+  CHECK(timeless.reasons()[0] ==
+        "physically impossible: type time (open, patterns, close) is not positive for partition "
+        "2, read, type 2 (0 us)");
+}
+
+TEST_CASE("io: a time shorter than the sum of its parts is physically impossible") {
+  IoMeasurements m = complete_run(1800, 1000000);
+  // Two processes per pattern: each write pattern took 0.9 s on average, type 0's total 1 s.
+  for (auto& p : m.patterns) {
+    p.time = {0.8, 0.9, 1.0, 0.1, 2};
+  }
+  CHECK(IoReport(m).reasons().empty());
+  m.types.front().total_time = 0.5;  // write type 0: 0.5 s for a 0.9 s pattern
+  m.timings.front().elapsed = 5;     // 11 patterns of 0.9 s each in 5 s
+  const IoReport report(std::move(m));
+  REQUIRE(report.reasons().size() == 2);
+  CHECK(report.reasons()[0] ==
+        "physically impossible: partition 2, write, type 0: type time = 0.5 s is less than the "
+        "sum of its parts, 0.9 s (pattern 0 0.9 s): the time of a pattern type from open to "
+        "close includes its patterns");
+  CHECK(report.reasons()[1].find("physically impossible: partition 2: elapsed = 5 s is less than "
+                                 "the sum of its parts, 9.9 s (write patterns 4.5 s + rewrite "
+                                 "patterns 0.9 s + read patterns 4.5 s)") == 0);
+}

@@ -206,7 +206,8 @@ TEST_CASE("logp summary: a flood curve that falls with size gives no G and an in
   CHECK_FALSE(s.queue_depths[1].bandwidth.has_value());
   CHECK_FALSE(s.queue_depths[1].threshold.has_value());
   REQUIRE(s.invalid_reasons.size() == 1);
-  CHECK(s.invalid_reasons[0].find("q = 4: the fitted G is not positive") == 0);
+  CHECK(s.invalid_reasons[0].find("physically impossible: G (q = 4) = -0.004 ns/B is not positive: "
+                                  "the flood curve's fitted per-byte slope") == 0);
   pbench::worker::ResultDocument doc("logp");
   report.write(doc);
   const json j = doc.to_json();
@@ -214,4 +215,42 @@ TEST_CASE("logp summary: a flood curve that falls with size gives no G and an in
   const json* big_g = metric(j, "big_g", {{"queue_depth", 4}});
   REQUIRE(big_g != nullptr);
   CHECK((*big_g)["value"].is_null());
+}
+
+TEST_CASE("logp summary: a negative o_s is physically impossible, named with value and unit") {
+  LogpSummary s = summarise(synthetic(1e-6, 0.1e-6, 0.1e-6));
+  CHECK(physical_limits(s, {}).reasons().empty());
+  s.o_s = -0.2e-6;
+  const auto reasons = physical_limits(s, {}).reasons();
+  REQUIRE(reasons.size() == 1);
+  CHECK(reasons[0] == "physically impossible: o_s = -0.2 us is negative");
+}
+
+TEST_CASE("logp report: an EEL of zero or less makes the result not valid, its reason first") {
+  auto m = synthetic(1e-6, 0.1e-6, 0.1e-6);
+  m.data_errors = 1;
+  for (auto& row : m.eel) row.total = -row.total;  // a clock that ran backwards
+  const LogpReport report(std::move(m));
+  const auto& reasons = report.summary().invalid_reasons;
+  REQUIRE(reasons.size() == 3);
+  CHECK(reasons[0].find("physically impossible: EEL (minimum) = -") == 0);
+  CHECK(reasons[1].find("physically impossible: EEL (median) = -") == 0);
+  CHECK(reasons[2] == "1 messages arrived with wrong first or last bytes");
+  pbench::worker::ResultDocument doc("logp");
+  report.write(doc);
+  CHECK_FALSE(doc.to_json()["validity"]["valid"].get<bool>());
+}
+
+TEST_CASE("logp summary: an overlap step faster than the busy work inserted into it cannot be") {
+  auto m = synthetic(1e-6, 0.1e-6, 0.1e-6);
+  // Pair 0's send side, step 32: 0.6 us of busy work per message, yet 0.3 us per message.
+  for (auto& row : m.overlap) {
+    if (row.side == OverlapSide::send && row.step == 32) row.total = 0.3e-6 * kN;
+  }
+  const auto reasons = summarise(m).invalid_reasons;
+  REQUIRE(reasons.size() == 1);
+  CHECK(reasons[0] ==
+        "physically impossible: pair 0 o_s step 32: time per message = 0.3 us is less than the "
+        "sum of its parts, 0.6 us (busy time 0.6 us): each message waits for the busy work "
+        "inserted into it: the busy loop's calibration or the clock is off");
 }

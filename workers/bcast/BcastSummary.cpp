@@ -29,6 +29,39 @@ std::string spread(const Figure& f) {
 
 }  // namespace
 
+worker::PhysicalLimits physical_limits(const SizeSummary& s) {
+  // A broadcast and an acknowledgement cannot take less than half a round trip: an OL_i <= 0
+  // means the round trips were disturbed (on a loaded machine, a rank waiting for a core), so
+  // that OL_i is no latency and OL, their maximum, may be too low.
+  const std::string disturbed = "RTL_i/2 exceeded E_i, the round trips were disturbed";
+  worker::PhysicalLimits limits;
+  if (s.rows.empty()) return limits;
+  const OlRow& top = s.ol_row();
+  limits.positive("OL (task " + std::to_string(top.task) + ")", s.ol, "s", disturbed);
+  std::vector<worker::LabelledValue> others, rtl, e;
+  for (const auto& row : s.rows) {
+    const std::string task = "task " + std::to_string(row.task);
+    if (row.task != top.task) others.push_back({task, row.ol.mean});
+    if (row.rtl.stats.count > 0) rtl.push_back({task, row.rtl.stats.mean});
+    if (row.e.stats.count > 0) e.push_back({task, row.e.stats.mean});
+  }
+  limits.positive_each("OL_i", others, "s", disturbed);
+  limits.positive_each("RTL_i", rtl, "s");
+  limits.positive_each("E_i", e, "s");
+  std::vector<worker::LabelledValue> gaps;
+  for (std::size_t j = 0; j < s.gaps.size(); ++j) {
+    if (s.gaps[j].stats.count > 0)
+      gaps.push_back({"rank " + std::to_string(j), s.gaps[j].stats.mean});
+  }
+  limits.positive_each("broadcast gap g_j", gaps, "s");
+  for (const auto& [name, f] : {std::pair<const char*, const Figure*>{"rounds_latency", &s.rounds},
+                                {"barrier_latency", &s.barrier},
+                                {"ack_latency", &s.ack}}) {
+    if (f->stats.count > 0) limits.positive(name, f->stats.mean, "s");
+  }
+  return limits;
+}
+
 PathGap gap_on_path(const std::vector<double>& gaps, const std::vector<int>& path) {
   std::vector<int> ranks = path;
   if (ranks.empty()) {
@@ -114,7 +147,9 @@ BcastSummary summarise(const BcastMeasurements& m) {
       if (row.model) s.model_ol = std::max(s.model_ol.value_or(0), *row.model);
     }
 
-    // Validity and warnings.
+    // Validity and warnings: first the figures that cannot be (worker::PhysicalLimits).
+    for (const auto& reason : physical_limits(s).reasons())
+      out.invalid_reasons.push_back(at + reason);
     if (s.delivery_errors > 0) {
       out.invalid_reasons.push_back(at + std::to_string(s.delivery_errors) +
                                     " rank(s) did not receive the root's bytes in the delivery "
@@ -161,20 +196,6 @@ BcastSummary summarise(const BcastMeasurements& m) {
           seconds_text(top.gap) + " of rank " + std::to_string(top.gap_rank) +
           (m.shape ? " on its path" : " (the largest; the path of MPI_Bcast is unknown)") +
           ": the OL_i method's assumption does not hold, OL may be too high");
-    }
-    // A broadcast and an acknowledgement cannot take less than half a round trip: an OL_i <= 0
-    // means the round trips were disturbed (on a loaded machine, a rank waiting for a core),
-    // so that OL_i is no latency and OL, their maximum, may be too low.
-    std::string not_positive;
-    for (const auto& row : s.rows) {
-      if (row.ol.mean <= 0) {
-        not_positive += (not_positive.empty() ? "" : ", ") + std::to_string(row.task) + " (" +
-                        seconds_text(row.ol.mean) + ")";
-      }
-    }
-    if (!not_positive.empty()) {
-      out.invalid_reasons.push_back(at + "OL_i <= 0 for task(s) " + not_positive +
-                                    ": RTL_i/2 exceeded E_i, the round trips were disturbed");
     }
     std::string flagged;
     for (const auto& row : s.rows) {

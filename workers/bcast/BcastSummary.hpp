@@ -12,8 +12,9 @@
 // - not valid: a figure whose measurements reached the maximum count without the 3% rule (the
 //   paper discards such tests); wrong bytes delivered; the assumption failing for the task
 //   that gives OL (the estimate itself then rests on a violated assumption; the paper argues it
-//   always holds there); an OL_i <= 0 (RTL_i/2 above E_i: disturbed round trips); one process
-//   only (no task to broadcast to).
+//   always holds there); a figure that cannot be (physical_limits: an OL or OL_i <= 0, RTL_i/2
+//   above E_i, disturbed round trips; an RTL_i, E_i, gap or classic latency <= 0), listed first;
+//   one process only (no task to broadcast to).
 // - warning: the assumption failing for any other task (its OL_i may be too high, OL is not
 //   affected since a larger OL_i exists), and runs that deviate from the paper's method
 //   (M < 100, a synthetic hop delay).
@@ -24,6 +25,7 @@
 #include <vector>
 
 #include "bcast/BcastMeasurements.hpp"
+#include "common/PhysicalLimits.hpp"
 #include "common/Stats.hpp"
 
 namespace pbench::bcast {
@@ -90,6 +92,10 @@ struct BcastSummary {
   std::vector<std::string> invalid_reasons;
   std::vector<std::string> warnings;
 };
+
+/// The quantities of one size that no measurement can make <= 0: OL (with its task), every other
+/// OL_i, RTL_i, E_i, the gaps g_j and the classic latencies (the figures measured).
+worker::PhysicalLimits physical_limits(const SizeSummary& size);
 
 /// Reduces the measurements (no size is summarised without a task i != root).
 BcastSummary summarise(const BcastMeasurements& measurements);

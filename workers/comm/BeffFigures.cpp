@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <tuple>
 
 #include "comm/MessageSizes.hpp"
 
@@ -108,6 +110,41 @@ BeffFigures BeffFigures::reduce(const BeffInput& input, const std::vector<Measur
     f.pingpong_bandwidth = Figure{at(kLmaxPosition)(pp), samples_at(kLmaxPosition)(pp)};
   }
   return f;
+}
+
+worker::PhysicalLimits BeffFigures::physical_limits(const std::vector<Measurement>& rows) const {
+  worker::PhysicalLimits limits;
+  std::vector<worker::LabelledValue> times, bandwidths;
+  for (const Measurement& m : rows) {
+    const std::string label = "pattern " + std::to_string(m.pattern) + ", " +
+                              std::to_string(m.size) + " B, " + method_name(m.method) +
+                              ", repetition " + std::to_string(m.repetition);
+    if (m.time.count > 0) times.push_back({label, m.time.max});
+    bandwidths.push_back({label, m.bandwidth});
+  }
+  limits.positive_each("loop time", times, "s")
+      .positive_each("measured bandwidth", bandwidths, "B/s",
+                     "left out of b_eff and the figures of its pattern and size");
+  std::vector<worker::LabelledValue> patterns;
+  for (std::size_t p = 0; p < b_pattern.size(); ++p) {
+    if (b_pattern[p].value)
+      patterns.push_back({"pattern " + std::to_string(p), *b_pattern[p].value});
+  }
+  limits.positive_each("b_pat", patterns, "B/s");
+  for (const auto& [name, figure, unit] :
+       {std::tuple<const char*, const Figure*, const char*>{"b_ring", &b_ring, "B/s"},
+        {"b_random", &b_random, "B/s"},
+        {"b_eff", &b_eff, "B/s"},
+        {"b_ring at L_max", &b_ring_at_lmax, "B/s"},
+        {"b_random at L_max", &b_random_at_lmax, "B/s"},
+        {"b_eff at L_max", &b_eff_at_lmax, "B/s"},
+        {"latency (rings and random)", &latency_rings_random, "s"},
+        {"latency (rings)", &latency_rings, "s"},
+        {"ping-pong latency", &latency_pingpong, "s"},
+        {"ping-pong bandwidth", &pingpong_bandwidth, "B/s"}}) {
+    if (figure->value) limits.positive(name, *figure->value, unit);
+  }
+  return limits;
 }
 
 }  // namespace pbench::comm

@@ -11,7 +11,9 @@
 // where b_ring(1 B) = logavg over the rings of b(pat, 1 B): the inverse of the rate of messages
 // per process, that is the time of one message step of one process; and the ping-pong latency
 // 1 B / b(pingpong, 1 B), half the round trip, and its bandwidth b(pingpong, L_max).
-// A figure whose inputs are not all measured is absent.
+// A figure whose inputs are not all measured is absent. A measurement whose bandwidth cannot be
+// (zero or less, not finite) is left out of the reduction, and physical_limits names it, so the
+// result that holds it is not valid.
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -19,6 +21,7 @@
 
 #include "comm/Measurement.hpp"
 #include "comm/Pattern.hpp"
+#include "common/PhysicalLimits.hpp"
 
 namespace pbench::comm {
 
@@ -45,6 +48,9 @@ struct BeffFigures {
 
   /// Reduces the measurements of a run.
   static BeffFigures reduce(const BeffInput& input, const std::vector<Measurement>& rows);
+  /// The quantities that cannot be <= 0: each measurement's loop time (the maximum over
+  /// processes, where timed) and bandwidth, b_pat of each pattern and every figure present.
+  worker::PhysicalLimits physical_limits(const std::vector<Measurement>& rows) const;
   /// exp(mean(ln x)); absent when any value is absent or not positive, or there are none.
   static std::optional<double> logavg(const std::vector<std::optional<double>>& values);
 };

@@ -138,6 +138,9 @@ void run(worker::WorkerContext& context, const CommConfig& config) {
   if (!mpi.is_root()) return;
 
   const BeffFigures figures = BeffFigures::reduce(report.reduction_input(), outcome.rows);
+  // First among the reasons: figures that cannot be (a bandwidth or time of zero or less).
+  const auto impossible = figures.physical_limits(outcome.rows).reasons();
+  reasons.insert(reasons.begin(), impossible.begin(), impossible.end());
   if (!config.departures.empty()) {
     std::string text;
     for (const auto& d : config.departures) text += (text.empty() ? "" : "; ") + d;

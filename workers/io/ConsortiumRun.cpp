@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "common/PhysicalLimits.hpp"
 #include "common/Stats.hpp"
 #include "common/WorkerMain.hpp"
 #include "io/ConsortiumSmallFiles.hpp"
@@ -550,6 +551,18 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
                           "dropped before each sustained read)"
                         : "the reads and the cached write may measure memory, not storage"));
   }
+  // First among the reasons: a test that took no time (its transfer rate is left out as null).
+  std::vector<worker::LabelledValue> aggregates;
+  for (const auto& [test, rest] : runs) {
+    double aggregate = 0;
+    for (const ProcessTimes& p : rest.second.first) aggregate = std::max(aggregate, p.total);
+    aggregates.push_back(
+        {std::string(test_name(test)) + " iteration " + std::to_string(rest.first), aggregate});
+  }
+  worker::PhysicalLimits limits;
+  limits.positive_each("aggregate time (open to close, the largest over processes)", aggregates,
+                       "s", "its transfer rate is left out");
+  for (auto& reason : limits.reasons()) result.invalidate(std::move(reason));
   if (total_errors > 0) {
     result.invalidate("sustained_read: " + std::to_string(total_errors) +
                       " bytes differed from what the other process wrote");

@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/PhysicalLimits.hpp"
 #include "common/ResultDocument.hpp"
 #include "io/IoFigures.hpp"
 #include "io/IoMeasurements.hpp"
@@ -59,6 +60,13 @@ class IoReport {
   std::vector<std::string> reasons_;
   std::vector<std::string> warnings_;
 };
+
+/// The quantities of a run that cannot be <= 0 (every pattern's and type's time, every
+/// bandwidth and b_eff_io) or fall short of their parts (a type's time of its patterns', a
+/// partition's elapsed time of all its patterns'); IoReport lists their reasons first (after a
+/// partial result's).
+worker::PhysicalLimits physical_limits(const IoMeasurements& measurements,
+                                       const IoFigures& figures);
 
 /// What the result's b_eff_io is (the run table's b_eff_io_definition).
 extern const char* const kDefinition;

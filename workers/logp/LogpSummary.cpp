@@ -125,15 +125,7 @@ LogpSummary summarise(const LogpMeasurements& m) {
       qs.big_g = *big_g;
       qs.bandwidth = 1.0 / *big_g;
       qs.threshold = qs.g / *big_g;
-    } else if (big_g) {
-      // A per-byte gap of zero or less is no measurement: the curve was not bandwidth-bound
-      // (or too noisy) over the fitted sizes. The slope stays in the gap_fit table for audit.
-      char slope[64];
-      std::snprintf(slope, sizeof(slope), "%.4g", *big_g * 1e9);
-      s.invalid_reasons.push_back("q = " + std::to_string(q) + ": the fitted G is not positive (" +
-                                  slope + " ns/B), so G, 1/G and M are not reported; raise " +
-                                  "--max-size or --flood-messages");
-    }
+    }  // else: G <= 0 is no per-byte gap; physical_limits says so (the slope stays in gap_fit)
     s.queue_depths.push_back(std::move(qs));
   }
   for (const auto& qs : s.queue_depths) {
@@ -190,7 +182,57 @@ LogpSummary summarise(const LogpMeasurements& m) {
       }
     }
   }
+  // The figures that cannot be, first among the reasons.
+  const auto impossible = physical_limits(s, m).reasons();
+  s.invalid_reasons.insert(s.invalid_reasons.begin(), impossible.begin(), impossible.end());
   return s;
+}
+
+worker::PhysicalLimits physical_limits(const LogpSummary& s, const LogpMeasurements& m) {
+  worker::PhysicalLimits limits;
+  if (s.pairs == 0) return limits;
+  if (s.eel_samples > 0) {
+    limits.positive("EEL (minimum)", s.eel_min, "s").positive("EEL (median)", s.eel_median, "s");
+  }
+  for (const auto& qs : s.queue_depths) {
+    const std::string q = "(q = " + std::to_string(qs.queue_depth) + ")";
+    std::vector<worker::LabelledValue> curve;
+    for (const auto& point : qs.curve) {
+      curve.push_back({std::to_string(static_cast<long long>(point.size)) + " B", point.time});
+    }
+    limits.positive_each("time per message " + q, curve, "s");
+    if (auto big_g = qs.fit.big_g()) {
+      limits.positive("G " + q, *big_g, "s/B",
+                      "the flood curve's fitted per-byte slope: the curve was not bandwidth-bound "
+                      "(or too noisy) over the fitted sizes, so G, 1/G and M are not reported; "
+                      "raise --max-size or --flood-messages");
+    }
+  }
+  if (s.o_s_samples > 0) limits.non_negative("o_s", s.o_s, "s");
+  if (s.o_r_samples > 0) limits.non_negative("o_r", s.o_r, "s");
+  // Each message of a step of the overlap test waits for the busy work inserted into it: per
+  // pair and side, the step whose time per message comes closest to its busy time. Slack: a
+  // quarter of the busy time (the loop may run faster than when it was timed: CPU frequency), and
+  // one busy period (the receiver may start its first before the sender starts the timing).
+  std::map<std::pair<int, OverlapSide>, const OverlapRow*> closest;
+  for (const auto& row : m.overlap) {
+    if (row.step == 0 || row.messages == 0) continue;
+    auto [it, fresh] = closest.try_emplace({row.pair, row.side}, &row);
+    if (!fresh && row.per_message() - row.busy < it->second->per_message() - it->second->busy) {
+      it->second = &row;
+    }
+  }
+  for (const auto& [key, row] : closest) {
+    limits.at_least_sum_of_parts(
+        "pair " + std::to_string(key.first) + " " +
+            (key.second == OverlapSide::send ? "o_s" : "o_r") + " step " +
+            std::to_string(row->step) + ": time per message",
+        row->per_message(), "s", {{"busy time", row->busy}},
+        row->busy * (0.25 + 1.0 / static_cast<double>(row->messages)),
+        "each message waits for the busy work inserted into it: the busy loop's calibration or "
+        "the clock is off");
+  }
+  return limits;
 }
 
 }  // namespace pbench::logp

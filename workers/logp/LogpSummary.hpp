@@ -9,11 +9,14 @@
 // - o_s, o_r from OverlapAnalysis per pair (baselines = the step-0 rows).
 // - L = EEL_min - o_s - o_r, reported even when negative (then a warning);
 //   overlap potential = max(0, EEL_min - (o_s + o_r)): the time left for computation.
+// - Not valid, listed first: a figure that cannot be (physical_limits). L < 0 is not one of them:
+//   it is a derived model figure, reported with a warning (METHODS.md section 4).
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "common/PhysicalLimits.hpp"
 #include "logp/GapFit.hpp"
 #include "logp/LogpMeasurements.hpp"
 #include "logp/OverlapAnalysis.hpp"
@@ -61,5 +64,11 @@ struct LogpSummary {
 
 /// Reduces the measurements (nothing is computed without a pair).
 LogpSummary summarise(const LogpMeasurements& measurements);
+
+/// The quantities of a summary that cannot be <= 0 (EEL, the flood curves' times per message, a
+/// fitted G) or < 0 (o_s, o_r), and, per pair and side of the overlap test, a time per message
+/// that cannot fall short of the busy time inserted into each message.
+worker::PhysicalLimits physical_limits(const LogpSummary& summary,
+                                       const LogpMeasurements& measurements);
 
 }  // namespace pbench::logp

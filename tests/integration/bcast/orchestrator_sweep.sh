@@ -34,8 +34,8 @@ for r in rows:
     assert r["ol"] is not None, r
     if r["ol"] <= 0:
         assert r["valid"] == "no", r
-        assert any(f"partition {r['partition']}: not valid: size {r['size']} B: OL_i <= 0" in n
-                   for n in t["notes"]), (r, t["notes"])
+        assert any(f"partition {r['partition']}: not valid: size {r['size']} B: physically "
+                   f"impossible: OL (task {r['ol_task']}) = " in n for n in t["notes"]), (r, t["notes"])
 units = {c["name"]: c["unit"] for c in t["columns"]}
 assert units["ol"] == "s" and units["size"] == "B" and units["hop_delay"] == "s", units
 notes = t["notes"]
