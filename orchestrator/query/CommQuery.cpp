@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "query/ResultValidity.hpp"
 #include "sweep/WorkerCatalog.hpp"
 #include "util/Error.hpp"
 
@@ -31,6 +32,7 @@ struct Run {
   std::string point_key;
   std::optional<std::string> job_id;
   bool valid = false;
+  std::vector<std::string> reasons;      // the worker's, when not valid
   std::map<std::string, double> values;  // metric name -> value (absent: null or missing)
 };
 
@@ -41,6 +43,9 @@ std::vector<Cell> cells_of(const Run& run, const std::string& kind) {
     row.push_back(it == run.values.end() ? Cell{} : Cell{it->second});
   }
   row.push_back(std::string(run.valid ? "yes" : "no"));
+  Cell reason;
+  if (!run.valid && !run.reasons.empty()) reason = run.reasons.front();
+  row.push_back(reason);
   return row;
 }
 
@@ -71,7 +76,8 @@ void add_maximum(QueryTable& table, const std::vector<const Run*>& runs) {
                         (among_valid ? "" : " (no result is valid; among the not valid ones)") +
                         ", " + megabytes(best->values.at("b_eff")) + ", is on " +
                         std::to_string(best->partition) + " processes (point " + best->point_key +
-                        (best->job_id ? ", job " + *best->job_id : std::string()) + ")");
+                        (best->job_id ? ", job " + *best->job_id : std::string()) + ")" +
+                        (among_valid ? "" : " " + not_valid_mark(best->reasons)));
 }
 
 }  // namespace
@@ -94,6 +100,7 @@ QueryTable comm_table(store::Store& store, const std::optional<std::string>& swe
       {"latency_rings", "s", "lat rings", "us", 1e6, 3},
       {"latency_pingpong", "s", "lat ping-pong", "us", 1e6, 3},
       {"valid", "", "valid", "", 1, 0},
+      {"reason", "", "first reason", "", 1, 0},
   };
 
   // The newest result of each comm point of the chosen sweep(s), with its run-wide metrics.
@@ -120,6 +127,7 @@ QueryTable comm_table(store::Store& store, const std::optional<std::string>& swe
       run.point_key = s.text(2);
       run.valid = s.int64(4) != 0;
       run.job_id = s.optional_text(5);
+      if (!run.valid) run.reasons = validity_reasons(store, result_id);
       runs.push_back(std::move(run));
     }
     if (s.is_null(6) || s.is_null(7)) continue;
@@ -140,6 +148,13 @@ QueryTable comm_table(store::Store& store, const std::optional<std::string>& swe
     of_sweep.push_back(&run);
   }
   if (!of_sweep.empty()) add_maximum(table, of_sweep);
+  // Why each result that is not valid is not, all its worker's reasons (like query bcast).
+  for (const Run& run : runs) {
+    for (const auto& reason : run.reasons) {
+      table.notes.push_back("sweep " + run.sweep + ", partition " + std::to_string(run.partition) +
+                            ": not valid: " + reason);
+    }
+  }
 
   // Partitions the sweep asks for but comm does not run (fewer processes than b_eff needs).
   const int least = sweep::find_worker("comm").min_procs;

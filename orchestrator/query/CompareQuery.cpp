@@ -1,14 +1,17 @@
 #include "query/CompareQuery.hpp"
 
 #include <map>
+#include <tuple>
 
+#include "query/MetricDirection.hpp"
 #include "query/SystemQuery.hpp"
 
 namespace pbench::query {
 namespace {
 
 // Columns of system_table used here.
-constexpr std::size_t kFigure = 1, kValue = 2, kUnit = 3, kPartition = 4, kAt = 5;
+constexpr std::size_t kFigure = 1, kValue = 2, kUnit = 3, kPartition = 4, kAt = 5, kValid = 8,
+                      kReason = 9;
 
 // Maxima over partitions are matched by figure alone; per-partition figures (LogP, bcast)
 // by figure and partition.
@@ -21,6 +24,11 @@ std::pair<std::string, std::string> key_of(const std::vector<Cell>& row) {
   return {figure, p ? std::to_string(*p) : std::string()};
 }
 
+bool not_valid(const std::vector<Cell>* row) {
+  const auto* valid = row ? std::get_if<std::string>(&(*row)[kValid]) : nullptr;
+  return valid && *valid == "no";
+}
+
 }  // namespace
 
 QueryTable compare_table(store::Store& store, const std::string& sweep_a,
@@ -30,10 +38,11 @@ QueryTable compare_table(store::Store& store, const std::string& sweep_a,
   QueryTable table;
   table.columns = {
       {"figure", "", "figure", "", 1, 0},     {"unit", "", "unit", "", 1, 0},
-      {"a", "", sweep_a, "", 1, 6},           {"a_partition", "", "procs", "", 1, 0},
-      {"a_at", "", "at", "", 1, 0},           {"b", "", sweep_b, "", 1, 6},
+      {"better", "", "better", "", 1, 0},     {"a", "", sweep_a, "", 1, 6},
+      {"a_partition", "", "procs", "", 1, 0}, {"a_at", "", "at", "", 1, 0},
+      {"a_valid", "", "valid", "", 1, 0},     {"b", "", sweep_b, "", 1, 6},
       {"b_partition", "", "procs", "", 1, 0}, {"b_at", "", "at", "", 1, 0},
-      {"ratio", "", "B/A", "", 1, 4},
+      {"b_valid", "", "valid", "", 1, 0},     {"ratio", "", "B/A", "", 1, 4},
   };
   // Rows in A's order, then the figures only B has.
   using Key = std::pair<std::string, std::string>;
@@ -42,18 +51,37 @@ QueryTable compare_table(store::Store& store, const std::string& sweep_a,
     of_b[key_of(row)] = &row;
   }
   std::map<Key, bool> seen;
+  bool unsigned_ratio = false;
   auto add = [&](const std::vector<Cell>* ra, const std::vector<Cell>* rb) {
     const auto& any = ra ? *ra : *rb;
     Cell ratio;
     if (ra && rb) {
       const auto* va = std::get_if<double>(&(*ra)[kValue]);
       const auto* vb = std::get_if<double>(&(*rb)[kValue]);
-      if (va && vb && *va != 0) ratio = *vb / *va;
+      // A ratio of a value of zero or less says nothing (B/A of a negative latency flips the
+      // comparison): only positive values are compared.
+      if (va && vb && *va > 0 && *vb > 0) {
+        ratio = *vb / *va;
+      } else if (va && vb) {
+        unsigned_ratio = true;
+      }
     }
     auto cell = [](const std::vector<Cell>* r, std::size_t c) { return r ? (*r)[c] : Cell{}; };
-    table.rows.push_back({any[kFigure], any[kUnit], cell(ra, kValue), cell(ra, kPartition),
-                          cell(ra, kAt), cell(rb, kValue), cell(rb, kPartition), cell(rb, kAt),
+    const auto& figure = std::get<std::string>(any[kFigure]);
+    const auto better = better_direction(figure);
+    table.rows.push_back({any[kFigure], any[kUnit], better ? Cell{to_string(*better)} : Cell{},
+                          cell(ra, kValue), cell(ra, kPartition), cell(ra, kAt), cell(ra, kValid),
+                          cell(rb, kValue), cell(rb, kPartition), cell(rb, kAt), cell(rb, kValid),
                           ratio});
+    // Each side's figure that is not valid, marked with its first reason.
+    for (const auto& [side, sweep, row] : {std::tuple{"A", &sweep_a, ra}, {"B", &sweep_b, rb}}) {
+      if (!not_valid(row)) continue;
+      const auto* reason = std::get_if<std::string>(&(*row)[kReason]);
+      const auto* partition = std::get_if<std::int64_t>(&(*row)[kPartition]);
+      table.notes.push_back(std::string(side) + " (" + *sweep + "): " + figure +
+                            (partition ? " on " + std::to_string(*partition) + " processes" : "") +
+                            " (not valid" + (reason ? ": " + *reason : std::string()) + ")");
+    }
   };
   for (const auto& row : a.rows) {
     const Key key = key_of(row);
@@ -64,7 +92,11 @@ QueryTable compare_table(store::Store& store, const std::string& sweep_a,
   for (const auto& row : b.rows) {
     if (!seen[key_of(row)]) add(nullptr, &row);
   }
-  table.notes.push_back("ratio = " + sweep_b + " / " + sweep_a);
+  table.notes.push_back("ratio = " + sweep_b + " / " + sweep_a +
+                        "; better: which way is better for the figure (higher or lower)");
+  if (unsigned_ratio) {
+    table.notes.push_back("no ratio where a value is zero or less");
+  }
   return table;
 }
 

@@ -10,8 +10,11 @@ namespace pbench::query {
 
 /// The headline figures of `system_table` for two sweeps side by side with the ratio B/A: the
 /// maxima over partitions (b_eff_io, b_eff, b_eff_per_process) matched by figure, each side
-/// naming its own winning partition; the per-partition figures by figure and partition. A figure
-/// only one sweep has shows the other side and the ratio as missing; so does a ratio over a zero A.
+/// naming its own winning partition; the per-partition figures by figure and partition. Each row
+/// says which way is better for its figure (`better`: higher or lower, from MetricDirection) and
+/// whether each side is valid (a_valid, b_valid); a side that is not valid is noted with its
+/// worker's first reason. A figure only one sweep has shows the other side and the ratio as
+/// missing; so does a ratio where either value is zero or less.
 QueryTable compare_table(store::Store& store, const std::string& sweep_a,
                          const std::string& sweep_b, const std::vector<WhereClause>& where);
 

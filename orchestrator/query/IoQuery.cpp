@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <tuple>
 
+#include "query/ResultValidity.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::query {
@@ -19,6 +20,7 @@ struct Row {
   std::string hints;
   std::map<std::string, double> values;  // "write", "b_eff_io", "schedule_time", ...
   bool valid = true;
+  std::int64_t result_id = 0;
   bool legacy = false;  ///< stored before pbench-io computed b_eff_io as rev 2.1
 };
 
@@ -64,6 +66,7 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
       {"b_eff_io_paper", "B/s", "paper", "MB/s", 1e-6, 4},
       {"elapsed", "s", "elapsed", "s", 1, 4},
       {"valid", "", "valid", "", 1, 0},
+      {"reason", "", "first reason", "", 1, 0},
   };
   auto s = store.db().prepare(
       "SELECT sw.name, p.params_json, r.id, r.valid, r.document, m.name, m.value, m.labels "
@@ -78,8 +81,14 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
   std::map<std::pair<std::int64_t, std::int64_t>, Row> rows;
   std::vector<std::pair<std::int64_t, std::int64_t>> order;
   std::map<std::int64_t, bool> noted;
+  std::map<std::int64_t, std::vector<std::string>> reasons;  // of the results that are not valid
+  std::vector<std::int64_t> not_valid;                       // their ids, in the order met
   while (s.step()) {
     const std::int64_t result_id = s.int64(2);
+    if (s.int64(3) == 0 && !reasons.count(result_id)) {
+      reasons[result_id] = validity_reasons(nlohmann::json::parse(s.text(4), nullptr, false));
+      not_valid.push_back(result_id);
+    }
     const auto params = nlohmann::json::parse(s.text(1), nullptr, false);
     std::string hints = "-";
     if (!params.is_discarded() && params.contains("hints") && params["hints"].is_string() &&
@@ -122,6 +131,7 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
       it->second.partition = partition;
       it->second.hints = hints;
       it->second.valid = s.int64(3) != 0;
+      it->second.result_id = result_id;
     }
     it->second.values[column] = s.real(6);
   }
@@ -140,18 +150,25 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
       auto it = row.values.find(name);
       return it == row.values.end() ? Cell{} : Cell{it->second};
     };
+    Cell reason;
+    if (!row.valid && !reasons[row.result_id].empty()) reason = reasons[row.result_id].front();
     table.rows.push_back({row.sweep, row.partition, metric("schedule_time"), row.hints,
                           metric("write"), metric("rewrite"), metric("read"), metric("b_eff_io"),
                           metric("b_eff_io_paper"), metric("elapsed"),
-                          std::string(row.valid ? "yes" : "no")});
+                          std::string(row.valid ? "yes" : "no"), reason});
     auto value = row.values.find("b_eff_io");
     if (value == row.values.end()) continue;
     const Group group{row.sweep,
                       row.values.count("schedule_time") ? row.values.at("schedule_time") : 0.0,
                       row.hints};
+    // A valid row wins over a larger one that is not valid.
     auto [it, inserted] = best.try_emplace(group, value->second, &row);
     if (inserted) groups.push_back(group);
-    if (value->second > it->second.first) it->second = {value->second, &row};
+    const Row& held = *it->second.second;
+    if ((row.valid && !held.valid) ||
+        (row.valid == held.valid && value->second > it->second.first)) {
+      it->second = {value->second, &row};
+    }
   }
   if (!table.rows.empty()) {
     table.notes.push_back(
@@ -169,7 +186,26 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
     table.notes.push_back("system b_eff_io of sweep " + std::get<0>(group) + " (T " +
                           seconds(std::get<1>(group)) + ", hints " + std::get<2>(group) + "): " +
                           megabytes(value) + " at partition " + std::to_string(row->partition) +
-                          (row->valid ? "" : " (not valid: see the result's reasons)"));
+                          (row->valid ? ""
+                                      : ", the best of the not valid results " +
+                                            not_valid_mark(reasons[row->result_id])));
+  }
+  // Why each result that is not valid is not, all its worker's reasons (like query bcast).
+  for (std::int64_t result_id : not_valid) {
+    std::string sweep_name, partitions;
+    int count = 0;
+    for (const auto& key : order) {
+      if (key.first != result_id) continue;
+      sweep_name = rows[key].sweep;
+      partitions += (partitions.empty() ? "" : ",") + std::to_string(key.second);
+      ++count;
+    }
+    if (count == 0) continue;  // no measurement: noted above with its first reason
+    for (const auto& reason : reasons[result_id]) {
+      table.notes.push_back("sweep " + sweep_name +
+                            (count == 1 ? ", partition " : ", partitions ") + partitions +
+                            ": not valid: " + reason);
+    }
   }
   if (const std::int64_t n = count_consortium_results(store, sweep); n > 0) {
     table.notes.push_back(std::to_string(n) + " io point(s) ran the consortium suite: see " +

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "query/ResultValidity.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::query {
@@ -201,9 +202,12 @@ struct Builder {
   QueryTable& table;
   std::string sweep;
 
+  /// A headline row. A winner that is not valid (no candidate was) carries its first reason in
+  /// the table and, unless `companion` (another figure of a winner already noted), a note that
+  /// marks it "(not valid: <first reason>)".
   void row(const std::string& figure, const std::string& unit, const Candidate* c,
            std::optional<std::int64_t> partition, const std::string& at,
-           std::optional<double> value) {
+           std::optional<double> value, bool companion = false) {
     auto cell_of = [](const auto& v) -> Cell {
       if (v) return *v;
       return {};
@@ -211,9 +215,21 @@ struct Builder {
     std::optional<std::int64_t> part =
         partition ? partition : (c ? std::optional(c->partition) : std::nullopt);
     const auto job = c ? job_of(store, c->result_id) : std::nullopt;
+    Cell reason;
+    if (c && !c->valid) {
+      const auto reasons = validity_reasons(store, c->result_id);
+      if (!reasons.empty()) reason = reasons.front();
+      if (!companion) {
+        table.notes.push_back(
+            "sweep " + sweep + ": " + figure +
+            (partition ? " on " + std::to_string(*partition) + " processes" : std::string()) +
+            ": no result is valid; shown is the best of the not valid ones " +
+            not_valid_mark(reasons));
+      }
+    }
     table.rows.push_back({sweep, figure, cell_of(value), unit, cell_of(part), at,
                           c ? Cell{c->point_key} : Cell{}, job ? Cell{*job} : Cell{},
-                          c ? Cell{std::string(c->valid ? "yes" : "no")} : Cell{}});
+                          c ? Cell{std::string(c->valid ? "yes" : "no")} : Cell{}, reason});
   }
   void missing(const std::string& figure, const std::string& unit, const std::string& why) {
     row(figure, unit, nullptr, std::nullopt, why, std::nullopt);
@@ -231,7 +247,7 @@ QueryTable system_table(store::Store& store, const std::optional<std::string>& s
       {"value", "", "value", "", 1, 6},     {"unit", "", "unit", "", 1, 0},
       {"partition", "", "procs", "", 1, 0}, {"at", "", "at", "", 1, 0},
       {"point", "", "point", "", 1, 0},     {"job", "", "job", "", 1, 0},
-      {"valid", "", "valid", "", 1, 0},
+      {"valid", "", "valid", "", 1, 0},     {"reason", "", "first reason", "", 1, 0},
   };
   const std::string no_result = where.empty() ? "no result" : "no result matches --where";
   for (const auto& sw : store.sweeps()) {
@@ -274,10 +290,11 @@ QueryTable system_table(store::Store& store, const std::optional<std::string>& s
         const std::string q =
             c->labels.contains("queue_depth") ? "q=" + c->labels["queue_depth"].dump() : "";
         b.row("logp g", "s", c, partition, q, c->value);
-        b.row("logp G", "s/B", c, partition, q, companion(store, *c, "big_g", {"queue_depth"}));
-        b.row("logp o_s", "s", c, partition, q, companion(store, *c, "o_s", {}));
-        b.row("logp o_r", "s", c, partition, q, companion(store, *c, "o_r", {}));
-        b.row("logp L", "s", c, partition, q, companion(store, *c, "latency_l", {}));
+        b.row("logp G", "s/B", c, partition, q, companion(store, *c, "big_g", {"queue_depth"}),
+              true);
+        b.row("logp o_s", "s", c, partition, q, companion(store, *c, "o_s", {}), true);
+        b.row("logp o_r", "s", c, partition, q, companion(store, *c, "o_r", {}), true);
+        b.row("logp L", "s", c, partition, q, companion(store, *c, "latency_l", {}), true);
       }
     }
     if (workers.count("bcast")) {
@@ -306,8 +323,8 @@ QueryTable system_table(store::Store& store, const std::optional<std::string>& s
     }
   }
   table.notes.push_back(
-      "ties go to the valid result, then the smaller partition, then the earlier point, then the "
-      "smaller label (T, queue depth, size)");
+      "a valid result wins over a better one that is not valid; ties go to the smaller "
+      "partition, then the earlier point, then the smaller label (T, queue depth, size)");
   if (table.rows.empty()) table.notes.push_back("no sweep with results");
   return table;
 }

@@ -17,10 +17,12 @@ namespace pbench::query {
 ///   b_eff, b_eff_per_process   the maxima over partitions;
 ///   logp g, G, o_s, o_r, L     per partition, at the queue depth with the smallest g;
 ///   bcast ol     per partition, the smallest OL at the smallest message size over impls.
-/// Valid results win over not valid ones. Ties (equal values) go to the smaller partition, then
-/// the earlier point of the sweep, then the smaller label value (T, queue depth, size) in
-/// canonical JSON order. A worker of the sweep without any result shows its figure as missing
-/// (an empty value), never as 0.
+/// A valid result wins over a not valid one, however much better its value. Where no result is
+/// valid the best not valid one is shown with valid "no", its worker's first reason in the column
+/// `reason`, and a note marking it "(not valid: <first reason>)". Ties (equal values) go to the
+/// smaller partition, then the earlier point of the sweep, then the smaller label value (T,
+/// queue depth, size) in canonical JSON order. A worker of the sweep without any result shows
+/// its figure as missing (an empty value), never as 0.
 QueryTable system_table(store::Store& store, const std::optional<std::string>& sweep,
                         const std::vector<WhereClause>& where);
 

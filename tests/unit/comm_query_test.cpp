@@ -117,14 +117,18 @@ TEST_CASE("comm query: Table 1 per partition, then the partition with the larges
   f.add_run(3, "job-16", nullptr, "killed\nout of memory\n");
 
   const auto t = query::comm_table(f.store, std::string("s"));
-  CHECK(keys(t) == std::vector<std::string>{"sweep", "row", "partition", "b_eff",
-                                            "b_eff_per_process", "l_max", "pingpong_bandwidth",
-                                            "b_eff_at_lmax", "b_eff_per_process_at_lmax",
-                                            "ring_per_process_at_lmax", "latency_rings_random",
-                                            "latency_rings", "latency_pingpong", "valid"});
+  CHECK(keys(t) ==
+        std::vector<std::string>{"sweep", "row", "partition", "b_eff", "b_eff_per_process", "l_max",
+                                 "pingpong_bandwidth", "b_eff_at_lmax", "b_eff_per_process_at_lmax",
+                                 "ring_per_process_at_lmax", "latency_rings_random",
+                                 "latency_rings", "latency_pingpong", "valid", "reason"});
   REQUIRE(t.rows.size() == 4);
   CHECK(std::get<std::int64_t>(t.rows[0][2]) == 2);
   CHECK(std::get<std::string>(t.rows[2][13]) == "no");
+  // A row that is not valid carries its worker's first reason; a valid row none.
+  CHECK(std::get<std::string>(t.rows[2][14]) ==
+        "not the reference configuration: repetitions = 1 (reference 3)");
+  CHECK(std::holds_alternative<std::monostate>(t.rows[1][14]));
   // Every figure of a row comes from its own result.
   CHECK(number(t.rows[1][3]) == doctest::Approx(3e9));
   CHECK(number(t.rows[1][4]) == doctest::Approx(3e9 / 4));
@@ -136,11 +140,15 @@ TEST_CASE("comm query: Table 1 per partition, then the partition with the larges
   CHECK(std::get<std::string>(t.rows[3][1]) == "max");
   CHECK(std::get<std::int64_t>(t.rows[3][2]) == 4);
   CHECK(number(t.rows[3][3]) == doctest::Approx(3e9));
-  REQUIRE(t.notes.size() == 3);
+  REQUIRE(t.notes.size() == 4);
   CHECK(t.notes[0] ==
         "sweep s: the largest b_eff, 3000 MB/s, is on 4 processes (point s-p4, job job-4)");
-  CHECK(t.notes[1] == "sweep s, partition 1: not run, b_eff needs at least 2 processes");
-  CHECK(t.notes[2] == "sweep s, partition 16: no result: failed, exit status 2 (out of memory)");
+  // Every reason of a result that is not valid, like query bcast's notes.
+  CHECK(t.notes[1] ==
+        "sweep s, partition 8: not valid: not the reference configuration: repetitions = 1 "
+        "(reference 3)");
+  CHECK(t.notes[2] == "sweep s, partition 1: not run, b_eff needs at least 2 processes");
+  CHECK(t.notes[3] == "sweep s, partition 16: no result: failed, exit status 2 (out of memory)");
 }
 
 TEST_CASE("comm query: without a valid result the maximum is among the others, and says so") {
@@ -157,12 +165,15 @@ TEST_CASE("comm query: without a valid result the maximum is among the others, a
   CHECK(std::get<std::int64_t>(t.rows[2][2]) == 2);
   CHECK(std::get<std::string>(t.rows[4][0]) == "b");
   CHECK(std::get<std::string>(t.rows[4][1]) == "max");
-  REQUIRE(t.notes.size() == 2);
+  REQUIRE(t.notes.size() == 4);
   CHECK(t.notes[0] ==
         "sweep a: the largest b_eff (no result is valid; among the not valid ones), 2000 MB/s, is "
-        "on 2 processes (point a-p2, job j2)");
+        "on 2 processes (point a-p2, job j2) (not valid: not the reference configuration: "
+        "repetitions = 1 (reference 3))");
   CHECK(t.notes[1] ==
         "sweep b: the largest b_eff, 5000 MB/s, is on 2 processes (point b-p2, job k2)");
+  CHECK(t.notes[2].find("sweep a, partition 2: not valid: not the reference") == 0);
+  CHECK(t.notes[3].find("sweep a, partition 4: not valid: not the reference") == 0);
 
   // The table renders with display units; an unknown sweep is a usage error.
   const auto text = query::render(t, query::Format::table);

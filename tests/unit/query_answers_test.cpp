@@ -2,6 +2,7 @@
 // hand-made result documents whose maxima are known.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -18,93 +19,14 @@
 #include "query/SystemQuery.hpp"
 #include "query/WhereFilter.hpp"
 #include "store/Store.hpp"
+#include "support/StoreFixture.hpp"
 #include "util/Error.hpp"
 
 using namespace pbench;
 
 namespace {
 
-nlohmann::json metric(const std::string& name, double value, const std::string& unit,
-                      nlohmann::json labels = nlohmann::json::object()) {
-  return {{"name", name}, {"value", value}, {"unit", unit}, {"labels", labels}, {"samples", 3}};
-}
-
-/// A result document of `worker` on `n` processes with these summary metrics and settings.
-/// (One metric is passed as json::array({m}): clang 14 makes a braced {m} a copy of m, gcc an
-/// array.)
-nlohmann::json document(const std::string& worker, int n, nlohmann::json summary, bool valid,
-                        nlohmann::json parameters = nlohmann::json::object(),
-                        const std::string& started_at = "2026-11-22T07:00:00.000Z") {
-  nlohmann::json reasons = nlohmann::json::array();
-  if (!valid) reasons.push_back("not the reference configuration");
-  return {{"schema_version", 1},
-          {"worker", worker},
-          {"worker_version", "test"},
-          {"started_at", started_at},
-          {"ended_at", "2026-11-22T08:00:00.000Z"},
-          {"hosts", {"node01"}},
-          {"mpi_library_version", "MPICH Version: 4.0.2"},
-          {"nprocs", n},
-          {"procs_per_node", n},
-          {"parameters", parameters},
-          {"seeds", nlohmann::json::object()},
-          {"measurements", nlohmann::json::object()},
-          {"summary", summary},
-          {"validity", {{"valid", valid}, {"reasons", reasons}}},
-          {"warnings", nlohmann::json::array()}};
-}
-
-nlohmann::json setting(const nlohmann::json& value) {
-  return {{"value", value}, {"unit", ""}, {"source", "command_line"}};
-}
-
-struct Cellspec {
-  std::string worker;
-  int partition;
-  std::string params = "{}";
-};
-
-struct Fixture {
-  store::Store store;
-  std::vector<store::PointRecord> points;
-  int documents = 0;
-
-  explicit Fixture(store::Store s = store::Store::open_in_memory()) : store(std::move(s)) {}
-
-  void add_sweep(const std::string& name, const std::vector<Cellspec>& cells) {
-    points.clear();
-    for (std::size_t i = 0; i < cells.size(); ++i) {
-      store::PointRecord point;
-      point.key = name + "-" + std::to_string(i);
-      point.worker = cells[i].worker;
-      point.partition = cells[i].partition;
-      point.params_json = cells[i].params;
-      point.script_path = "/nonexistent/job.sh";
-      points.push_back(point);
-    }
-    store.insert_sweep({0, name, R"({"workers":["comm"],"partitions":[2]})", "local",
-                        "/nonexistent", "2026-11-22T00:00:00.000Z"},
-                       points);
-  }
-
-  /// An attempt of the i-th point ending in `state` with `exit`, and its result if given.
-  void add_run(std::size_t i, nlohmann::json doc, store::PointState state = store::PointState::done,
-               std::int64_t exit = 0) {
-    store::AttemptRecord a;
-    a.point_id = points[i].id;
-    a.job_id = "job-" + points[i].key;
-    a.state = state;
-    a.exit_status = exit;
-    a.job_dir = a.stdout_path = a.stderr_path = a.result_path = "/nonexistent";
-    a = store.add_attempt(a);
-    store.set_point_state(points[i].id, state);
-    if (!doc.is_null()) {
-      // Distinct documents: the store keeps each document once.
-      doc["started_at"] = "2026-11-22T07:00:" + std::to_string(10 + documents++) + ".000Z";
-      ingest::Ingester(store).ingest_text(doc.dump(), *a.job_id, points[i].id, a.id);
-    }
-  }
-};
+using namespace pbench::testing;
 
 const std::vector<query::Cell>* find_row(const query::QueryTable& t, const std::string& figure,
                                          std::optional<std::int64_t> partition = std::nullopt) {
@@ -268,6 +190,69 @@ TEST_CASE("query system: valid results win over larger not valid ones and ties a
   }
 }
 
+TEST_CASE(
+    "query system: where no result is valid the best not valid one is marked with its reason") {
+  const std::string impossible =
+      "size 8 B: physically impossible: OL (task 1) = -4.67 us is not positive: RTL_i/2 exceeded "
+      "E_i, the round trips were disturbed";
+  auto not_valid = [&](nlohmann::json doc) {
+    doc["validity"]["reasons"] = {impossible, "size 8 B: the standard deviation stayed above 3%"};
+    return doc;
+  };
+  Fixture f;
+  f.add_sweep("neg", {{"bcast", 2}, {"bcast", 2}, {"bcast", 3}, {"comm", 2}, {"comm", 4}});
+  // On 2 processes a valid 9 us beats the smaller (negative, not valid) OL.
+  f.add_run(0, document("bcast", 2, nlohmann::json::array({metric("ol", 9e-6, "s", {{"size", 8}})}),
+                        true, {{"impl", setting("mpi")}}));
+  f.add_run(1, not_valid(document(
+                   "bcast", 2, nlohmann::json::array({metric("ol", -4.67e-6, "s", {{"size", 8}})}),
+                   false, {{"impl", setting("mpi")}})));
+  // On 3 processes none is valid: the negative OL is shown, marked, never passed off as valid.
+  f.add_run(2, not_valid(document(
+                   "bcast", 3, nlohmann::json::array({metric("ol", -4.67e-6, "s", {{"size", 8}})}),
+                   false, {{"impl", setting("mpi")}})));
+  // comm: nothing valid; the largest b_eff of the not valid results, with its first reason.
+  f.add_run(3, document("comm", 2, nlohmann::json::array({metric("b_eff", 1e9, "B/s")}), false));
+  f.add_run(4, document("comm", 4, nlohmann::json::array({metric("b_eff", 2e9, "B/s")}), false));
+
+  const auto t = query::system_table(f.store, std::string("neg"), {});
+  REQUIRE(t.columns.back().key == "reason");
+  const auto* two = find_row(t, "bcast ol", 2);
+  REQUIRE(two != nullptr);
+  CHECK(std::get<double>((*two)[2]) == doctest::Approx(9e-6));
+  CHECK(text((*two)[8]) == "yes");
+  CHECK(std::holds_alternative<std::monostate>((*two)[9]));
+  const auto* three = find_row(t, "bcast ol", 3);
+  REQUIRE(three != nullptr);
+  CHECK(std::get<double>((*three)[2]) == doctest::Approx(-4.67e-6));
+  CHECK(text((*three)[8]) == "no");
+  CHECK(text((*three)[9]) == impossible);
+  const auto* b_eff = find_row(t, "b_eff");
+  REQUIRE(b_eff != nullptr);
+  CHECK(std::get<std::int64_t>((*b_eff)[4]) == 4);
+  CHECK(text((*b_eff)[8]) == "no");
+  CHECK(text((*b_eff)[9]) == "not the reference configuration");
+  const auto notes = query::render(t, query::Format::table);
+  CHECK(notes.find("note: sweep neg: bcast ol on 3 processes: no result is valid; shown is the "
+                   "best of the not valid ones (not valid: " +
+                   impossible + ")\n") != std::string::npos);
+  CHECK(notes.find("note: sweep neg: b_eff: no result is valid; shown is the best of the not "
+                   "valid ones (not valid: not the reference configuration)\n") !=
+        std::string::npos);
+  CHECK(notes.find("bcast ol on 2 processes: no result is valid") == std::string::npos);
+  // --format json carries the same: the reason per row, the marks in the notes.
+  const auto j = nlohmann::json::parse(query::render(t, query::Format::json));
+  bool found = false;
+  for (const auto& row : j["rows"]) {
+    if (row["figure"] == "bcast ol" && row["partition"] == 3) {
+      CHECK(row["valid"] == "no");
+      CHECK(row["reason"] == impossible);
+      found = true;
+    }
+  }
+  CHECK(found);
+}
+
 TEST_CASE("--where matches parameters, settings and labels literally and changes nothing") {
   TempDir dir;
   const std::string path = (dir.path / "pbench.db").string();
@@ -416,31 +401,87 @@ TEST_CASE("query compare: the same figures of two sweeps side by side with the r
       2, document("logp", 2, nlohmann::json::array({metric("g", 1e-6, "s", {{"queue_depth", 8}})}),
                   true));
   const auto t = query::compare_table(f.store, "before", "after", {});
-  REQUIRE(t.columns.size() == 9);
+  REQUIRE(t.columns.size() == 12);
   for (const auto& row : t.rows) REQUIRE(row.size() == t.columns.size());
   std::vector<std::string> figures;
   for (const auto& row : t.rows) figures.push_back(text(row[0]));
   CHECK(figures == std::vector<std::string>{"b_eff", "b_eff_per_process", "logp g", "logp G",
                                             "logp o_s", "logp o_r", "logp L", "bcast ol"});
+  // Which way is better, from the one direction table (MetricDirection).
+  CHECK(text(t.rows[0][2]) == "higher");
+  CHECK(text(t.rows[2][2]) == "lower");
+  CHECK(text(t.rows[7][2]) == "lower");
   // The maximum of each sweep with its own partition: 2e9 on 4 before, 3e9 on 2 after.
-  CHECK(std::get<double>(t.rows[0][2]) == doctest::Approx(2e9));
-  CHECK(std::get<std::int64_t>(t.rows[0][3]) == 4);
-  CHECK(std::get<double>(t.rows[0][5]) == doctest::Approx(3e9));
-  CHECK(std::get<std::int64_t>(t.rows[0][6]) == 2);
-  CHECK(std::get<double>(t.rows[0][8]) == doctest::Approx(1.5));
+  CHECK(std::get<double>(t.rows[0][3]) == doctest::Approx(2e9));
+  CHECK(std::get<std::int64_t>(t.rows[0][4]) == 4);
+  CHECK(text(t.rows[0][6]) == "yes");
+  CHECK(std::get<double>(t.rows[0][7]) == doctest::Approx(3e9));
+  CHECK(std::get<std::int64_t>(t.rows[0][8]) == 2);
+  CHECK(text(t.rows[0][10]) == "yes");
+  CHECK(std::get<double>(t.rows[0][11]) == doctest::Approx(1.5));
   // No b_eff_per_process in either sweep: both sides and the ratio missing.
-  CHECK(std::holds_alternative<std::monostate>(t.rows[1][2]));
-  CHECK(std::holds_alternative<std::monostate>(t.rows[1][8]));
+  CHECK(std::holds_alternative<std::monostate>(t.rows[1][3]));
+  CHECK(std::holds_alternative<std::monostate>(t.rows[1][11]));
   // LogP g on partition 2: each at its own best queue depth.
-  CHECK(text(t.rows[2][4]) == "q=1");
-  CHECK(text(t.rows[2][7]) == "q=8");
-  CHECK(std::get<double>(t.rows[2][8]) == doctest::Approx(0.25));
+  CHECK(text(t.rows[2][5]) == "q=1");
+  CHECK(text(t.rows[2][9]) == "q=8");
+  CHECK(std::get<double>(t.rows[2][11]) == doctest::Approx(0.25));
   // G was not measured: missing on both sides, no ratio.
-  CHECK(std::holds_alternative<std::monostate>(t.rows[3][8]));
+  CHECK(std::holds_alternative<std::monostate>(t.rows[3][11]));
   // bcast only in "after", without a result: A's side empty.
-  CHECK(std::holds_alternative<std::monostate>(t.rows[7][2]));
-  CHECK(text(t.rows[7][7]) == "no result");
+  CHECK(std::holds_alternative<std::monostate>(t.rows[7][3]));
+  CHECK(text(t.rows[7][9]) == "no result");
   CHECK_THROWS_AS(query::compare_table(f.store, "before", "nope", {}), UsageError);
+}
+
+TEST_CASE("query compare: validity on both sides, the better direction, no ratio of a negative") {
+  const std::string impossible =
+      "size 8 B: physically impossible: OL (task 1) = -4.67 us is not positive: RTL_i/2 exceeded "
+      "E_i, the round trips were disturbed";
+  Fixture f;
+  f.add_sweep("base", {{"bcast", 2}, {"comm", 2}});
+  f.add_run(
+      0, document("bcast", 2, nlohmann::json::array({metric("ol", 0.367e-6, "s", {{"size", 8}})}),
+                  true, {{"impl", setting("mpi")}}));
+  f.add_run(1, document("comm", 2, nlohmann::json::array({metric("b_eff", 1e9, "B/s")}), true));
+  f.add_sweep("loaded", {{"bcast", 2}, {"comm", 2}});
+  auto ol =
+      document("bcast", 2, nlohmann::json::array({metric("ol", -4.67e-6, "s", {{"size", 8}})}),
+               false, {{"impl", setting("mpi")}});
+  ol["validity"]["reasons"] = {impossible};
+  f.add_run(0, ol);
+  f.add_run(1, document("comm", 2, nlohmann::json::array({metric("b_eff", 2e9, "B/s")}), false));
+
+  const auto t = query::compare_table(f.store, "base", "loaded", {});
+  std::vector<std::string> keys;
+  for (const auto& c : t.columns) keys.push_back(c.key);
+  CHECK(keys == std::vector<std::string>{"figure", "unit", "better", "a", "a_partition", "a_at",
+                                         "a_valid", "b", "b_partition", "b_at", "b_valid",
+                                         "ratio"});
+  const std::vector<query::Cell>* b_eff = nullptr;
+  const std::vector<query::Cell>* bcast = nullptr;
+  for (const auto& row : t.rows) {
+    if (text(row[0]) == "b_eff") b_eff = &row;
+    if (text(row[0]) == "bcast ol") bcast = &row;
+  }
+  REQUIRE(b_eff != nullptr);
+  REQUIRE(bcast != nullptr);
+  // The negative OL is not valid and gives no ratio (it was -12.73 before).
+  CHECK(text((*bcast)[2]) == "lower");
+  CHECK(text((*bcast)[6]) == "yes");
+  CHECK(text((*bcast)[10]) == "no");
+  CHECK(std::get<double>((*bcast)[7]) == doctest::Approx(-4.67e-6));
+  CHECK(std::holds_alternative<std::monostate>((*bcast)[11]));
+  // A positive figure that is not valid keeps its ratio, with its validity beside it.
+  CHECK(text((*b_eff)[2]) == "higher");
+  CHECK(text((*b_eff)[10]) == "no");
+  CHECK(std::get<double>((*b_eff)[11]) == doctest::Approx(2.0));
+  const auto has_note = [&](const std::string& note) {
+    return std::find(t.notes.begin(), t.notes.end(), note) != t.notes.end();
+  };
+  CHECK(has_note("B (loaded): bcast ol on 2 processes (not valid: " + impossible + ")"));
+  CHECK(has_note("B (loaded): b_eff on 2 processes (not valid: not the reference configuration)"));
+  CHECK(has_note("no ratio where a value is zero or less"));
 }
 
 TEST_CASE("query io and system: b_eff_io is rev 2.1's, also for results stored before") {

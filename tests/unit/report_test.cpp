@@ -15,7 +15,9 @@
 #include "report/GnuplotFigure.hpp"
 #include "report/HtmlPage.hpp"
 #include "report/Provenance.hpp"
+#include "report/ReportWriter.hpp"
 #include "report/WorkerFigures.hpp"
+#include "support/StoreFixture.hpp"
 #include "util/Error.hpp"
 
 using namespace pbench;
@@ -597,4 +599,45 @@ TEST_CASE("not_valid_text: the point, its processes and the worker's reasons") {
   CHECK(not_valid_text(r) == "point p2 (2 processes): T too short; 1 sample");
   auto one = stored(1, nlohmann::json::object());
   CHECK(not_valid_text(one) == "point p1 (1 process): no reason stored");
+}
+
+TEST_CASE("report: the headlines are valid, or the best not valid one marked with its reason") {
+  using testing::document;
+  using testing::metric;
+  const std::string impossible =
+      "size 8 B: physically impossible: OL (task 1) = -4.67 us is not positive: RTL_i/2 exceeded "
+      "E_i, the round trips were disturbed";
+  testing::Fixture f;
+  f.add_sweep("r", {{"comm", 2}, {"comm", 4}, {"bcast", 2}});
+  // The larger b_eff is not valid: the page's headline is the valid one on 2 processes.
+  f.add_run(0, document("comm", 2, nlohmann::json::array({metric("b_eff", 1e9, "B/s")}), true));
+  f.add_run(1, document("comm", 4, nlohmann::json::array({metric("b_eff", 9e9, "B/s")}), false));
+  // No valid OL: the negative one is shown, marked with its first reason.
+  auto ol =
+      document("bcast", 2, nlohmann::json::array({metric("ol", -4.67e-6, "s", {{"size", 8}})}),
+               false, {{"impl", testing::setting("mpi")}});
+  ol["validity"]["reasons"] = {impossible};
+  f.add_run(2, ol);
+
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("pbench-report-headline-" + std::to_string(::getpid()));
+  DrawingRunner runner;
+  const auto summary = ReportWriter(f.store, runner).write("r", dir);
+  std::ifstream in(summary.index);
+  const std::string html{std::istreambuf_iterator<char>(in), {}};
+  std::filesystem::remove_all(dir);
+  // The system section's rows: the b_eff row names partition 2 and is valid.
+  const auto row_of = [&](const std::string& figure) {
+    const auto start = html.find("<tr><td>r</td><td>" + figure + "</td>");
+    REQUIRE(start != std::string::npos);
+    return html.substr(start, html.find("</tr>", start) - start);
+  };
+  const auto b_eff = row_of("b_eff");
+  CHECK(b_eff.find("<td class=\"num\">2</td>") != std::string::npos);
+  CHECK(b_eff.find("<td>yes</td>") != std::string::npos);
+  const auto bcast = row_of("bcast ol");
+  CHECK(bcast.find("<td>no</td><td>" + impossible + "</td>") != std::string::npos);
+  CHECK(html.find("<li>sweep r: bcast ol on 2 processes: no result is valid; shown is the best of "
+                  "the not valid ones (not valid: " +
+                  impossible + ")</li>") != std::string::npos);
 }

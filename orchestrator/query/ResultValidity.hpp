@@ -1,0 +1,23 @@
+#pragma once
+// Why a stored result is not valid, as its worker said it (the document's validity.reasons), for
+// the queries that show a not valid figure: the first reason in a table, all of them in notes
+// (and so in --format json).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "store/Store.hpp"
+
+namespace pbench::query {
+
+/// The reasons of a result document (empty when it has none or is not a document).
+std::vector<std::string> validity_reasons(const nlohmann::json& document);
+/// The reasons of stored result `result_id` (empty when there is no such result).
+std::vector<std::string> validity_reasons(store::Store& store, std::int64_t result_id);
+/// How a headline marks a figure from a result that is not valid: "(not valid: <first reason>)",
+/// or "(not valid)" when the result gives no reason.
+std::string not_valid_mark(const std::vector<std::string>& reasons);
+
+}  // namespace pbench::query
