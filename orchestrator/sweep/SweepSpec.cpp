@@ -255,12 +255,12 @@ void SweepSpec::validate() const {
         "which the sweep does not run");
   }
   if (!contains(schedulers::scheduler_names(), scheduler)) {
-    throw UsageError("unknown scheduler '" + scheduler + "' (known: " +
-                     join_words(schedulers::scheduler_names()) + ")");
+    throw UsageError("unknown scheduler '" + scheduler +
+                     "' (known: " + join_words(schedulers::scheduler_names()) + ")");
   }
   if (!contains(schedulers::launcher_names(), launcher)) {
-    throw UsageError("unknown launcher '" + launcher + "' (known: " +
-                     join_words(schedulers::launcher_names()) + ")");
+    throw UsageError("unknown launcher '" + launcher +
+                     "' (known: " + join_words(schedulers::launcher_names()) + ")");
   }
   validate_batch_options(*this);
   for (const auto& [worker, params] : settings) {
@@ -415,9 +415,10 @@ std::vector<std::string> worker_arguments(const Point& point) {
     args.push_back("--collective");
     args.push_back(point.params["collective"].get<bool>() ? "1" : "0");
   }
+  // --name=value, one word: a flag given a value (--set io.unguarded=true) and a value that
+  // starts with '-' (--set logp.x=-1) reach the worker as that option's value.
   for (const auto& [parameter, value] : point.params["settings"].items()) {
-    args.push_back(dashed(parameter));
-    args.push_back(value.get<std::string>());
+    args.push_back(dashed(parameter) + "=" + value.get<std::string>());
   }
   return args;
 }

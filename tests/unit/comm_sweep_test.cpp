@@ -26,7 +26,7 @@ TEST_CASE("comm sweep: one point per partition of 2 or more processes, with the 
   CHECK(points[7].partition == 4);
   CHECK_FALSE(points[6].params.contains("queue_depth"));
   CHECK(worker_arguments(points[6]) ==
-        std::vector<std::string>{"--memory-per-proc", "1MiB", "--target-window", "0.0005,0.001"});
+        std::vector<std::string>{"--memory-per-proc=1MiB", "--target-window=0.0005,0.001"});
 }
 
 TEST_CASE("comm sweep: partitions all below 2 processes are refused") {

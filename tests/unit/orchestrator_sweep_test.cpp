@@ -82,7 +82,7 @@ TEST_CASE("a point's worker arguments carry its dimensions and the sweep's setti
   spec.queue_depths = {8};
   add_setting(spec.settings, "logp.eel_roundtrips=1000");
   const auto args = worker_arguments(expand(spec).at(0));
-  CHECK(args == std::vector<std::string>{"--queue-depths", "8", "--eel-roundtrips", "1000"});
+  CHECK(args == std::vector<std::string>{"--queue-depths", "8", "--eel-roundtrips=1000"});
 }
 
 TEST_CASE("settings are checked") {

@@ -65,6 +65,22 @@ TEST_CASE("parameters come from the command line, then the environment, then the
   CHECK(echo["window_ms"]["source"] == "default");
 }
 
+TEST_CASE("the orchestrator's --name=value words set flags and values that start with '-'") {
+  // pbench passes --set WORKER.NAME=VALUE as one word --name=VALUE (sweep::worker_arguments).
+  bool unguarded = false, keep = true;
+  double offset = 0;
+  Parameters p("io", "test");
+  p.add_flag("unguarded", unguarded, "flag");
+  p.add_flag("keep", keep, "flag");
+  p.add("offset", offset, "s", "a value below zero");
+  Argv args({"pbench-io", "--unguarded=true", "--keep=false", "--offset=-1.5"});
+  CHECK_FALSE(p.parse(args.argc(), args.argv()).has_value());
+  CHECK(unguarded);
+  CHECK_FALSE(keep);
+  CHECK(offset == -1.5);
+  CHECK(p.echo()["unguarded"]["source"] == "command_line");
+}
+
 TEST_CASE("a malformed parameter is a usage error with exit code 2") {
   int runs = 10;
   Parameters p("logp", "test");

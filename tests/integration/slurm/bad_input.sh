@@ -26,7 +26,7 @@ time_limit = "7"
 EOT
 "$PBENCH" sweep f --spec sweep.toml --dry-run > dry.txt
 [[ $(grep -c '^#SBATCH --time=00:07:00$' dry.txt) -eq 2 ]] || fail "dry run of the sweep file: $(cat dry.txt)"
-grep -q -- "--eel-roundtrips 500" dry.txt || fail "the sweep file's settings are not in the scripts"
+grep -q -- "--eel-roundtrips=500" dry.txt || fail "the sweep file's settings are not in the scripts"
 expect_fail 2 "--partitions cannot be combined with --spec (write it in the sweep file)" \
   "$PBENCH" sweep f --spec sweep.toml --partitions 4
 printf '[scheduler]\nname = "slurm"\nnodes = 4\n' > bad.toml
