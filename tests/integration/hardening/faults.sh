@@ -13,7 +13,7 @@ slow_points="$work/slow-points"
 # Kills what is left of this test's workers (a failed assertion must not leave one spinning).
 kill_leftover_ranks() {
   local pid
-  for pid in $(pgrep -f -- "pbench-logp .*--flood-bytes $unique_flood_bytes( |\$)" || true); do
+  for pid in $(pgrep -f -- "pbench-logp .*--flood-bytes[ =]$unique_flood_bytes( |\$)" || true); do
     kill -KILL "$pid" 2>/dev/null || true
   done
 }
@@ -39,7 +39,7 @@ point_key() {
 kill_rank() {
   local q=$1 pids=""
   for _ in $(seq 1200); do
-    pids=$(pgrep -f -- "^[^ ]*pbench-logp --queue-depths $q .*--flood-bytes $unique_flood_bytes( |\$)" || true)
+    pids=$(pgrep -f -- "^[^ ]*pbench-logp --queue-depths $q .*--flood-bytes[ =]$unique_flood_bytes( |\$)" || true)
     [[ -n "$pids" ]] && break
     sleep 0.1
   done
@@ -51,7 +51,7 @@ kill_rank() {
 # no_ranks_left Q: the launcher took the killed worker's other ranks down too.
 no_ranks_left() {
   for _ in $(seq 100); do
-    pgrep -f -- "^[^ ]*pbench-logp --queue-depths $1 .*--flood-bytes $unique_flood_bytes( |\$)" \
+    pgrep -f -- "^[^ ]*pbench-logp --queue-depths $1 .*--flood-bytes[ =]$unique_flood_bytes( |\$)" \
       > /dev/null || return 0
     sleep 0.1
   done
