@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -7,6 +8,7 @@
 #include "run/DriverLock.hpp"
 #include "run/PackScript.hpp"
 #include "run/SweepRuns.hpp"
+#include "sweep/SweepSpec.hpp"
 #include "util/Error.hpp"
 #include "util/Time.hpp"
 
@@ -72,6 +74,17 @@ void add_submit_command(CLI::App& app, GlobalOptions& global) {
     }
     if (pack != run::PackMode::point && o->array > 0) {
       throw UsageError("--pack " + o->pack + " and --array exclude each other");
+    }
+    if (pack == run::PackMode::sweep) {
+      // One job has one shape: its steps cannot be placed as 2x1 and as 2x2 at once.
+      const auto spec = sweep::SweepSpec::from_json(nlohmann::json::parse(context.sweep.spec_json));
+      const bool shaped = std::any_of(spec.partitions.begin(), spec.partitions.end(),
+                                      [](const sweep::Partition& p) { return p.has_shape(); });
+      if (shaped && spec.partitions.size() > 1) {
+        throw UsageError(
+            "--pack sweep runs every point in one job of one shape, but the sweep's partitions "
+            "have nodes x processes of their own: use --pack partition");
+      }
     }
     context.driver->set_max_queued(o->max_queued);
     context.driver->set_array_throttle(o->array);

@@ -24,7 +24,10 @@ void SweepOptions::declare(CLI::App& command, const std::string& default_name) {
   for (const auto& w : sweep::worker_catalog()) known += (known.empty() ? "" : ", ") + w.name;
   command.add_option("--workers", workers, "Workers to run, comma-separated (" + known + ")")
       ->capture_default_str();
-  command.add_option("--partitions", partitions, "Partition sizes in processes, e.g. 8,32,128")
+  command
+      .add_option("--partitions", partitions,
+                  "Partitions: P processes placed by the scheduler, or NxP for N nodes with P "
+                  "processes each (slurm, pbs), e.g. 8,32,128 or 1x1,2x1,4x1,2x2")
       ->capture_default_str();
   command.add_option("--queue-depths", queue_depths, "Queue depths for logp, e.g. 1,8,64")
       ->capture_default_str();
@@ -52,10 +55,18 @@ void SweepOptions::declare(CLI::App& command, const std::string& default_name) {
       ->capture_default_str();
   command
       .add_option("--nodes", nodes,
-                  "Nodes per job (slurm, pbs; default 1, or what --procs-per-node needs)")
+                  "Nodes per job of a plain partition P (slurm, pbs; default: as the scheduler "
+                  "places the processes, or what --procs-per-node needs); a partition NxP "
+                  "gives its own")
       ->check(CLI::PositiveNumber);
-  command.add_option("--procs-per-node", procs_per_node, "Processes per node (slurm, pbs)")
+  command
+      .add_option("--procs-per-node", procs_per_node,
+                  "Processes per node of a plain partition P (slurm, pbs)")
       ->check(CLI::PositiveNumber);
+  command.add_flag("--share-nodes", share_nodes,
+                   "Let jobs share their nodes with other jobs (slurm, pbs). By default each job "
+                   "gets whole nodes (Slurm --exclusive, PBS naccesspolicy=singlejob), so that "
+                   "nothing else runs beside the measurement");
   command.add_option("--time-limit", time_limit,
                      "Time limit per job (slurm, pbs): MINUTES, MINUTES:SECONDS or "
                      "HOURS:MINUTES:SECONDS. Default: derived per point from its planned time, "
@@ -90,7 +101,8 @@ sweep::SweepSpec SweepOptions::spec() const {
     for (const char* option :
          {"--workers", "--partitions", "--queue-depths", "--schedule-times", "--hints", "--suite",
           "--transfer-sizes", "--patterns", "--collective", "--scheduler", "--launcher", "--set",
-          "--nodes", "--procs-per-node", "--time-limit", "--account", "--queue", "--directive"}) {
+          "--nodes", "--procs-per-node", "--share-nodes", "--time-limit", "--account", "--queue",
+          "--directive"}) {
       if (command_ && command_->count(option) > 0) {
         throw UsageError(std::string(option) +
                          " cannot be combined with --spec (write it in the sweep file)");
@@ -104,7 +116,7 @@ sweep::SweepSpec SweepOptions::spec() const {
   std::stringstream list(workers);
   for (std::string w; std::getline(list, w, ',');) spec.workers.push_back(w);
   if (workers.empty() || workers.back() == ',') spec.workers.push_back("");
-  spec.partitions = sweep::parse_positive_list(partitions, "--partitions");
+  spec.partitions = sweep::parse_partition_list(partitions, "--partitions");
   spec.queue_depths = sweep::parse_positive_list(queue_depths, "--queue-depths");
   if (!schedule_times.empty()) {
     spec.schedule_times = sweep::parse_seconds_list(schedule_times, "--schedule-times");
@@ -131,6 +143,7 @@ sweep::SweepSpec SweepOptions::spec() const {
   }
   spec.nodes = nodes;
   spec.procs_per_node = procs_per_node;
+  spec.share_nodes = share_nodes;
   if (!time_limit.empty())
     spec.time_limit_seconds = sweep::parse_time_limit(time_limit, "--time-limit");
   spec.account = account;

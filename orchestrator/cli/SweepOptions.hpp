@@ -26,6 +26,7 @@ struct SweepOptions {
   std::vector<std::string> settings;
   int nodes = 0;
   int procs_per_node = 0;
+  bool share_nodes = false;
   std::string time_limit;
   std::string account;
   std::string queue;

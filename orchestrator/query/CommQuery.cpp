@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "query/ResultValidity.hpp"
+#include "sweep/Partition.hpp"
 #include "sweep/WorkerCatalog.hpp"
 #include "util/Error.hpp"
 
@@ -166,9 +167,11 @@ QueryTable comm_table(store::Store& store, const std::optional<std::string>& swe
     if (spec.is_discarded() || !spec.contains("workers") || !spec.contains("partitions")) continue;
     const auto& workers = spec["workers"];
     if (std::find(workers.begin(), workers.end(), "comm") == workers.end()) continue;
-    for (const auto& partition : spec["partitions"]) {
-      if (partition.is_number_integer() && partition.get<int>() < least) {
-        table.notes.push_back("sweep " + specs.text(0) + ", partition " + partition.dump() +
+    for (const auto& item : spec["partitions"]) {
+      if (!item.is_number_integer() && !item.is_string()) continue;
+      const auto partition = sweep::Partition::from_json(item);
+      if (partition.processes < least) {
+        table.notes.push_back("sweep " + specs.text(0) + ", partition " + partition.text() +
                               ": not run, b_eff needs at least " + std::to_string(least) +
                               " processes");
       }

@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 #include <thread>
+#include <tuple>
 
 #include "run/Envelope.hpp"
 #include "run/PollBackoff.hpp"
@@ -24,6 +25,14 @@ namespace {
 constexpr std::size_t kStderrTailBytes = 2048;
 /// How much of a failed job's output is searched for the launcher's report of a killed rank.
 constexpr std::size_t kLauncherReportBytes = 8192;
+
+/// A point's partition as (processes, nodes, processes per node): the points of one key have
+/// the same directives, and the keys order by processes first.
+std::tuple<int, int, int> shape_key(const store::PointRecord& point) {
+  const auto p = sweep::Partition::of_point(
+      point.partition, nlohmann::json::parse(point.params_json, nullptr, false));
+  return {p.processes, p.nodes, p.procs_per_node};
+}
 
 PointState point_state_of(schedulers::JobState s) {
   switch (s) {
@@ -250,10 +259,10 @@ int SweepDriver::submit_ready(int max_active) {
 }
 
 int SweepDriver::submit_arrays(const std::vector<store::PointRecord>& ready) {
-  // Points of one partition have the same shape (the batch options are the sweep's): one array
-  // each.
-  std::map<int, std::vector<store::PointRecord>> by_partition;
-  for (const auto& point : ready) by_partition[point.partition].push_back(point);
+  // Points of one partition have the same directives (the batch options are the sweep's; a
+  // shape NxP is part of the partition): one array each.
+  std::map<std::tuple<int, int, int>, std::vector<store::PointRecord>> by_partition;
+  for (const auto& point : ready) by_partition[shape_key(point)].push_back(point);
   int submitted = 0;
   for (const auto& [partition, group] : by_partition) {
     std::vector<store::AttemptRecord> attempts;
@@ -287,10 +296,12 @@ int SweepDriver::submit_arrays(const std::vector<store::PointRecord>& ready) {
 int SweepDriver::submit_packs(const std::vector<store::PointRecord>& points, int max_active) {
   // Budgets count jobs here: a packed job holds many points.
   std::set<std::string> active_jobs;
-  std::map<int, std::vector<store::PointRecord>> groups;  // partition (or 0 for the sweep)
+  // By partition (processes, nodes, processes per node), or one group for the sweep.
+  std::map<std::tuple<int, int, int>, std::vector<store::PointRecord>> groups;
   for (const auto& point : points) {
     if (point.state == PointState::planned) {
-      groups[pack_ == PackMode::sweep ? 0 : point.partition].push_back(point);
+      groups[pack_ == PackMode::sweep ? std::tuple<int, int, int>{} : shape_key(point)].push_back(
+          point);
     } else if (is_active(point.state)) {
       if (auto a = store_.latest_attempt(point.id); a && a->job_id) active_jobs.insert(*a->job_id);
     }
@@ -305,14 +316,20 @@ int SweepDriver::submit_packs(const std::vector<store::PointRecord>& points, int
   int submitted = 0;
   for (const auto& [key, group] : groups) {
     if (budget-- <= 0) break;
-    int largest = 0;
-    for (const auto& p : group) largest = std::max(largest, p.partition);
+    // The largest partition's shape (`pbench submit --pack sweep` refuses a sweep of shapes).
+    sweep::Partition largest(0);
+    for (const auto& p : group) {
+      const auto partition =
+          sweep::Partition::of_point(p.partition, nlohmann::json::parse(p.params_json));
+      if (partition.processes > largest.processes) largest = partition;
+    }
     const auto shape = sweep::node_shape(spec, largest);
     schedulers::JobResources resources;
     resources.job_name = ("pb-" + sweep_.name).substr(0, 15);  // PBS allows 15 characters
     resources.nodes = shape.nodes;
-    resources.ntasks = largest;
+    resources.ntasks = largest.processes;
     resources.procs_per_node = shape.procs_per_node;
+    resources.exclusive = !spec.share_nodes;
     // The steps run one after another: the job needs the sum of their limits.
     resources.time_limit_seconds = 0;
     for (const auto& p : group) {

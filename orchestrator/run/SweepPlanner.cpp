@@ -84,8 +84,9 @@ Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options) {
     schedulers::JobResources resources;
     resources.job_name = "pb-" + point.key.substr(0, 12);  // PBS allows 15 characters
     resources.nodes = shape.nodes;
-    resources.ntasks = point.partition;
+    resources.ntasks = point.partition.processes;
     resources.procs_per_node = shape.procs_per_node;
+    resources.exclusive = !spec.share_nodes;
     resources.time_limit_seconds = time_limit;
     resources.account = spec.account;
     resources.queue = spec.queue;
@@ -94,8 +95,9 @@ Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options) {
         {"sweep", spec.name},
         {"point_key", point.key},
         {"worker", point.worker},
-        {"partition", std::to_string(point.partition)},
-        {"command", schedulers::launch_command(spec.launcher, point.partition, worker_argv)},
+        {"partition", std::to_string(point.partition.processes)},
+        {"command",
+         schedulers::launch_command(spec.launcher, point.partition.processes, worker_argv)},
         {"directives", jobs::VerbatimLines{scheduler->directives(resources)}},
         {"time_limit_seconds", std::to_string(time_limit)},
         {"worker_binary", worker_argv.front()},
@@ -142,7 +144,7 @@ StoreOutcome store_plan(store::Store& store, const Plan& plan, bool force, bool 
     store::PointRecord r;
     r.key = p.point.key;
     r.worker = p.point.worker;
-    r.partition = p.point.partition;
+    r.partition = p.point.partition.processes;
     r.params_json = p.point.params.dump();
     r.script_path = p.script_path;
     records.push_back(std::move(r));

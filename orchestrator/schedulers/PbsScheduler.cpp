@@ -92,11 +92,21 @@ std::optional<QstatLine> find_qstat_row(const std::string& id, const std::vector
 }
 
 std::vector<std::string> PbsScheduler::directives(const JobResources& r) const {
-  const int ppn = r.procs_per_node > 0 ? r.procs_per_node : (r.ntasks + r.nodes - 1) / r.nodes;
+  // PBS has no request for "P processes anywhere" that Slurm's PBS translation honours
+  // (Torque's procs=P becomes one task there): without a node count, one node.
+  const int nodes = r.nodes > 0 ? r.nodes : 1;
+  const int ppn = r.procs_per_node > 0 ? r.procs_per_node : (r.ntasks + nodes - 1) / nodes;
   std::vector<std::string> lines = {
       "#PBS -N " + jobs::shell_quote(r.job_name),
-      "#PBS -l nodes=" + std::to_string(r.nodes) + ":ppn=" + std::to_string(ppn),
+      "#PBS -l nodes=" + std::to_string(nodes) + ":ppn=" + std::to_string(ppn),
   };
+  if (r.exclusive) {
+    // Torque and Moab: the nodes run this job alone. Slurm's PBS translation ignores that
+    // resource (and refuses Torque's "#PBS -n"), but reads #SBATCH lines, which PBS takes for
+    // comments.
+    lines.push_back("#PBS -l naccesspolicy=singlejob");
+    lines.push_back("#SBATCH --exclusive");
+  }
   if (r.time_limit_seconds > 0)
     lines.push_back("#PBS -l walltime=" + format_hms(r.time_limit_seconds));
   if (!r.account.empty()) lines.push_back("#PBS -A " + jobs::shell_quote(r.account));

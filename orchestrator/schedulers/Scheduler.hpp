@@ -25,9 +25,10 @@ struct JobSubmission {
 /// What a job asks its batch system for; each scheduler turns it into its own directives.
 struct JobResources {
   std::string job_name;
-  int nodes = 1;
+  int nodes = 0;           ///< 0: the scheduler decides (Slurm packs the tasks; PBS: one node)
   int ntasks = 1;          ///< MPI processes (the point's partition)
   int procs_per_node = 0;  ///< 0: the scheduler decides
+  bool exclusive = false;  ///< whole nodes: no other job runs on them meanwhile
   int time_limit_seconds = 0;
   std::string account;             ///< "" for the default
   std::string queue;               ///< "" for the default (a Slurm partition, a PBS queue)

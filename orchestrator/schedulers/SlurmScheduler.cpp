@@ -208,14 +208,15 @@ std::vector<SacctLine> SlurmScheduler::ask_accounting(const std::vector<JobRef>&
 }
 
 std::vector<std::string> SlurmScheduler::directives(const JobResources& r) const {
-  std::vector<std::string> lines = {
-      "#SBATCH --job-name=" + jobs::shell_quote(r.job_name),
-      "#SBATCH --nodes=" + std::to_string(r.nodes),
-      "#SBATCH --ntasks=" + std::to_string(r.ntasks),
-  };
+  std::vector<std::string> lines = {"#SBATCH --job-name=" + jobs::shell_quote(r.job_name)};
+  // Without a node count Slurm places the tasks where it has room (--nodes=1 was refused on
+  // nodes with fewer cores, and measured shared memory on bigger ones without saying so).
+  if (r.nodes > 0) lines.push_back("#SBATCH --nodes=" + std::to_string(r.nodes));
+  lines.push_back("#SBATCH --ntasks=" + std::to_string(r.ntasks));
   if (r.procs_per_node > 0) {
     lines.push_back("#SBATCH --ntasks-per-node=" + std::to_string(r.procs_per_node));
   }
+  if (r.exclusive) lines.push_back("#SBATCH --exclusive");
   if (r.time_limit_seconds > 0)
     lines.push_back("#SBATCH --time=" + format_hms(r.time_limit_seconds));
   if (!r.account.empty()) lines.push_back("#SBATCH --account=" + jobs::shell_quote(r.account));

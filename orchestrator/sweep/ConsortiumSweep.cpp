@@ -190,7 +190,8 @@ void validate_io_suite(const SweepSpec& spec) {
   layout.block_size = integer_setting(spec, "block_size", defaults.block_size, true);
   layout.segment_count = integer_setting(spec, "segment_count", defaults.segment_count);
   layout.padding = integer_setting(spec, "padding", defaults.padding, true);
-  for (int partition : spec.partitions) {
+  for (const auto& p : spec.partitions) {
+    const int partition = p.processes;
     layout.clients = file_per_process ? 1 : partition;
     for (const auto& name : patterns) {
       const auto pattern = io::parse_pattern(name);

@@ -51,6 +51,25 @@ class Reader {
     return out;
   }
 
+  // Plain partitions as integers (8), shapes as strings ("2x4"), as --partitions reads them.
+  std::vector<Partition> partitions(const toml::node& node, const std::string& key) const {
+    const auto* array = node.as_array();
+    if (!array) fail(key, "expected an array of partitions (8 or \"2x4\")");
+    std::vector<Partition> out;
+    for (std::size_t i = 0; i < array->size(); ++i) {
+      const std::string where = key + "[" + std::to_string(i) + "]";
+      const auto* item = array->get(i);
+      if (item->value_exact<std::int64_t>()) {
+        out.push_back(integer(*item, where));
+      } else if (auto t = item->value_exact<std::string>()) {
+        out.push_back(parse_partition(*t, "sweep file " + path_ + ": " + where));
+      } else {
+        fail(where, "expected a partition (8 or \"2x4\")");
+      }
+    }
+    return out;
+  }
+
   std::vector<std::string> texts(const toml::node& node, const std::string& key) const {
     const auto* array = node.as_array();
     if (!array) fail(key, "expected an array of strings");
@@ -145,7 +164,7 @@ SweepSpec spec_from_table(const toml::table& root, const std::string& path,
   SweepSpec spec;
   spec.name = name;
   if (auto* n = root.get("workers")) spec.workers = r.texts(*n, "workers");
-  if (auto* n = root.get("partitions")) spec.partitions = r.integers(*n, "partitions");
+  if (auto* n = root.get("partitions")) spec.partitions = r.partitions(*n, "partitions");
   if (auto* n = root.get("queue_depths")) spec.queue_depths = r.integers(*n, "queue_depths");
   if (auto* n = root.get("launcher")) spec.launcher = r.text(*n, "launcher");
   // io's dimensions: as -T, --hints, --transfer-sizes, --patterns and --collective.
@@ -172,13 +191,18 @@ SweepSpec spec_from_table(const toml::table& root, const std::string& path,
   if (auto* n = root.get("scheduler")) {
     const auto* table = n->as_table();
     if (!table) r.fail("scheduler", "expected a table [scheduler]");
-    r.only_keys(
-        *table, "scheduler.",
-        {"name", "nodes", "procs_per_node", "time_limit", "account", "queue", "directives"});
+    r.only_keys(*table, "scheduler.",
+                {"name", "nodes", "procs_per_node", "share_nodes", "time_limit", "account", "queue",
+                 "directives"});
     if (auto* v = table->get("name")) spec.scheduler = r.text(*v, "scheduler.name");
     if (auto* v = table->get("nodes")) spec.nodes = r.integer(*v, "scheduler.nodes");
     if (auto* v = table->get("procs_per_node")) {
       spec.procs_per_node = r.integer(*v, "scheduler.procs_per_node");
+    }
+    if (auto* v = table->get("share_nodes")) {
+      const auto share = v->value_exact<bool>();
+      if (!share) r.fail("scheduler.share_nodes", "expected true or false");
+      spec.share_nodes = *share;
     }
     if (auto* v = table->get("time_limit")) {
       spec.time_limit_seconds =

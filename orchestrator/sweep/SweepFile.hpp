@@ -3,7 +3,7 @@
 // the same SweepSpec the command line makes, and validated the same way:
 //
 //   workers = ["logp"]
-//   partitions = [1, 2]
+//   partitions = [1, 2, "2x1"]         # P processes, or "NxP": N nodes x P per node
 //   queue_depths = [1, 8, 64]
 //   launcher = "mpiexec"              # or "srun"
 //   schedule_times = [60, 300]        # io (b_eff_io): -T
@@ -18,7 +18,8 @@
 //   [scheduler]
 //   name = "slurm"                    # local, slurm or pbs
 //   nodes = 1
-//   procs_per_node = 2
+//   procs_per_node = 2                # nodes and procs_per_node: plain partitions only
+//   share_nodes = true                # as --share-nodes (default: whole nodes per job)
 //   time_limit = "10:00"              # as --time-limit
 //   account = "proj"
 //   queue = "lab"

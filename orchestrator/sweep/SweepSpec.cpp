@@ -60,6 +60,20 @@ void check_positive(const std::vector<int>& values, const std::string& option) {
   }
 }
 
+void validate_partitions(const SweepSpec& spec) {
+  if (spec.partitions.empty()) throw UsageError("--partitions: empty list");
+  std::set<std::string> seen;
+  for (const auto& p : spec.partitions) {
+    if (p.processes <= 0 || p.nodes < 0 || p.procs_per_node < 0 ||
+        (p.has_shape() && p.nodes * p.procs_per_node != p.processes)) {
+      throw UsageError("--partitions: '" + p.text() + "' must be positive");
+    }
+    if (!seen.insert(p.text()).second) {
+      throw UsageError("--partitions: '" + p.text() + "' is listed twice");
+    }
+  }
+}
+
 void validate_batch_options(const SweepSpec& spec) {
   const bool batch = spec.scheduler != "local";
   const auto only_batch = [&](bool given, const std::string& option) {
@@ -74,6 +88,7 @@ void validate_batch_options(const SweepSpec& spec) {
   only_batch(!spec.account.empty(), "--account");
   only_batch(!spec.queue.empty(), "--queue");
   only_batch(!spec.directives.empty(), "--directive");
+  only_batch(spec.share_nodes, "--share-nodes");
   if (spec.nodes < 0) throw UsageError("--nodes: must be positive");
   if (spec.procs_per_node < 0) throw UsageError("--procs-per-node: must be positive");
   if (spec.time_limit_seconds < 0) throw UsageError("--time-limit: must be positive");
@@ -94,8 +109,24 @@ void validate_batch_options(const SweepSpec& spec) {
                        "' must be one option line starting with '-', e.g. --constraint=ib");
     }
   }
-  for (int partition : spec.partitions) {
-    const NodeShape shape = node_shape(spec, partition);
+  for (const auto& p : spec.partitions) {
+    if (!p.has_shape()) continue;
+    if (!batch && p.nodes > 1) {
+      throw UsageError("partition " + p.text() + " needs " + std::to_string(p.nodes) +
+                       " nodes, but the " + spec.scheduler +
+                       " scheduler runs every job on this machine (use --scheduler slurm or pbs)");
+    }
+    if (spec.nodes != 0 || spec.procs_per_node != 0) {
+      throw UsageError("partition " + p.text() +
+                       " gives its own nodes and processes per node: --nodes and "
+                       "--procs-per-node apply to plain partitions only (write every partition "
+                       "as NxP, or drop them)");
+    }
+  }
+  for (const auto& p : spec.partitions) {
+    if (p.has_shape()) continue;
+    const int partition = p.processes;
+    const NodeShape shape = node_shape(spec, p);
     if (shape.procs_per_node > 0 && partition > shape.nodes * shape.procs_per_node) {
       throw UsageError("partition " + std::to_string(partition) + " needs " +
                        std::to_string(partition) + " processes, but --nodes " +
@@ -186,13 +217,19 @@ void add_setting(std::map<std::string, std::map<std::string, std::string>>& sett
   settings[worker][parameter] = assignment.substr(equals + 1);
 }
 
-NodeShape node_shape(const SweepSpec& spec, int partition) {
+NodeShape node_shape(const SweepSpec& spec, const Partition& partition) {
   NodeShape shape;
+  if (partition.has_shape()) {
+    shape.nodes = partition.nodes;
+    shape.procs_per_node = partition.procs_per_node;
+    shape.exact = true;
+    return shape;
+  }
   shape.procs_per_node = spec.procs_per_node;
   if (spec.nodes > 0) {
     shape.nodes = spec.nodes;
   } else if (spec.procs_per_node > 0) {
-    shape.nodes = (partition + spec.procs_per_node - 1) / spec.procs_per_node;
+    shape.nodes = (partition.processes + spec.procs_per_node - 1) / spec.procs_per_node;
   }
   return shape;
 }
@@ -234,10 +271,11 @@ void SweepSpec::validate() const {
     find_worker(w);
     if (!seen.insert(w).second) throw UsageError("--workers: '" + w + "' is listed twice");
   }
-  check_positive(partitions, "--partitions");
+  validate_partitions(*this);
   for (const auto& w : workers) {
     const int least = find_worker(w).min_procs;
-    if (std::none_of(partitions.begin(), partitions.end(), [&](int p) { return p >= least; })) {
+    if (std::none_of(partitions.begin(), partitions.end(),
+                     [&](const Partition& p) { return p.processes >= least; })) {
       throw UsageError("--partitions: " + w + " needs at least " + std::to_string(least) +
                        " processes and no partition has that many");
     }
@@ -280,9 +318,11 @@ void SweepSpec::validate() const {
 }
 
 nlohmann::json SweepSpec::to_json() const {
+  nlohmann::json partition_list = nlohmann::json::array();
+  for (const auto& p : partitions) partition_list.push_back(p.to_json());
   nlohmann::json j = {{"name", name},
                       {"workers", workers},
-                      {"partitions", partitions},
+                      {"partitions", partition_list},
                       {"queue_depths", queue_depths},
                       {"scheduler", scheduler},
                       {"launcher", launcher},
@@ -294,6 +334,7 @@ nlohmann::json SweepSpec::to_json() const {
   if (!account.empty()) j["account"] = account;
   if (!queue.empty()) j["queue"] = queue;
   if (!directives.empty()) j["directives"] = directives;
+  if (share_nodes) j["share_nodes"] = true;
   // Only when given, so the specification of a sweep without them is unchanged.
   if (!schedule_times.empty()) j["schedule_times"] = schedule_times;
   if (!hint_sets.empty()) j["hint_sets"] = hint_sets;
@@ -308,7 +349,8 @@ SweepSpec SweepSpec::from_json(const nlohmann::json& j) {
     SweepSpec s;
     s.name = j.at("name").get<std::string>();
     s.workers = j.at("workers").get<std::vector<std::string>>();
-    s.partitions = j.at("partitions").get<std::vector<int>>();
+    s.partitions.clear();
+    for (const auto& p : j.at("partitions")) s.partitions.push_back(Partition::from_json(p));
     s.queue_depths = j.at("queue_depths").get<std::vector<int>>();
     s.scheduler = j.at("scheduler").get<std::string>();
     s.launcher = j.at("launcher").get<std::string>();
@@ -324,6 +366,7 @@ SweepSpec SweepSpec::from_json(const nlohmann::json& j) {
     s.account = j.value("account", "");
     s.queue = j.value("queue", "");
     s.directives = j.value("directives", std::vector<std::string>{});
+    s.share_nodes = j.value("share_nodes", false);
     return s;
   } catch (const nlohmann::json::exception& e) {
     throw UsageError(std::string("malformed sweep specification: ") + e.what());
@@ -355,14 +398,20 @@ std::vector<Point> expand(const SweepSpec& spec) {
     if (auto it = spec.settings.find(worker_name); it != spec.settings.end()) {
       settings = it->second;
     }
-    for (int partition : spec.partitions) {
-      if (partition < worker.min_procs) continue;  // e.g. b_eff on 1 process: nothing to run
+    for (const auto& partition : spec.partitions) {
+      // e.g. b_eff on 1 process: nothing to run
+      if (partition.processes < worker.min_procs) continue;
       for (int depth : depths) {
         for (const auto& time : times) {
           for (const auto& hints : hint_sets) {
             for (const auto& combination : combinations) {
-              nlohmann::json params = {
-                  {"worker", worker_name}, {"partition", partition}, {"settings", settings}};
+              nlohmann::json params = {{"worker", worker_name},
+                                       {"partition", partition.processes},
+                                       {"settings", settings}};
+              if (partition.has_shape()) {
+                params["nodes"] = partition.nodes;
+                params["procs_per_node"] = partition.procs_per_node;
+              }
               if (by_queue_depth) params["queue_depth"] = depth;
               if (time) params["schedule_time"] = *time;
               if (hints) params["hints"] = *hints;
@@ -391,7 +440,7 @@ std::vector<std::string> worker_arguments(const Point& point) {
   const std::string& partition_option = find_worker(point.worker).partition_option;
   if (!partition_option.empty()) {
     args.push_back(partition_option);
-    args.push_back(std::to_string(point.partition));
+    args.push_back(std::to_string(point.partition.processes));
   }
   if (point.params.contains("schedule_time")) {
     std::ostringstream text;

@@ -8,12 +8,15 @@
 #include <string>
 #include <vector>
 
+#include "sweep/Partition.hpp"
+
 namespace pbench::sweep {
 
 struct SweepSpec {
   std::string name;
   std::vector<std::string> workers{"logp"};
-  std::vector<int> partitions{1, 2};
+  /// Plain partitions (P processes, placed by the scheduler) and shapes (N nodes x P per node).
+  std::vector<Partition> partitions{1, 2};
   std::vector<int> queue_depths{1, 8, 64};
   /// io: scheduled times T per partition [s], a dimension; empty: the worker's default.
   std::vector<double> schedule_times;
@@ -30,8 +33,11 @@ struct SweepSpec {
   /// Worker parameters fixed for the whole sweep: worker -> parameter -> value.
   std::map<std::string, std::map<std::string, std::string>> settings;
   // What a batch job asks for (slurm, pbs); 0 or empty: the default.
-  int nodes = 0;               ///< nodes per job; default 1, or what procs_per_node needs
-  int procs_per_node = 0;      ///< processes per node; default: as the scheduler places them
+  int nodes = 0;           ///< nodes per job of a plain partition; default: the scheduler's choice
+  int procs_per_node = 0;  ///< processes per node of a plain partition; default: the scheduler's
+  /// Jobs share their nodes with other jobs; by default a job gets whole nodes (Slurm
+  /// --exclusive, PBS naccesspolicy=singlejob), so that no other job disturbs the measurement.
+  bool share_nodes = false;
   int time_limit_seconds = 0;  ///< default kDefaultTimeLimitSeconds
   std::string account;
   std::string queue;                    ///< a Slurm partition or a PBS queue
@@ -48,13 +54,17 @@ struct SweepSpec {
 /// A batch job's time limit when the sweep gives none.
 inline constexpr int kDefaultTimeLimitSeconds = 3600;
 
-/// Nodes and processes per node (0: the scheduler places them) of a job running `partition`
-/// processes under `spec`.
+/// Nodes and processes per node of a job (0: the scheduler decides), and whether they are
+/// exactly what the placement must be (a partition NxP) or bounds from --nodes and
+/// --procs-per-node (a plain partition).
 struct NodeShape {
-  int nodes = 1;
+  int nodes = 0;
   int procs_per_node = 0;
+  bool exact = false;
 };
-NodeShape node_shape(const SweepSpec& spec, int partition);
+/// The shape a job running `partition` under `spec` asks for: NxP as it is; a plain partition
+/// with the sweep's --nodes (or as many nodes as --procs-per-node needs) and --procs-per-node.
+NodeShape node_shape(const SweepSpec& spec, const Partition& partition);
 
 /// Parses a time limit as Slurm writes them: MINUTES, MINUTES:SECONDS, HOURS:MINUTES:SECONDS or
 /// DAYS-HOURS:MINUTES:SECONDS, into seconds; throws UsageError naming `option`.
@@ -63,8 +73,11 @@ int parse_time_limit(const std::string& text, const std::string& option);
 struct Point {
   std::string key;  ///< first 16 hex digits of the SHA-256 of `params`
   std::string worker;
-  int partition = 0;
-  nlohmann::json params;  ///< {"worker", "partition", dimension values..., "settings"}
+  Partition partition;
+  /// {"worker", "partition", dimension values..., "settings"}, and for a partition NxP its
+  /// "nodes" and "procs_per_node" (so 4x1 and 2x2 are two points; a plain P keeps the key it
+  /// always had).
+  nlohmann::json params;
 };
 
 /// The cartesian product of the specification, in a deterministic order.

@@ -295,7 +295,7 @@ TEST_CASE("Slurm and PBS directives, checked as sets") {
   plain.job_name = "x";
   plain.ntasks = 2;
   CHECK(as_set(SlurmScheduler(runner).directives(plain)) ==
-        std::set<std::string>{"#SBATCH --job-name=x", "#SBATCH --nodes=1", "#SBATCH --ntasks=2"});
+        std::set<std::string>{"#SBATCH --job-name=x", "#SBATCH --ntasks=2"});
   CHECK(as_set(PbsScheduler(runner).directives(plain)) ==
         std::set<std::string>{"#PBS -N x", "#PBS -l nodes=1:ppn=2"});
 }
@@ -480,8 +480,8 @@ TEST_CASE("a planned Slurm and PBS sweep renders the directives into each script
   const auto& script = plan.points[0].script;
   CHECK(lines_starting(script, "#SBATCH") ==
         std::set<std::string>{"#SBATCH --job-name=pb-" + plan.points[0].point.key.substr(0, 12),
-                              "#SBATCH --nodes=1", "#SBATCH --ntasks=2", "#SBATCH --time=00:10:00",
-                              "#SBATCH --partition=lab"});
+                              "#SBATCH --ntasks=2", "#SBATCH --exclusive",
+                              "#SBATCH --time=00:10:00", "#SBATCH --partition=lab"});
   CHECK(lines_starting(script, "srun ").size() == 1);
   CHECK(script.find("srun --mpi=pmi2 -n 2 ") != std::string::npos);
   CHECK(script.find("pbench_time_limit_s=600") != std::string::npos);
@@ -490,7 +490,8 @@ TEST_CASE("a planned Slurm and PBS sweep renders the directives into each script
   spec.time_limit_seconds = 0;
   const auto pbs = run::make_plan(spec, {});
   CHECK(lines_starting(pbs.points[0].script, "#PBS -l") ==
-        std::set<std::string>{"#PBS -l nodes=1:ppn=2", "#PBS -l walltime=01:00:00"});
+        std::set<std::string>{"#PBS -l nodes=1:ppn=2", "#PBS -l naccesspolicy=singlejob",
+                              "#PBS -l walltime=01:00:00"});
   ::unsetenv("PBENCH_WORKER_DIR");
 }
 
@@ -681,13 +682,17 @@ directives = ["--constraint=ib"]
   CHECK_THROWS_WITH_AS(sweep::read_sweep_file(file, "f"),
                        ("sweep file " + file +
                         ": scheduler.node: unknown key (known: account, directives, name, nodes, "
-                        "procs_per_node, queue, time_limit)")
+                        "procs_per_node, queue, share_nodes, time_limit)")
                            .c_str(),
                        UsageError);
   std::ofstream(file) << "partitions = [1, \"two\"]\n";
   CHECK_THROWS_WITH_AS(
       sweep::read_sweep_file(file, "f"),
-      ("sweep file " + file + ": partitions[1]: expected a positive integer").c_str(), UsageError);
+      ("sweep file " + file +
+       ": partitions[1]: 'two' is not a partition (P processes, or NxP: N nodes x P processes "
+       "per node, e.g. 8 or 2x4)")
+          .c_str(),
+      UsageError);
   std::ofstream(file) << "workers = [\"logp\"\n";
   CHECK_THROWS_AS(sweep::read_sweep_file(file, "f"), UsageError);
   // Validation is the command line's: an unknown scheduler is refused the same way.

@@ -12,6 +12,23 @@ expect_fail 2 "unknown scheduler 'lsf' (known: local, slurm, pbs)" "$PBENCH" swe
 expect_fail 2 "--partitions: '8,,x' has an empty item at position 2" "$PBENCH" sweep s1 --partitions 8,,x
 expect_fail 2 "--partitions: '0': '0' must be positive" "$PBENCH" sweep s1 --partitions 0
 expect_fail 2 "--queue-depths: '-4': '-4' must be positive" "$PBENCH" sweep s1 --queue-depths -4
+# Partitions as nodes x processes per node.
+expect_fail 2 "--partitions: '0x4': '0x4': the number of nodes must be positive" \
+  "$PBENCH" sweep s1 --scheduler slurm --partitions 0x4
+expect_fail 2 "--partitions: '2,4x0': '4x0': the processes per node must be positive" \
+  "$PBENCH" sweep s1 --scheduler slurm --partitions 2,4x0
+for item in 4x x2 2x2x2; do
+  expect_fail 2 "--partitions: '$item': '$item' is not a partition (P processes, or NxP" \
+    "$PBENCH" sweep s1 --scheduler slurm --partitions "$item"
+done
+expect_fail 2 "--partitions: '2x1' is listed twice" \
+  "$PBENCH" sweep s1 --scheduler slurm --partitions 2x1,4,2x1
+expect_fail 2 "partition 2x1 needs 2 nodes, but the local scheduler runs every job on this machine" \
+  "$PBENCH" sweep s1 --partitions 1x2,2x1
+expect_fail 2 "partition 2x2 gives its own nodes and processes per node: --nodes and" \
+  "$PBENCH" sweep s1 --scheduler pbs --partitions 2,2x2 --procs-per-node 2
+expect_fail 2 "--share-nodes applies to a batch scheduler (--scheduler slurm or pbs), not local" \
+  "$PBENCH" sweep s1 --share-nodes
 expect_fail 2 "sweep name 'a;touch canary' is not allowed" "$PBENCH" sweep 'a;touch canary'
 expect_fail 2 "sweep name '../up' is not allowed" "$PBENCH" sweep '../up'
 expect_fail 2 "sweep 'base' exists with different parameters (use --force to replace it)" \
@@ -52,4 +69,10 @@ head -c 200 "$result" > truncated && mv truncated "$result"
 expect_fail 4 "malformed JSON at byte" "$PBENCH" collect base
 [[ $(sqlite3 "$PBENCH_DB" "select count(*) from results") == 0 ]] || fail "a truncated document was stored"
 [[ $(sqlite3 "$PBENCH_DB" "select state from points") == failed ]] || fail "the point was not failed"
+# One packed job has one shape: a sweep of shapes is not packed into one.
+"$PBENCH" sweep shaped --scheduler slurm --partitions 2x1,1x2 --queue-depths 1 > /dev/null
+digest=$(db_digest)
+expect_fail 2 "--pack sweep runs every point in one job of one shape" \
+  "$PBENCH" submit shaped --pack sweep --foreground
+unchanged pack sweep of shapes
 echo "bad input: ok"

@@ -5,7 +5,7 @@
 source "$(dirname "$0")/common.sh"
 
 template_with slurm "sleep 1" sleep.sh
-"$PBENCH" sweep ar --scheduler slurm --partitions 1,2 --queue-depths 1,2,4 --template sleep.sh \
+"$PBENCH" sweep ar --scheduler slurm --share-nodes --partitions 1,2 --queue-depths 1,2,4 --template sleep.sh \
   "${SMALL[@]}" > /dev/null
 "$PBENCH" submit ar --foreground --max-parallel 6 --array 1 > /dev/null
 [[ $(point_states ar | tr '\n' ' ') == "1:done 1:done 1:done 2:done 2:done 2:done " ]] \

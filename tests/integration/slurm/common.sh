@@ -6,6 +6,8 @@ source "$here/../orchestrator/common.sh"
 lab="$here/../../slurm-lab"
 eval "$("$lab/up")"
 export SLURM_CONF
+# The lab has one node, and a job gets whole nodes unless its sweep says --share-nodes: the tests
+# whose jobs must run side by side (cancel, polling, queue limits, ...) share the node.
 # The point states of a sweep as "partition:state" words, sorted.
 point_states() {
   sqlite3 "$PBENCH_DB" "select p.partition || ':' || p.state from points p join sweeps s on s.id = p.sweep_id

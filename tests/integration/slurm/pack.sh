@@ -34,7 +34,7 @@ PY
 }
 
 # One job per partition size; the partition-2 job asks for 2 tasks.
-"$PBENCH" sweep pp --scheduler slurm --partitions 1,2 --queue-depths 1,8 --time-limit 2 \
+"$PBENCH" sweep pp --scheduler slurm --share-nodes --partitions 1,2 --queue-depths 1,8 --time-limit 2 \
   --template failing.sh "${SMALL[@]}" > /dev/null
 "$PBENCH" submit pp --pack partition --max-parallel 2 --foreground > /dev/null 2>&1 \
   && fail "submit should report the failed point"
@@ -66,7 +66,7 @@ PY
 
 # One job of the largest partition for the whole sweep.
 rmdir "$work/failed-once"
-"$PBENCH" sweep ps --scheduler slurm --partitions 1,2 --queue-depths 1,8 --time-limit 2 \
+"$PBENCH" sweep ps --scheduler slurm --share-nodes --partitions 1,2 --queue-depths 1,8 --time-limit 2 \
   --template failing.sh "${SMALL[@]}" > /dev/null
 "$PBENCH" submit ps --pack sweep --foreground > /dev/null 2>&1 \
   && fail "submit should report the failed point"

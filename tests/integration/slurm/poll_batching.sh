@@ -14,7 +14,7 @@ EOT
   chmod +x "bin/$command"
 done
 template_with slurm "sleep 3" sleep.sh
-"$PBENCH" sweep pl --scheduler slurm --partitions 1,2 --queue-depths 1,8 --template sleep.sh \
+"$PBENCH" sweep pl --scheduler slurm --share-nodes --partitions 1,2 --queue-depths 1,8 --template sleep.sh \
   "${SMALL[@]}" > /dev/null
 start=$(date +%s.%N)
 PATH="$work/bin:$PATH" "$PBENCH" submit pl --foreground --max-parallel 4 > /dev/null

@@ -6,7 +6,7 @@ flag="$work/fail-flag"
 touch "$flag"
 template_with slurm "if [ {{partition}} = 1 ] && [ -e '$flag' ]; then echo injected failure >&2; exit 3; fi" \
   failing.sh
-"$PBENCH" sweep rt --scheduler slurm --partitions 1,2 --queue-depths 1 --template failing.sh \
+"$PBENCH" sweep rt --scheduler slurm --share-nodes --partitions 1,2 --queue-depths 1 --template failing.sh \
   "${SMALL[@]}" > /dev/null
 "$PBENCH" submit rt --foreground --max-parallel 2 > /dev/null 2>&1 && fail "submit should report the failure"
 [[ $(point_states rt | tr '\n' ' ') == "1:failed 2:done " ]] || fail "states: $(point_states rt)"

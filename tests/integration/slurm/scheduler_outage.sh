@@ -29,7 +29,7 @@ workers_done() {  # NAME COUNT: until COUNT workers of sweep NAME have written t
 }
 
 # A brief outage: the sweep completes.
-"$PBENCH" sweep out --scheduler slurm --partitions 1,2 --queue-depths 1 --template slow.sh \
+"$PBENCH" sweep out --scheduler slurm --share-nodes --partitions 1,2 --queue-depths 1 --template slow.sh \
   "${SMALL[@]}" > /dev/null
 "$PBENCH" submit out --max-parallel 2 > /dev/null
 workers_done out 2
@@ -51,7 +51,7 @@ grep -q "scheduler unreachable" runs/out/driver.log && grep -q "the scheduler an
 
 # An outage longer than the budget (8 s): a clear error, first from the background driver,
 # then from wait, which takes over; nothing is lost.
-"$PBENCH" sweep gone --scheduler slurm --partitions 2 --queue-depths 1 --template slow.sh \
+"$PBENCH" sweep gone --scheduler slurm --share-nodes --partitions 2 --queue-depths 1 --template slow.sh \
   "${SMALL[@]}" > /dev/null
 "$PBENCH" --scheduler-outage 8 submit gone > /dev/null
 workers_done gone 1

@@ -15,7 +15,8 @@ for state, job_id, status in db.execute("select state, job_id, exit_status from 
     assert state == "done" and job_id.isdigit() and status == 0, (state, job_id, status)
 PY
 script=$(ls runs/pb/points/*/job.sh | head -1)
-for directive in "#PBS -N pb-" "#PBS -l nodes=1:ppn=" "#PBS -l walltime=00:05:00" "#PBS -q lab"; do
+for directive in "#PBS -N pb-" "#PBS -l nodes=1:ppn=" "#PBS -l walltime=00:05:00" "#PBS -q lab" \
+                 "#PBS -l naccesspolicy=singlejob"; do
   grep -q -- "^$directive" "$script" || fail "no '$directive' in $script"
 done
 while read -r job_id job_dir; do
@@ -23,6 +24,8 @@ while read -r job_id job_dir; do
   [[ "$info" == *"JobState=COMPLETED"* && "$info" == *"WorkDir=$job_dir"* ]] \
     || fail "job $job_id: $info"
   [[ "$info" == *"TimeLimit=00:05:00"* ]] || fail "job $job_id: #PBS walltime not honoured: $info"
+  # Slurm's PBS translation ignores naccesspolicy=singlejob; the #SBATCH line gives whole nodes.
+  [[ "$info" == *"OverSubscribe=NO"* ]] || fail "job $job_id does not have its node alone: $info"
   qstat "$job_id" | grep >/dev/null "^$job_id .* C lab" || fail "qstat does not show job $job_id as C"
 done < <(sqlite3 -separator ' ' "$PBENCH_DB" "select job_id, job_dir from attempts")
 "$PY" "$here/envelope_check.py" "$PBENCH_DB" pb PBS_JOBID "$PBENCH_WORKER_DIR/pbench-logp"

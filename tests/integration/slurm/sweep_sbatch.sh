@@ -21,10 +21,12 @@ PY
 
 # The scripts carry the directives; Slurm ran each job in its attempt directory with them.
 script=$(ls runs/sl/points/*/job.sh | head -1)
-for directive in "#SBATCH --ntasks=" "#SBATCH --nodes=1" "#SBATCH --time=00:05:00" \
+# A plain partition: the tasks where Slurm has room (no node count), on whole nodes.
+for directive in "#SBATCH --ntasks=" "#SBATCH --exclusive" "#SBATCH --time=00:05:00" \
                  "#SBATCH --partition=lab"; do
   grep -q -- "^$directive" "$script" || fail "no '$directive' in $script"
 done
+! grep -q -- "^#SBATCH --nodes" "$script" || fail "a plain partition asks for a node count: $script"
 while read -r job_id job_dir partition; do
   info=$(scontrol show job "$job_id")
   [[ "$info" == *"JobState=COMPLETED"* ]] || fail "job $job_id: $info"
@@ -32,6 +34,7 @@ while read -r job_id job_dir partition; do
   [[ "$info" == *"NumTasks=$partition "* || "$info" == *"NumCPUs=$partition "* ]] \
     || fail "job $job_id did not ask for $partition tasks: $info"
   [[ "$info" == *"TimeLimit=00:05:00"* ]] || fail "job $job_id has another time limit: $info"
+  [[ "$info" == *"OverSubscribe=NO"* ]] || fail "job $job_id does not have its node alone: $info"
 done < <(sqlite3 -separator ' ' "$PBENCH_DB" \
   "select a.job_id, a.job_dir, p.partition from attempts a join points p on p.id = a.point_id")
 

@@ -9,7 +9,7 @@ source "$(dirname "$0")/../hardening/faults.sh"
 slow_template slurm slow.sh
 for launcher in mpiexec srun; do
   name=kill-$launcher
-  args=("$name" --scheduler slurm --launcher "$launcher" --partitions 2 --queue-depths 1,8,64
+  args=("$name" --scheduler slurm --share-nodes --launcher "$launcher" --partitions 2 --queue-depths 1,8,64
         --template slow.sh "${FAST[@]}")
   key=$(point_key 8 "${args[@]}")
   [[ "$key" =~ ^[0-9a-f]+$ ]] || fail "$launcher: no key for the q=8 point: '$key'"
