@@ -125,7 +125,7 @@ void add_check_command(CLI::App& app, GlobalOptions& global) {
     }
     choose_run(store, o->sweep, o->run);
     const auto result = query::check_sweep(store, o->sweep, reference);
-    std::cout << query::render(result.table, format);
+    query::print(result.table, format);
     global.exit_code = result.exit_code();
   });
 }

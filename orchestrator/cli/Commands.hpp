@@ -14,6 +14,10 @@ struct GlobalOptions {
   int exit_code = 0;           ///< set by a subcommand that ends with a non-zero status
 };
 
+/// The sweeps stored in `db`, one line each ("  NAME  SCHEDULER  POINTS points  CREATED"), under
+/// a line that says where they are; or why there are none. For a command given no NAME.
+std::string stored_sweeps_hint(const std::string& db);
+
 void add_sweep_command(CLI::App& app, GlobalOptions& global);
 void add_submit_command(CLI::App& app, GlobalOptions& global);
 void add_status_command(CLI::App& app, GlobalOptions& global);

@@ -33,7 +33,7 @@ void add_history_command(CLI::App& app, GlobalOptions& global) {
     const auto where = query::parse_where(o->where);
     auto store = store::Store::open(global.db, store::Store::Access::read_only);
     const auto metric = o->metric.empty() ? std::nullopt : std::optional<std::string>(o->metric);
-    std::cout << query::render(query::history_table(store, o->sweep, metric, where), format);
+    query::print(query::history_table(store, o->sweep, metric, where), format);
   });
 }
 

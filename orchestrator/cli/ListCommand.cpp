@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -6,6 +7,25 @@
 #include "store/Store.hpp"
 
 namespace pbench::cli {
+
+std::string stored_sweeps_hint(const std::string& db) {
+  try {
+    auto store = store::Store::open(db, store::Store::Access::read_only);
+    const auto sweeps = store.sweeps();
+    if (sweeps.empty()) return "No sweeps in " + db + " yet (plan one with 'pbench sweep NAME').\n";
+    std::size_t width = 0;
+    for (const auto& s : sweeps) width = std::max(width, s.name.size());
+    std::string out = "The sweeps in " + db + ":\n";
+    for (const auto& s : sweeps) {
+      out += "  " + s.name + std::string(width - s.name.size() + 2, ' ') + s.scheduler + ", " +
+             std::to_string(store.points(s.id).size()) + " points, planned " + s.created_at +
+             "\n";
+    }
+    return out;
+  } catch (const std::exception& e) {
+    return std::string("No sweeps to list: ") + e.what() + "\n";
+  }
+}
 
 void add_list_command(CLI::App& app, GlobalOptions& global) {
   auto* command = app.add_subcommand(
@@ -35,7 +55,7 @@ void add_list_command(CLI::App& app, GlobalOptions& global) {
                             s.text(6), s.is_null(7) ? query::Cell{} : query::Cell{s.text(7)}});
     }
     if (table.rows.empty()) table.notes.push_back("no sweeps in " + global.db);
-    std::cout << query::render(table, f);
+    query::print(table, f);
   });
 }
 

@@ -71,7 +71,7 @@ void add_query_command(CLI::App& app, GlobalOptions& global) {
                                           [&] { return table(store, o->chosen_sweep()); });
       query::filter_rows(answer, where);
       if (!o->by.empty()) query::group_rows(answer, o->by);
-      std::cout << query::render(answer, format);
+      query::print(answer, format);
     });
   }
   auto* points = command->add_subcommand(
@@ -81,7 +81,7 @@ void add_query_command(CLI::App& app, GlobalOptions& global) {
   points->callback([o, &global] {
     const auto format = query::parse_format(o->format);
     auto store = store::Store::open(global.db, store::Store::Access::read_only);
-    std::cout << query::render(query::points_table(store, o->chosen_sweep(), o->missing), format);
+    query::print(query::points_table(store, o->chosen_sweep(), o->missing), format);
   });
   auto* system = command->add_subcommand(
       "system", "Headline figures (b_eff_io, b_eff, LogP, bcast OL) with the cell that wins each");
@@ -91,7 +91,7 @@ void add_query_command(CLI::App& app, GlobalOptions& global) {
     const auto where = query::parse_where(o->where);
     const auto run = query::parse_run_selection(o->run);
     auto store = store::Store::open(global.db, store::Store::Access::read_only);
-    std::cout << query::render(
+    query::print(
         query::table_for_runs(store, o->chosen_sweep(), run,
                               [&] { return query::system_table(store, o->chosen_sweep(), where); }),
         format);
@@ -106,14 +106,14 @@ void add_query_command(CLI::App& app, GlobalOptions& global) {
     const auto format = query::parse_format(o->format);
     const auto where = query::parse_where(o->where);
     auto store = store::Store::open(global.db, store::Store::Access::read_only);
-    std::cout << query::render(query::compare_table(store, o->sweep_a, o->sweep_b, where), format);
+    query::print(query::compare_table(store, o->sweep_a, o->sweep_b, where), format);
   });
   auto* sql = command->add_subcommand("sql", "One read-only SQL statement on the store");
   sql->add_option("statement", o->sql, "The SELECT to run")->required();
   sql->add_option("--format", o->format, "table, csv, json or markdown")->capture_default_str();
   sql->callback([o, &global] {
     const auto format = query::parse_format(o->format);
-    std::cout << query::render(query::sql_table(global.db, o->sql), format);
+    query::print(query::sql_table(global.db, o->sql), format);
   });
 }
 

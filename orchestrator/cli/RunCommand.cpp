@@ -27,7 +27,12 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
   auto* command = app.add_subcommand(
       "run",
       "Sweep, submit, wait, collect and query in one step. Without a NAME: the demo sweep "
-      "'demo', every worker with settings that take seconds (each can be overridden)");
+      "'demo', every worker with settings that take seconds (each can be overridden). With a "
+      "NAME: not the demo but a sweep of the options given, each at its default below (logp "
+      "alone on partitions 1,2 at queue depths 1,8,64, local scheduler) and every worker at its "
+      "method's full settings, which take minutes to hours; add --workers, --set or -T, or run "
+      "without a NAME for the demo. Ctrl-C stops this command, not the jobs it started: it says "
+      "how to follow them (pbench wait NAME) or stop them (pbench cancel NAME)");
   auto o = std::make_shared<RunOptions>();
   o->sweep.declare(*command, "demo");
   command->add_option("--max-parallel", o->max_parallel, "Points running at once")
@@ -85,7 +90,7 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
           if (const auto it = w->second.find("suite"); it != w->second.end()) suite = it->second;
         }
         const auto table = q->suites.empty() ? q->table : query::suite_table(*q, suite);
-        std::cout << query::render(table(context.store, spec.name), format);
+        query::print(table(context.store, spec.name), format);
       }
     }
     global.exit_code = exit_code_of(context.driver->progress());

@@ -81,9 +81,11 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
       // The aligned table shows the partitions as a table of their own rather than as notes.
       table.notes.resize(1);
       partitions.notes.push_back(eta);
-      std::cout << query::render(table, format) << "\n" << query::render(partitions, format);
+      query::print(table, format);
+      std::cout << "\n";
+      query::print(partitions, format);
     } else {
-      std::cout << query::render(table, format);
+      query::print(table, format);
     }
   });
 }

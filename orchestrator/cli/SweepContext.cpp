@@ -1,7 +1,9 @@
 #include "cli/SweepContext.hpp"
 
+#include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <thread>
@@ -14,6 +16,46 @@ namespace pbench::cli {
 namespace {
 
 constexpr std::chrono::milliseconds kPollInterval{200};
+
+volatile sig_atomic_t interrupted = 0;
+
+extern "C" void note_interrupt(int) { interrupted = 1; }
+
+/// SIGINT and SIGTERM set a flag while it lives (no SA_RESTART: a wait returns), and get their
+/// earlier handlers back after.
+class InterruptGuard {
+ public:
+  InterruptGuard() {
+    interrupted = 0;
+    struct sigaction action {};
+    action.sa_handler = note_interrupt;
+    sigemptyset(&action.sa_mask);
+    ::sigaction(SIGINT, &action, &old_int_);
+    ::sigaction(SIGTERM, &action, &old_term_);
+  }
+  ~InterruptGuard() {
+    ::sigaction(SIGINT, &old_int_, nullptr);
+    ::sigaction(SIGTERM, &old_term_, nullptr);
+  }
+  InterruptGuard(const InterruptGuard&) = delete;
+  InterruptGuard& operator=(const InterruptGuard&) = delete;
+
+ private:
+  struct sigaction old_int_ {};
+  struct sigaction old_term_ {};
+};
+
+/// Sleeps `duration` in short steps; false as soon as an interrupt came.
+bool sleep_unless_interrupted(std::chrono::milliseconds duration) {
+  const auto end = std::chrono::steady_clock::now() + duration;
+  while (!interrupted) {
+    const auto left = end - std::chrono::steady_clock::now();
+    if (left <= std::chrono::milliseconds(0)) return true;
+    std::this_thread::sleep_for(
+        std::min<std::chrono::steady_clock::duration>(left, std::chrono::milliseconds(50)));
+  }
+  return false;
+}
 
 store::SweepRecord find(store::Store& store, const std::string& name) {
   auto sweep = store.find_sweep(name);
@@ -56,7 +98,30 @@ SweepContext::SweepContext(const std::string& db, const std::string& name,
   driver = std::make_unique<run::SweepDriver>(store, *scheduler, sweep);
 }
 
+std::string interrupted_message(const std::string& name, const run::Progress& progress) {
+  using store::PointState;
+  const int running = progress.count(PointState::running);
+  const int queued = progress.count(PointState::queued);
+  const int planned = progress.count(PointState::planned);
+  std::string left;
+  const auto add = [&](int n, const std::string& what) {
+    if (n > 0) left += (left.empty() ? "" : ", ") + std::to_string(n) + " " + what;
+  };
+  add(running, "running");
+  add(queued, "queued");
+  add(planned, "planned (not submitted yet)");
+  if (left.empty()) return "sweep " + name + ": interrupted; no point is left to run";
+  return "sweep " + name + ": interrupted (" + progress.line() + "); still " + left +
+         ": their jobs go on. Resume with 'pbench wait " + name +
+         "' (follows them and submits the planned points), stop them with 'pbench cancel " +
+         name + "'";
+}
+
 run::Progress follow_sweep(SweepContext& context, int max_parallel, double timeout_seconds) {
+  const InterruptGuard guard;
+  const auto stop = [&] {
+    throw Interrupted(interrupted_message(context.sweep.name, context.driver->progress()));
+  };
   ProgressDisplay display(context.sweep.name);
   const auto start = std::chrono::steady_clock::now();
   auto expired = [&] {
@@ -77,14 +142,18 @@ run::Progress follow_sweep(SweepContext& context, int max_parallel, double timeo
           if (!p.unfinished() || expired()) return p;
           const bool changed = p.line() != last;
           last = p.line();
-          std::this_thread::sleep_for(backoff.next(changed));
+          if (interrupted || !sleep_unless_interrupted(
+                                 std::chrono::duration_cast<std::chrono::milliseconds>(
+                                     backoff.next(changed)))) {
+            stop();
+          }
         }
       }
     }
     const auto p = context.driver->progress();
     display.show(p);
     if (!p.unfinished() || expired()) return p;
-    std::this_thread::sleep_for(kPollInterval);
+    if (!sleep_unless_interrupted(kPollInterval)) stop();
   }
 }
 

@@ -2,6 +2,7 @@
 // What the commands that act on a stored sweep share: the store, the sweep, its scheduler and
 // a driver, plus the foreground loop with a progress display.
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "process/ProcessRunner.hpp"
@@ -23,8 +24,20 @@ struct SweepContext {
   std::unique_ptr<run::SweepDriver> driver;
 };
 
+/// Ctrl-C (SIGINT) or SIGTERM while a sweep is followed: the jobs go on; the message says which
+/// points are still queued, running or planned and how to resume or stop them.
+class Interrupted : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// What a follower interrupted with `progress` left behind, and the commands that go on from
+/// there: "sweep s: interrupted; 2 points still running, 1 queued ... pbench wait s ...".
+std::string interrupted_message(const std::string& name, const run::Progress& progress);
+
 /// Drives the sweep to the end in this process (when no other process does) or watches the
-/// one that does, showing progress on stderr; returns the final progress.
+/// one that does, showing progress on stderr; returns the final progress. Throws Interrupted on
+/// SIGINT or SIGTERM (handled only while it runs).
 run::Progress follow_sweep(SweepContext& context, int max_parallel, double timeout_seconds);
 
 /// 0 when every point is done, 1 otherwise (failed, cancelled, timed out or unfinished).

@@ -129,7 +129,17 @@ sweep::SweepSpec SweepOptions::spec() const {
   if (given("--collective")) spec.collective = sweep::parse_switch_list(collective, "--collective");
   spec.scheduler = scheduler;
   spec.launcher = launcher;
-  for (const auto& s : settings) sweep::add_setting(spec.settings, s);
+  for (std::size_t i = 0; i < settings.size(); ++i) {
+    // The same WORKER.NAME twice would keep only the last value without saying so.
+    const std::string key = settings[i].substr(0, settings[i].find('='));
+    for (std::size_t j = 0; j < i; ++j) {
+      if (settings[j].substr(0, settings[j].find('=')) == key) {
+        throw UsageError("--set " + key + " is given twice ('" + settings[j] + "' and '" +
+                         settings[i] + "'): give it once");
+      }
+    }
+    sweep::add_setting(spec.settings, settings[i]);
+  }
   if (given("--suite")) {
     if (std::find(spec.workers.begin(), spec.workers.end(), "io") == spec.workers.end()) {
       throw UsageError("--suite applies to the io worker, which the sweep does not run");

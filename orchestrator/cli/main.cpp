@@ -2,7 +2,9 @@
 // results into SQLite and answers questions about them.
 #include <iostream>
 
+#include "cli/CommandLineHints.hpp"
 #include "cli/Commands.hpp"
+#include "cli/SweepContext.hpp"
 #include "util/Error.hpp"
 
 int main(int argc, char** argv) {
@@ -11,6 +13,9 @@ int main(int argc, char** argv) {
                "over sweeps, into SQLite",
                "pbench");
   app.require_subcommand(1);
+  // The global options (--db, --runs-dir, --scheduler-outage) anywhere on the line: an option
+  // a command does not know falls through to the one above it (inherited by every command).
+  app.fallthrough();
   app.set_version_flag("--version", std::string(PBENCH_VERSION));
   cli::GlobalOptions global;
   app.add_option("--db", global.db, "The SQLite store")
@@ -45,10 +50,20 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() != 0) {
-      std::cerr << "pbench: error: " << e.what() << "\n";
+      // Say which word is unknown (with the closest name), or list the sweeps a NAME can be.
+      const auto problem =
+          cli::diagnose_command_line(app, std::vector<std::string>(argv + 1, argv + argc));
+      std::cerr << "pbench: error: " << (problem ? problem->message : std::string(e.what()))
+                << "\n";
+      if (problem && problem->kind == cli::CommandLineProblem::Kind::missing_name) {
+        std::cerr << cli::stored_sweeps_hint(global.db);
+      }
       return 2;
     }
     return app.exit(e);
+  } catch (const cli::Interrupted& e) {
+    std::cerr << "pbench: " << e.what() << "\n";
+    return 130;
   } catch (const UsageError& e) {
     std::cerr << "pbench: error: " << e.what() << "\n";
     return 2;
@@ -58,6 +73,9 @@ int main(int argc, char** argv) {
   } catch (const ValidationError& e) {
     std::cerr << "pbench: invalid result: " << e.what() << "\n";
     return 4;
+  } catch (const MissingProgramError& e) {
+    std::cerr << "pbench: missing program: " << e.what() << "\n";
+    return 6;
   } catch (const SchedulerError& e) {
     std::cerr << "pbench: scheduler error: " << e.what() << "\n";
     return 5;

@@ -38,9 +38,9 @@ QueryTable compare_table(store::Store& store, const std::string& sweep_a,
   QueryTable table;
   table.columns = {
       {"figure", "", "figure", "", 1, 0},     {"unit", "", "unit", "", 1, 0},
-      {"better", "", "better", "", 1, 0},     {"a", "", sweep_a, "", 1, 6},
+      {"better", "", "better", "", 1, 0},     {"a", "", sweep_a, "", 1, 6, "unit"},
       {"a_partition", "", "procs", "", 1, 0}, {"a_at", "", "at", "", 1, 0},
-      {"a_valid", "", "valid", "", 1, 0},     {"b", "", sweep_b, "", 1, 6},
+      {"a_valid", "", "valid", "", 1, 0},     {"b", "", sweep_b, "", 1, 6, "unit"},
       {"b_partition", "", "procs", "", 1, 0}, {"b_at", "", "at", "", 1, 0},
       {"b_valid", "", "valid", "", 1, 0},     {"ratio", "", "B/A", "", 1, 4},
   };

@@ -1,6 +1,8 @@
 #include "query/QueryTable.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <iostream>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
@@ -50,13 +52,111 @@ nlohmann::json to_json(const Cell& cell) {
   return std::get<double>(cell);
 }
 
+/// The notes in their order, each once.
+std::vector<std::string> unique_notes(const std::vector<std::string>& notes) {
+  std::vector<std::string> out;
+  for (const auto& n : notes) {
+    if (std::find(out.begin(), out.end(), n) == out.end()) out.push_back(n);
+  }
+  return out;
+}
+
 }  // namespace
+
+std::string plain_significant(double v, int significant) {
+  if (v == 0 || !std::isfinite(v)) return number(v, significant);
+  const int exponent = static_cast<int>(std::floor(std::log10(std::fabs(v))));
+  const int decimals = std::max(0, std::max(significant, 1) - 1 - exponent);
+  char buffer[400];
+  std::snprintf(buffer, sizeof(buffer), "%.*f", decimals, v);
+  std::string out = buffer;
+  if (out.find('.') != std::string::npos) {  // as %g: no trailing zeros
+    while (out.back() == '0') out.pop_back();
+    if (out.back() == '.') out.pop_back();
+  }
+  return out == "-0" ? "0" : out;
+}
 
 std::string display_cell(const Cell& cell, const QueryColumn& column) {
   if (std::holds_alternative<std::monostate>(cell)) return "-";
   if (const auto* i = std::get_if<std::int64_t>(&cell)) return std::to_string(*i);
   if (const auto* s = std::get_if<std::string>(&cell)) return *s;
-  return number(std::get<double>(cell) * column.display_scale, column.precision);
+  return plain_significant(std::get<double>(cell) * column.display_scale, column.precision);
+}
+
+QueryTable human_view(const QueryTable& table) {
+  QueryTable out = table;
+  std::vector<std::size_t> linked;
+  std::size_t unit_at = table.columns.size();
+  for (std::size_t c = 0; c < table.columns.size(); ++c) {
+    if (table.columns[c].unit_key.empty()) continue;
+    linked.push_back(c);
+    for (std::size_t u = 0; u < table.columns.size(); ++u) {
+      if (table.columns[u].key == table.columns[c].unit_key) unit_at = u;
+    }
+  }
+  // Point parameters (the column "params" of status and query points) in short keys.
+  for (std::size_t c = 0; c < out.columns.size(); ++c) {
+    if (out.columns[c].key != "params") continue;
+    for (auto& row : out.rows) {
+      if (const auto* json = std::get_if<std::string>(&row[c])) row[c] = short_parameters(*json);
+    }
+  }
+  if (linked.empty() || unit_at == table.columns.size()) return out;
+  for (auto& c : out.columns) c.unit_key.clear();
+  for (auto& row : out.rows) {
+    const auto* base = unit_at < row.size() ? std::get_if<std::string>(&row[unit_at]) : nullptr;
+    if (base == nullptr) continue;
+    // One unit for the row (compare's A and B side by side), from its first value.
+    double first = 0;
+    for (auto c : linked) {
+      if (const auto* v = std::get_if<double>(&row[c])) {
+        first = *v;
+        break;
+      }
+    }
+    std::string shown = *base;
+    double scale = 1;
+    if (*base == "B/s") {
+      shown = "MB/s", scale = 1e-6;
+    } else if (*base == "s") {
+      if (std::fabs(first) < 1) shown = "us", scale = 1e6;
+    } else if (*base == "s/B") {
+      shown = "ns/B", scale = 1e9;
+    }
+    for (auto c : linked) {
+      if (auto* v = std::get_if<double>(&row[c])) *v *= scale;
+    }
+    row[unit_at] = shown;
+  }
+  return out;
+}
+
+std::string short_parameters(const std::string& params_json) {
+  const auto p = nlohmann::json::parse(params_json, nullptr, false);
+  if (!p.is_object()) return params_json;
+  std::string out;
+  const auto add = [&](const std::string& text) { out += (out.empty() ? "" : " ") + text; };
+  const auto value = [](const nlohmann::json& v) {
+    if (v.is_string()) return v.get<std::string>().empty() ? std::string("-") : v.get<std::string>();
+    if (v.is_boolean()) return std::string(v.get<bool>() ? "on" : "off");
+    if (v.is_number_float()) return plain_significant(v.get<double>(), 6);
+    return v.dump();
+  };
+  if (p.contains("nodes") && p.contains("procs_per_node")) {
+    add(value(p["nodes"]) + "x" + value(p["procs_per_node"]));
+  }
+  if (p.contains("queue_depth")) add("q=" + value(p["queue_depth"]));
+  if (p.contains("schedule_time")) {
+    add("T=" + value(p["schedule_time"]));
+    add("hints=" + (p.contains("hints") ? value(p["hints"]) : std::string("-")));
+  } else if (p.contains("hints")) {
+    add("hints=" + value(p["hints"]));
+  }
+  if (p.contains("transfer_size")) add("xfer=" + value(p["transfer_size"]));
+  if (p.contains("pattern")) add("pattern=" + value(p["pattern"]));
+  if (p.contains("collective")) add("coll=" + value(p["collective"]));
+  return out.empty() ? "-" : out;
 }
 
 Format parse_format(const std::string& name) {
@@ -67,7 +167,19 @@ Format parse_format(const std::string& name) {
   throw UsageError("unknown format '" + name + "' (known: table, csv, json, markdown)");
 }
 
-std::string render(const QueryTable& table, Format format) {
+void print(const QueryTable& table, Format format, std::ostream& out, std::ostream& err) {
+  out << render(table, format);
+  if (format == Format::csv) {
+    for (const auto& note : unique_notes(table.notes)) err << "note: " << note << "\n";
+  }
+}
+
+void print(const QueryTable& table, Format format) { print(table, format, std::cout, std::cerr); }
+
+std::string render(const QueryTable& given, Format format) {
+  const bool human = format == Format::table || format == Format::markdown;
+  QueryTable table = human ? human_view(given) : given;
+  table.notes = unique_notes(given.notes);
   std::string out;
   if (format == Format::markdown) {
     // A pipe table with the display units; numbers right-aligned, notes as a list below.

@@ -2,6 +2,7 @@
 // A query's answer: typed columns with base units (and a display unit for the aligned table),
 // rows of cells, and notes; printed as an aligned table, CSV, JSON or a Markdown table.
 #include <cstdint>
+#include <iosfwd>
 #include <string>
 #include <variant>
 #include <vector>
@@ -15,6 +16,9 @@ struct QueryColumn {
   std::string display_unit;  ///< unit shown in the table ("us")
   double display_scale = 1;  ///< value * scale = display value
   int precision = 3;         ///< significant digits in the table
+  /// The key of the column whose text gives each row's base unit ("B/s", "s"), for a value
+  /// column of rows of mixed units (query system, compare); empty when `unit` says it.
+  std::string unit_key = {};
 };
 
 /// Empty (missing), a number, an integer label, or text.
@@ -32,7 +36,28 @@ Format parse_format(const std::string& name);
 /// A cell as the aligned table shows it: in the column's display unit and precision, "-" when
 /// missing.
 std::string display_cell(const Cell& cell, const QueryColumn& column);
-/// Renders a table in a format.
+/// Renders a table in a format. Notes are said once each (a note repeated for several rows is
+/// one note); CSV has none (print() sends them to stderr), JSON has them in "notes".
 std::string render(const QueryTable& table, Format format);
+/// Renders `table` to `out` and, for CSV, its notes to `err` ("note: ..."), so that the data
+/// stream holds data alone.
+void print(const QueryTable& table, Format format, std::ostream& out, std::ostream& err);
+/// print() to stdout and stderr.
+void print(const QueryTable& table, Format format);
+
+/// The one display rule of the human formats (table, markdown, the report's tables): a value
+/// whose row gives its base unit in another column (unit_key: query system, compare) is
+/// shown as the worker tables show it, B/s as MB/s, s as us below a second and as s above,
+/// s/B as ns/B; the unit column says the unit shown; a column "params" (a point's parameters
+/// as JSON) in short_parameters(). CSV and JSON keep the base units and the JSON.
+QueryTable human_view(const QueryTable& table);
+
+/// `value` with `significant` digits and never in e-notation ("2979.27", "0.100502").
+std::string plain_significant(double value, int significant);
+
+/// A point's parameters in a few short keys, "q=8", "T=3 hints=-", "2x2 xfer=1048576
+/// pattern=segmented coll=off" (the --set settings, the same for every point of a sweep, are
+/// left out); "-" when the point has none. For the aligned tables; JSON keeps the parameters.
+std::string short_parameters(const std::string& params_json);
 
 }  // namespace pbench::query

@@ -244,7 +244,7 @@ QueryTable system_table(store::Store& store, const std::optional<std::string>& s
   QueryTable table;
   table.columns = {
       {"sweep", "", "sweep", "", 1, 0},     {"figure", "", "figure", "", 1, 0},
-      {"value", "", "value", "", 1, 6},     {"unit", "", "unit", "", 1, 0},
+      {"value", "", "value", "", 1, 6, "unit"}, {"unit", "", "unit", "", 1, 0},
       {"partition", "", "procs", "", 1, 0}, {"at", "", "at", "", 1, 0},
       {"point", "", "point", "", 1, 0},     {"job", "", "job", "", 1, 0},
       {"valid", "", "valid", "", 1, 0},     {"reason", "", "first reason", "", 1, 0},

@@ -202,9 +202,9 @@ std::string gnuplot_script(const Figure& figure, const std::string& data_path,
 
 void require_gnuplot() {
   if (!process::command_exists("gnuplot")) {
-    throw SchedulerError(
+    throw MissingProgramError(
         "gnuplot not found on PATH: pbench report draws its figures with gnuplot (Debian "
-        "package gnuplot-nox)");
+        "package gnuplot-nox: apt-get install gnuplot-nox)");
   }
 }
 
@@ -224,7 +224,7 @@ std::filesystem::path GnuplotFigure::draw(const Figure& figure, const std::files
   if (result.exit_code != 0 || !std::filesystem::exists(svg)) {
     std::string message = printable_utf8(result.err);
     if (message.size() > 400) message = message.substr(0, 400) + "...";
-    throw SchedulerError("gnuplot failed to draw figure '" + figure.name + "' (exit " +
+    throw std::runtime_error("gnuplot failed to draw figure '" + figure.name + "' (exit " +
                          std::to_string(result.exit_code) + "): " + message);
   }
   return svg;

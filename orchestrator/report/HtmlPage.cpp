@@ -74,7 +74,9 @@ void HtmlPage::paragraph(const std::string& text, const std::string& css_class) 
   body_ += html_escape(text) + "</p>\n";
 }
 
-void HtmlPage::table(const query::QueryTable& table) {
+void HtmlPage::table(const query::QueryTable& given) {
+  // The display rule of every human format (query::human_view): MB/s, us, s; no e-notation.
+  const query::QueryTable table = query::human_view(given);
   body_ += "<div class=\"table\"><table>\n<thead><tr>";
   for (const auto& c : table.columns) {
     const auto heading = c.display_unit.empty() ? c.title : c.title + " [" + c.display_unit + "]";

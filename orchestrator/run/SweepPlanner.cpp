@@ -11,6 +11,7 @@
 #include "jobs/JobTemplate.hpp"
 #include "process/ProcessRunner.hpp"
 #include "run/SweepRuns.hpp"
+#include "run/WorkerSettings.hpp"
 #include "schedulers/Launcher.hpp"
 #include "schedulers/Scheduler.hpp"
 #include "sweep/PlannedTime.hpp"
@@ -60,13 +61,16 @@ std::string locate_worker(const std::string& binary) {
 
 Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options) {
   spec.validate();
+  // The only processes planning runs: each worker with --set values, asked whether it has those
+  // parameters and reads those values (a typo fails here, not in every job).
+  process::BoostProcessRunner runner;
+  check_worker_settings(spec, describe_worker_with(runner));
   Plan plan;
   plan.spec = spec;
   plan.directory = (fs::absolute(options.runs_dir) / spec.name).lexically_normal().string();
   const jobs::JobTemplate job_template = load_template(options, spec.scheduler);
-  // Only for its directives: planning runs no process.
-  process::BoostProcessRunner no_runs;
-  const auto scheduler = schedulers::make_scheduler(spec.scheduler, no_runs);
+  // Only for its directives: the scheduler runs no process while planning.
+  const auto scheduler = schedulers::make_scheduler(spec.scheduler, runner);
   const bool batch = spec.scheduler != "local";
   for (auto& point : sweep::expand(spec)) {
     const int time_limit = batch ? sweep::point_time_limit(spec, point.worker, point.params) : 0;

@@ -1,5 +1,9 @@
 #include "store/Database.hpp"
 
+#include <unistd.h>
+
+#include <cerrno>
+
 #include "util/Error.hpp"
 
 namespace pbench::store {
@@ -32,6 +36,29 @@ std::string busy_message(sqlite3* db, const std::string& path) {
   throw StoreError(what + ": " + (db ? sqlite3_errmsg(db) : "out of memory"));
 }
 
+/// `path` as an SQLite URI of a file nobody can change (immutable=1): '%', '?' and '#' escaped.
+std::string immutable_uri(const std::string& path) {
+  std::string uri = "file:";
+  for (char c : path) {
+    if (c == '%' || c == '?' || c == '#') {
+      static const char* hex = "0123456789ABCDEF";
+      uri += '%';
+      uri += hex[(static_cast<unsigned char>(c) >> 4) & 0xf];
+      uri += hex[static_cast<unsigned char>(c) & 0xf];
+    } else {
+      uri += c;
+    }
+  }
+  return uri + "?immutable=1";
+}
+
+/// True when this process may not create files beside `path` (SQLite's -wal and -shm).
+bool directory_is_read_only(const std::string& path) {
+  const auto slash = path.rfind('/');
+  const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+  return ::access(dir.c_str(), W_OK) != 0 && errno != ENOENT;
+}
+
 }  // namespace
 
 Database::Database(const std::string& path, Mode mode) : path_(path) {
@@ -47,7 +74,15 @@ Database::Database(const std::string& path, Mode mode) : path_(path) {
       flags |= SQLITE_OPEN_READONLY;
       break;
   }
-  if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
+  std::string name = path;
+  if (mode == Mode::read_only && path != ":memory:" && directory_is_read_only(path)) {
+    // A store in a directory this process cannot write: SQLite could make no -shm file for a
+    // WAL store there and would fail to open it. Nobody without write access can change it
+    // either, so it is read as an immutable file.
+    name = immutable_uri(path);
+    flags |= SQLITE_OPEN_URI;
+  }
+  if (sqlite3_open_v2(name.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
     std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
     sqlite3_close(db_);
     db_ = nullptr;

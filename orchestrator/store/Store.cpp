@@ -131,8 +131,13 @@ void Store::initialise_or_check() {
     if (version.step()) user_version = static_cast<int>(version.int64(0));
     auto tables = db_.prepare("SELECT count(*) FROM sqlite_master");
     if (tables.step()) has_tables = tables.int64(0) > 0;
-  } catch (const StoreError&) {
-    throw StoreError("'" + path + "' is not a pbench store (not an SQLite database)");
+  } catch (const StoreError& e) {
+    // Only a file that is not a database is "not an SQLite database"; any other failure
+    // (permissions, a locked or unreadable file) is passed on with SQLite's own words.
+    if ((sqlite3_extended_errcode(db_.handle()) & 0xff) == SQLITE_NOTADB) {
+      throw StoreError("'" + path + "' is not a pbench store (not an SQLite database)");
+    }
+    throw StoreError("cannot read store '" + path + "': " + e.what());
   }
   if (!has_tables && user_version == 0) {
     Transaction txn(db_);

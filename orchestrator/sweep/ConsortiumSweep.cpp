@@ -6,6 +6,7 @@
 #include <charconv>
 #include <optional>
 
+#include "common/Units.hpp"
 #include "io/ConsortiumParameters.hpp"
 #include "io/ConsortiumPattern.hpp"
 #include "sweep/SweepSpec.hpp"
@@ -42,19 +43,8 @@ std::optional<std::string> io_setting(const SweepSpec& spec, const std::string& 
   return value->second;
 }
 
-/// A size as the workers read it (4096, 64KiB, 1MiB, 1MB), or nothing for anything else.
-std::optional<std::int64_t> size_value(std::string text) {
-  const std::string given = text;
-  try {
-    if (!CLI::AsSizeValue(true)(text).empty()) return std::nullopt;  // rewrites `text` in bytes
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
-  std::int64_t value = 0;
-  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (given.empty() || ec != std::errc() || ptr != text.data() + text.size()) return std::nullopt;
-  return value;
-}
+/// A size as the workers read it (4096, 64KiB, 1MiB, 1MB: common/Units.hpp), or nothing.
+std::optional<std::int64_t> size_value(const std::string& text) { return units::parse_size(text); }
 
 /// A whole-number io setting, or `fallback`; sizes in bytes may carry units (64KiB).
 std::int64_t integer_setting(const SweepSpec& spec, const std::string& name, std::int64_t fallback,
@@ -71,7 +61,7 @@ std::int64_t integer_setting(const SweepSpec& spec, const std::string& name, std
   }
   if (!value) {
     throw UsageError("--set io." + name + "=" + *text + ": '" + *text + "' is not " +
-                     (size ? "a size (e.g. 4096, 64KiB, 1MiB)" : "a whole number"));
+                     (size ? "a size (e.g. 4096, 64KiB, 1MiB; units: " + std::string(units::kSizeUnits) + ")" : "a whole number"));
   }
   return *value;
 }
@@ -102,7 +92,7 @@ std::vector<std::int64_t> parse_size_list(const std::string& text, const std::st
     const auto value = size_value(item);
     if (!value || *value < 1) {
       throw UsageError(option + ": '" + item + "' in '" + text +
-                       "' is not a positive size (e.g. 4096, 64KiB, 1MiB, 1MB)");
+                       "' is not a positive size (e.g. 4096, 64KiB, 1MiB, 1MB; units: " + units::kSizeUnits + ")");
     }
     out.push_back(*value);
   }

@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "common/Units.hpp"
 #include "schedulers/Launcher.hpp"
 #include "schedulers/Scheduler.hpp"
 #include "sweep/ConsortiumSweep.hpp"
@@ -51,6 +52,30 @@ std::string dashed(const std::string& name) {
   std::string out = "--";
   for (char c : name) out += c == '_' ? '-' : c;
   return out;
+}
+
+std::string item_text(int v) { return std::to_string(v); }
+std::string item_text(std::int64_t v) { return std::to_string(v); }
+std::string item_text(double v) {
+  std::ostringstream out;
+  out << v;
+  return out.str();
+}
+std::string item_text(bool v) { return v ? "on" : "off"; }
+std::string item_text(const std::string& v) { return v; }
+
+/// Every list of a sweep holds each value once: a value given twice would plan the same point
+/// twice (the store refuses that with a raw UNIQUE error) or say the same thing twice.
+template <class T>
+void refuse_twice(const std::vector<T>& values, const std::string& option) {
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      if (values[j] == values[i]) {
+        throw UsageError(option + ": '" + item_text(static_cast<T>(values[i])) +
+                         "' is listed twice");
+      }
+    }
+  }
 }
 
 void check_positive(const std::vector<int>& values, const std::string& option) {
@@ -150,14 +175,13 @@ std::vector<double> parse_seconds_list(const std::string& text, const std::strin
     const std::size_t comma = text.find(',', start);
     const std::string item =
         text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    double value = 0;
-    auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), value);
-    if (item.empty() || ec != std::errc() || ptr != item.data() + item.size() || !(value > 0) ||
-        !std::isfinite(value)) {
+    const auto value = units::parse_seconds(item);
+    if (item.empty() || !value || !(*value > 0)) {
       throw UsageError(option + ": '" + item + "' in '" + text +
-                       "' is not a positive number of seconds");
+                       "' is not a positive time (seconds, or with a unit: " +
+                       units::kTimeUnits + ")");
     }
-    out.push_back(value);
+    out.push_back(*value);
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
@@ -281,6 +305,13 @@ void SweepSpec::validate() const {
     }
   }
   check_positive(queue_depths, "--queue-depths");
+  refuse_twice(queue_depths, "--queue-depths");
+  refuse_twice(schedule_times, "--schedule-times");
+  refuse_twice(hint_sets, "--hints");
+  refuse_twice(transfer_sizes, "--transfer-sizes");
+  refuse_twice(patterns, "--patterns");
+  refuse_twice(collective, "--collective");
+  refuse_twice(directives, "--directive");
   for (double t : schedule_times) {
     if (!(t > 0)) throw UsageError("--schedule-times: every time must be > 0 seconds");
   }

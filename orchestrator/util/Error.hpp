@@ -30,6 +30,13 @@ class SchedulerError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// A program pbench needs for this command is not installed (gnuplot for `pbench report`): exit 6.
+/// The message names the package that provides it.
+class MissingProgramError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 /// The scheduler could not be reached (its controller down or restarting): worth asking again
 /// later, within the sweep driver's outage budget.
 class SchedulerUnavailable : public SchedulerError {

@@ -51,12 +51,15 @@ TEST_CASE("bcast: a malformed size list keeps no sizes and says what is wrong") 
   CHECK(error_of("8,,16").find("element 2 is empty") != std::string::npos);
   CHECK(error_of("8,").find("element 2 is empty") != std::string::npos);
   CHECK(error_of(",8").find("element 1 is empty") != std::string::npos);
-  CHECK(error_of("8,1k").find("element 2 '1k' is not a whole number of bytes") !=
-        std::string::npos);
-  CHECK(error_of("-8").find("element 1 '-8' is not a whole number of bytes") != std::string::npos);
-  CHECK(error_of("2.5").find("is not a whole number") != std::string::npos);
-  CHECK(error_of("99999999999999999999").find("is too large") != std::string::npos);
+  CHECK(error_of("8,1k").find("element 2 '1k' is not a size") != std::string::npos);
+  CHECK(error_of("-8").find("element 1 '-8' is not a size") != std::string::npos);
+  CHECK(error_of("2.5").find("is not a size") != std::string::npos);
+  CHECK(error_of("99999999999999999999").find("is not a size") != std::string::npos);
   CHECK(error_of("8;16").find("'8;16'") != std::string::npos);  // the text is quoted back
+}
+
+TEST_CASE("bcast: sizes take the units every worker takes") {
+  CHECK(SizeList::parse("8,64KiB,1MB").sizes() == std::vector<std::int64_t>{8, 65536, 1000000});
 }
 
 TEST_CASE("bcast: a size list read from a stream (CLI11) never fails the stream") {

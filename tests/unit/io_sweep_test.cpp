@@ -68,9 +68,12 @@ TEST_CASE("io: without schedule times or hints a point passes only its partition
 
 TEST_CASE("io: bad schedule times and hint sets are named") {
   CHECK(parse_seconds_list("60,300,0.5", "--schedule-times") == std::vector<double>{60, 300, 0.5});
+  CHECK(parse_seconds_list("1min,500ms,2s", "--schedule-times") == std::vector<double>{60, 0.5, 2});
   CHECK_THROWS_WITH_AS(parse_seconds_list("60,,300", "--schedule-times"),
-                       "--schedule-times: '' in '60,,300' is not a positive number of seconds",
+                       "--schedule-times: '' in '60,,300' is not a positive time (seconds, or "
+                       "with a unit: s, ms, us, min, h)",
                        UsageError);
+  CHECK_THROWS_AS(parse_seconds_list("5 fortnights", "--schedule-times"), UsageError);
   CHECK_THROWS_AS(parse_seconds_list("-5", "--schedule-times"), UsageError);
   CHECK_THROWS_AS(parse_seconds_list("x", "--schedule-times"), UsageError);
   CHECK_NOTHROW(validate_hint_set("type0:cb_buffer_size=16777216,romio_cb_write=enable"));

@@ -89,6 +89,56 @@ TEST_CASE("a malformed parameter is a usage error with exit code 2") {
   CHECK(p.parse(args.argc(), args.argv()) == 2);
 }
 
+TEST_CASE("every size [B] and time [s, us] parameter reads the same units") {
+  std::int64_t memory = 0;
+  std::uint64_t cache = 0;
+  std::vector<std::int64_t> sizes;
+  double seconds = 0, delay_us = 0;
+  std::vector<double> window;
+  int runs = 1;
+  Parameters p("io", "test");
+  p.add("memory_per_proc", memory, "B", "memory");
+  p.add("cache_bytes", cache, "B", "cache");
+  p.add("sizes", sizes, "B", "sizes");
+  p.add("schedule_time", seconds, "s", "T");
+  p.add("hop_delay_us", delay_us, "us", "delay");
+  p.add("target_window", window, "s", "window");
+  p.add("runs", runs, "count", "runs");
+  ::setenv("PBENCH_CACHE_BYTES", "1GB", 1);
+  Argv args({"pbench-io", "--memory-per-proc", "256MiB", "--sizes", "8,64KiB", "--schedule-time",
+             "1.5min", "--hop-delay-us=2ms", "--target-window", "500ms,2s"});
+  CHECK_FALSE(p.parse(args.argc(), args.argv()).has_value());
+  ::unsetenv("PBENCH_CACHE_BYTES");
+  CHECK(memory == 268435456);
+  CHECK(cache == 1000000000);
+  CHECK(sizes == std::vector<std::int64_t>{8, 65536});
+  CHECK(seconds == doctest::Approx(90));
+  CHECK(delay_us == doctest::Approx(2000));
+  CHECK(window == std::vector<double>{0.5, 2});
+  Parameters q("io", "test");
+  q.add("memory_per_proc", memory, "B", "memory");
+  Argv bad({"pbench-io", "--memory-per-proc", "256 parsecs"});
+  CHECK(q.parse(bad.argc(), bad.argv()) == 2);
+}
+
+TEST_CASE("--describe-parameters lists every parameter with its option, unit and default") {
+  int runs = 10;
+  bool keep = false;
+  Parameters p("logp", "test");
+  p.add("eel_runs", runs, "count", "runs");
+  p.add_flag("keep", keep, "keep");
+  const auto d = p.describe_parameters();
+  CHECK(d["worker"] == "logp");
+  REQUIRE(d["parameters"].size() == 2);
+  CHECK(d["parameters"][0]["name"] == "eel_runs");
+  CHECK(d["parameters"][0]["option"] == "--eel-runs");
+  CHECK(d["parameters"][0]["unit"] == "count");
+  CHECK(d["parameters"][0]["default"] == "10");
+  CHECK(d["parameters"][1]["flag"] == true);
+  Argv args({"pbench-logp", "--describe-parameters"});
+  CHECK(p.parse(args.argc(), args.argv()) == 0);
+}
+
 TEST_CASE("parameter names map to PBENCH_ variables and dashed options") {
   CHECK(Parameters::env_of("queue_depths") == "PBENCH_QUEUE_DEPTHS");
   CHECK(Parameters::flag_of("queue_depths") == "--queue-depths");

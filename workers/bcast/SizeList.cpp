@@ -6,6 +6,8 @@
 #include <limits>
 #include <ostream>
 
+#include "common/Units.hpp"
+
 namespace pbench::bcast {
 
 namespace {
@@ -25,7 +27,8 @@ SizeList SizeList::parse(const std::string& text) {
   auto fail = [&](const std::string& why) {
     list.sizes_.clear();
     list.error_ = "'" + text + "': " + why +
-                  " (give message sizes in bytes, comma-separated, e.g. 8,256,65536)";
+                  " (give message sizes, comma-separated, e.g. 8,256,64KiB; units: " +
+                  units::kSizeUnits + ")";
     return list;
   };
   if (trim(text).empty()) return fail("no size given");
@@ -36,17 +39,9 @@ SizeList SizeList::parse(const std::string& text) {
         trim(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
     const std::string where = "element " + std::to_string(position);
     if (element.empty()) return fail(where + " is empty");
-    std::int64_t value = 0;
-    for (char c : element) {
-      if (!std::isdigit(static_cast<unsigned char>(c))) {
-        return fail(where + " '" + element + "' is not a whole number of bytes");
-      }
-      if (value > (std::numeric_limits<std::int64_t>::max() - (c - '0')) / 10) {
-        return fail(where + " '" + element + "' is too large");
-      }
-      value = value * 10 + (c - '0');
-    }
-    list.sizes_.push_back(value);
+    const auto value = units::parse_size(element);
+    if (!value) return fail(where + " '" + element + "' is not a size");
+    list.sizes_.push_back(*value);
     if (comma == std::string::npos) break;
     start = comma + 1;
   }

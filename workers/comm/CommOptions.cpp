@@ -48,12 +48,9 @@ std::string number(double value) {
 }  // namespace
 
 void CommOptions::declare(worker::Parameters& parameters) {
-  parameters
-      .add("memory_per_proc", memory_per_proc, "B",
-           "Memory per process; L_max = memory/128 (clamped to 128 MiB). 0: the node's physical "
-           "memory divided by the processes on the node (smallest over nodes). Accepts units: "
-           "8MiB, 1GB")
-      ->transform(CLI::AsSizeValue(true));
+  parameters.add("memory_per_proc", memory_per_proc, "B",
+                 "Memory per process; L_max = memory/128 (clamped to 128 MiB). 0: the node's "
+                 "physical memory divided by the processes on the node (smallest over nodes)");
   parameters.add("seed", seed, "",
                  "Seed of the random patterns, 0 to 4294967295; default: drawn at start and "
                  "recorded in the result (the original seeds from the clock)");

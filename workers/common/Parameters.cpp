@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "common/Units.hpp"
+
 namespace pbench::worker {
 
 Parameters::Parameters(std::string worker, std::string description)
@@ -11,13 +13,16 @@ Parameters::Parameters(std::string worker, std::string description)
   app_.get_formatter()->column_width(34);
   app_.footer(
       "Every option can also be set in the environment as PBENCH_<NAME> (upper case, "
-      "underscores); the command line wins.");
+      "underscores); the command line wins. Sizes [B] take units (" +
+      std::string(units::kSizeUnits) + "), times [s] too (" + units::kTimeUnits + ").");
+  app_.add_flag("--describe-parameters", describe_parameters_,
+                "Print the parameters (name, option, unit, default) as JSON and exit");
 }
 
 CLI::Option* Parameters::add_flag(const std::string& name, bool& value, const std::string& help) {
   CLI::Option* option = app_.add_flag(flag_of(name), value, help);
   option->envname(env_of(name));
-  entries_.push_back({name, "", option, [&value] { return nlohmann::json(value); }});
+  entries_.push_back({name, "", option, [&value] { return nlohmann::json(value); }, true});
   return option;
 }
 
@@ -35,7 +40,25 @@ std::optional<int> Parameters::parse(int argc, char** argv) {
     }
     return 2;
   }
+  if (describe_parameters_) {
+    if (is_reporting_process()) std::cout << describe_parameters().dump(2) << "\n";
+    return 0;
+  }
   return std::nullopt;
+}
+
+nlohmann::json Parameters::describe_parameters() const {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& entry : entries_) {
+    list.push_back({{"name", entry.name},
+                    {"option", flag_of(entry.name)},
+                    {"unit", entry.unit},
+                    {"default", entry.flag ? nlohmann::json(false)
+                                           : nlohmann::json(entry.option->get_default_str())},
+                    {"flag", entry.flag},
+                    {"help", entry.option->get_description()}});
+  }
+  return {{"worker", worker_}, {"parameters", list}};
 }
 
 nlohmann::json Parameters::echo() const {
@@ -65,6 +88,37 @@ CLI::Validator Parameters::non_empty_number() {
         return word.empty() ? std::string("an empty value is not a number") : std::string();
       },
       "", "NON_EMPTY");
+}
+
+std::optional<CLI::Validator> Parameters::unit_reader(const std::string& unit) {
+  if (unit == "B") {
+    return CLI::Validator(
+        [](std::string& word) {
+          const auto bytes = units::parse_size(word);
+          if (!bytes) {
+            return "'" + word + "' is not a size (a number of bytes, or with a unit: " +
+                   units::kSizeUnits + ")";
+          }
+          word = std::to_string(*bytes);
+          return std::string();
+        },
+        "", "SIZE");
+  }
+  if (unit == "s" || unit == "us") {
+    const double scale = unit == "s" ? 1.0 : 1e6;
+    return CLI::Validator(
+        [scale, unit](std::string& word) {
+          const auto seconds = units::parse_seconds(word);
+          if (!seconds) {
+            return "'" + word + "' is not a time (a number of " + unit + ", or with a unit: " +
+                   units::kTimeUnits + ")";
+          }
+          word = units::plain_number(*seconds * scale);
+          return std::string();
+        },
+        "", "TIME");
+  }
+  return std::nullopt;
 }
 
 std::string Parameters::env_of(const std::string& name) {

@@ -29,6 +29,10 @@ class Parameters {
     if constexpr (is_vector<T>::value) option->delimiter(',');
     // CLI11 reads an empty word as 0 for a number; a user who wrote --root '' meant something.
     if constexpr (is_number<T>::value) option->check(non_empty_number());
+    // Every size [B] and every time [s, us] is read by the one parser of common/Units.hpp.
+    if constexpr (is_number<T>::value) {
+      if (auto reader = unit_reader(unit)) option->transform(*reader);
+    }
     entries_.push_back({name, std::move(unit), option, [&value] { return nlohmann::json(value); }});
     return option;
   }
@@ -42,6 +46,9 @@ class Parameters {
 
   /// Every parameter as {"name": {"value", "unit", "source"}}.
   nlohmann::json echo() const;
+  /// What --describe-parameters prints: {"worker", "parameters": [{"name", "option", "unit",
+  /// "default", "flag", "help"}]}, so that `pbench --set` can check a name before a job runs.
+  nlohmann::json describe_parameters() const;
 
   /// The underlying CLI11 application, for checks that span parameters.
   CLI::App& app() { return app_; }
@@ -63,12 +70,16 @@ class Parameters {
   struct is_number<std::vector<T, A>> : is_number<T> {};
   /// Refuses an empty word where a number (or a list of numbers) is expected.
   static CLI::Validator non_empty_number();
+  /// The reader of a parameter in `unit` ("B": sizes with units, "s" and "us": times with units),
+  /// which rewrites the word as a plain number in that unit; nothing for other units.
+  static std::optional<CLI::Validator> unit_reader(const std::string& unit);
 
   struct Entry {
     std::string name;
     std::string unit;
     CLI::Option* option;
     std::function<nlohmann::json()> value;
+    bool flag = false;
   };
 
   static std::string describe(const std::string& help, const std::string& unit);
@@ -77,6 +88,7 @@ class Parameters {
   CLI::App app_;
   std::vector<Entry> entries_;
   std::vector<std::string> argv_;
+  bool describe_parameters_ = false;
 };
 
 /// True in the process that should print messages before MPI starts (rank 0 of the launch, or

@@ -20,11 +20,10 @@ CLI::Option* add(worker::Parameters& parameters, const std::string& name, T& val
   return parameters.add(name, value, unit, help, underscore_flag(name));
 }
 
-/// A size in bytes that also accepts units: 4096, 64KiB, 1MiB, 1MB (k = 1000, Ki = 1024).
+/// A size in bytes (the unit "B" reads units too: 4096, 64KiB, 1MiB, 1MB).
 void add_size(worker::Parameters& parameters, const std::string& name, std::int64_t& value,
               const std::string& help) {
-  add(parameters, name, value, "B", help + " (units: 64KiB, 1MiB, 1MB)")
-      ->transform(CLI::AsSizeValue(true));
+  add(parameters, name, value, "B", help);
 }
 
 }  // namespace

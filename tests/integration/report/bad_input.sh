@@ -25,7 +25,7 @@ touch afile
 expect_fail 2 "exists and is not a directory" "$PBENCH" report s -o afile
 expect_fail 2 "the path must be printable UTF-8" "$PBENCH" report s -o $'out\nx'
 mkdir empty-path
-expect_fail 5 "gnuplot not found on PATH: pbench report draws its figures with gnuplot (Debian package gnuplot-nox)" \
+expect_fail 6 "pbench: missing program: gnuplot not found on PATH: pbench report draws its figures with gnuplot (Debian package gnuplot-nox" \
   env PATH="$work/empty-path" "$PBENCH" report s -o out
 [[ ! -e out && ! -e $'out\nx' ]] || fail "a refused report wrote its directory"
 [[ "$(sha256sum pbench.db)" == "$before" ]] || fail "a report changed the store"

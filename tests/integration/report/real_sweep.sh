@@ -57,6 +57,11 @@ for (job,) in sqlite3.connect(sys.argv[1]).execute(
         "join sweeps s on s.id = p.sweep_id where s.name = 'r' and a.job_id is not null"):
     assert job in header, ("job id not in the header", job)
 PY
+# The tables follow the display rule of the human formats: MB/s, us, s, never e-notation.
+if grep -E '<td class="num">-?[0-9.]+e[+-][0-9]+' out/index.html > enotation.txt; then
+  fail "the report shows e-notation: $(head -3 enotation.txt)"
+fi
+grep -q "<td>MB/s</td>" out/index.html || fail "the report's system table shows no MB/s"
 # Every figure at the page's width (1240 px) with fonts of 14 px or more.
 "$PY" "$here/svg_check.py" out/*.svg > svg.txt || { cat svg.txt; fail "a figure is too small"; }
 [[ ! -e INJECTED && ! -e out/INJECTED ]] || fail "a hint's backquoted command was run"

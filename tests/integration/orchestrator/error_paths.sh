@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Error paths a new user met (issue 17), as an unprivileged user (root ignores permissions): a
+# valid store in a read-only directory is read; SQLite's own error is passed on when opening
+# fails; a read-only runs directory fails at once with the path and the system's reason.
+source "$(dirname "$0")/common.sh"
+NOBODY=()
+if [[ $(id -u) -eq 0 ]]; then
+  command -v setpriv > /dev/null || fail "setpriv (util-linux) is needed to run pbench as nobody"
+  NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+fi
+chmod 755 "$work"
+as_nobody() { "${NOBODY[@]}" "$@"; }
+
+"$PBENCH" run base --partitions 1,2 --queue-depths 1 "${SMALL[@]}" > /dev/null
+
+# A valid store in a directory nobody may write: opened read-only for queries.
+mkdir ro && cp "$PBENCH_DB" ro/pbench.db && chmod 444 ro/pbench.db && chmod 555 ro
+as_nobody "$PBENCH" --db ro/pbench.db query points --format json > ro.json \
+  || fail "a store in a read-only directory was not read: $(cat ro.json)"
+grep -q '"base"' ro.json || fail "query points read nothing from the read-only store"
+as_nobody "$PBENCH" --db ro/pbench.db query logp --sweep base > /dev/null || fail "query logp (ro)"
+as_nobody "$PBENCH" --db ro/pbench.db status base > /dev/null || fail "status (ro)"
+[[ ! -e ro/pbench.db-wal && ! -e ro/pbench.db-shm ]] || fail "files were made in a read-only dir"
+# Writing to it is refused with SQLite's reason, not "not an SQLite database".
+out=$(as_nobody "$PBENCH" --db ro/pbench.db sweep s2 --partitions 2 2>&1) && fail "wrote: $out"
+[[ "$out" != *"not an SQLite database"* && "$out" == *"pbench: store error:"* ]] \
+  || fail "writing to a read-only store said: $out"
+# A store nobody may read: SQLite's own error, not "not an SQLite database".
+mkdir locked && cp "$PBENCH_DB" locked/pbench.db && chmod 600 locked/pbench.db
+out=$(as_nobody "$PBENCH" --db locked/pbench.db query points 2>&1) && fail "read: $out"
+[[ "$out" == *"pbench: store error: "*"locked/pbench.db"*"unable to open database file"* ]] \
+  || fail "an unreadable store said: $out"
+[[ "$out" != *"not an SQLite database"* ]] || fail "an unreadable store was called not a database"
+# A file that is not a database still says so.
+mkdir rodir && echo "my notes" > rodir/notes.db && chmod 555 rodir
+expect_fail 3 "'rodir/notes.db' is not a pbench store (not an SQLite database)" \
+  as_nobody "$PBENCH" --db rodir/notes.db query points
+
+# A runs directory that became read-only after planning: submit and wait fail at once with the
+# lock's path and the system's reason, and nothing claims another driver holds it.
+mkdir shared && chmod 777 shared
+export PBENCH_DB="$work/shared/pbench.db" PBENCH_RUNS_DIR="$work/shared/runs"
+as_nobody "$PBENCH" sweep late --partitions 2 --queue-depths 1 "${SMALL[@]}" > /dev/null
+chmod -R a-w shared/runs
+lock="$work/shared/runs/late/driver.lock"
+for cmd in "submit late --foreground" "wait late" "submit late"; do
+  start=$SECONDS
+  out=$(timeout 60 "${NOBODY[@]}" "$PBENCH" $cmd 2>&1) && fail "$cmd: $out"
+  [[ $((SECONDS - start)) -lt 30 ]] || fail "'$cmd' did not fail fast: $out"
+  [[ "$out" == *"cannot open the driver lock '$lock': Permission denied"* ]] \
+    || fail "'$cmd' said: $out"
+  [[ "$out" != *"already being driven"* ]] || fail "'$cmd' claimed a driver: $out"
+done
+chmod -R u+w shared/runs
+# A driver that is gone leaves no lock behind (flock): after kill -9 of the process that drove
+# the sweep, the next submit drives it, and nothing says "already being driven".
+"$PBENCH" submit late --foreground > driver.out 2>&1 &
+driver=$!
+for _ in $(seq 600); do
+  "$PBENCH" status late --format json | grep -q '"planned"' || break
+  sleep 0.1
+done
+kill -9 "$driver"
+wait "$driver" 2> /dev/null || true
+out=$("$PBENCH" submit late 2>&1)
+[[ "$out" != *"already being driven"* ]] || fail "a killed driver's lock was taken as held: $out"
+"$PBENCH" wait late --timeout 120 > /dev/null || fail "the sweep did not finish after the fix"
+echo "error paths: ok"
