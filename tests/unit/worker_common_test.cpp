@@ -114,6 +114,11 @@ TEST_CASE("every size [B] and time [s, us] parameter reads the same units") {
   CHECK(sizes == std::vector<std::int64_t>{8, 65536});
   CHECK(seconds == doctest::Approx(90));
   CHECK(delay_us == doctest::Approx(2000));
+  Parameters plain("bcast", "test");
+  plain.add("hop_delay_us", delay_us, "us", "delay");
+  Argv hundred({"pbench-bcast", "--hop-delay-us", "100"});
+  CHECK_FALSE(plain.parse(hundred.argc(), hundred.argv()).has_value());
+  CHECK(delay_us == doctest::Approx(100));  // a plain number in the parameter's own unit
   CHECK(window == std::vector<double>{0.5, 2});
   Parameters q("io", "test");
   q.add("memory_per_proc", memory, "B", "memory");

@@ -40,6 +40,8 @@ TEST_CASE("units: times in seconds, ms, us, min, h") {
   CHECK(parse_seconds("1.5min") == doctest::Approx(90));
   CHECK(parse_seconds("1h") == doctest::Approx(3600));
   CHECK(parse_seconds("-1.5") == doctest::Approx(-1.5));
+  CHECK(parse_seconds("100", 1e-6) == doctest::Approx(100e-6));  // a parameter in us
+  CHECK(parse_seconds("1ms", 1e-6) == doctest::Approx(1e-3));
   for (const char* bad : {"", "s", "--1", "5 fortnights", "1m", "inf", "nan"}) {
     CAPTURE(bad);
     CHECK_FALSE(parse_seconds(bad).has_value());

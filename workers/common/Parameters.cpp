@@ -105,10 +105,11 @@ std::optional<CLI::Validator> Parameters::unit_reader(const std::string& unit) {
         "", "SIZE");
   }
   if (unit == "s" || unit == "us") {
-    const double scale = unit == "s" ? 1.0 : 1e6;
+    const double scale = unit == "s" ? 1.0 : 1e6;  // the parameter's unit per second
     return CLI::Validator(
         [scale, unit](std::string& word) {
-          const auto seconds = units::parse_seconds(word);
+          // A number without a unit counts in the parameter's own unit (100 for [us] is 100 us).
+          const auto seconds = units::parse_seconds(word, 1.0 / scale);
           if (!seconds) {
             return "'" + word + "' is not a time (a number of " + unit + ", or with a unit: " +
                    units::kTimeUnits + ")";

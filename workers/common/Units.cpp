@@ -63,13 +63,13 @@ std::optional<std::int64_t> parse_size(std::string_view text) {
   return std::nullopt;
 }
 
-std::optional<double> parse_seconds(std::string_view text) {
+std::optional<double> parse_seconds(std::string_view text, double plain_unit) {
   const auto parsed = number_and_unit(text, true);
   if (!parsed) return std::nullopt;
   const auto& [number, unit] = *parsed;
+  if (unit.empty()) return number * plain_unit;
   static const std::pair<const char*, double> kFactors[] = {
-      {"", 1},     {"s", 1},      {"ms", 1e-3},   {"us", 1e-6}, {"\xc2\xb5s", 1e-6},
-      {"min", 60}, {"h", 3600}};
+      {"s", 1}, {"ms", 1e-3}, {"us", 1e-6}, {"\xc2\xb5s", 1e-6}, {"min", 60}, {"h", 3600}};
   for (const auto& [name, factor] : kFactors) {
     if (unit == name) return number * factor;
   }

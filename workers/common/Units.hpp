@@ -22,7 +22,8 @@ std::optional<std::int64_t> parse_size(std::string_view text);
 /// A time in seconds: a number (seconds) or a number and a unit, "60", "1.5min", "250ms",
 /// "20us", "-1.5" (the parameter decides whether a negative time means something). Nothing for
 /// anything else (no number, an unknown unit, not finite).
-std::optional<double> parse_seconds(std::string_view text);
+/// `plain_unit` is what a number without a unit counts, in seconds (1e-6 for a parameter in us).
+std::optional<double> parse_seconds(std::string_view text, double plain_unit = 1.0);
 
 /// `seconds` written without e-notation and without trailing zeros: 0.0001 -> "0.0001".
 std::string plain_number(double value);
