@@ -1,4 +1,4 @@
--- The pbench store, schema version 3. Typed columns for what is queried; every result document
+-- The pbench store, schema version 4. Typed columns for what is queried; every result document
 -- is also kept whole beside them. The version lives in PRAGMA user_version and is checked at open.
 PRAGMA foreign_keys = ON;
 
@@ -28,6 +28,10 @@ CREATE TABLE points (
   script_path TEXT NOT NULL,
   state       TEXT NOT NULL CHECK (state IN ('planned', 'queued', 'running', 'done', 'failed',
                                              'cancelled', 'timeout')),
+  -- The shape asked for, NxP (--partitions 2x2); both NULL for a plain partition, which the
+  -- scheduler places.
+  nodes          INTEGER CHECK (nodes IS NULL OR nodes > 0),
+  procs_per_node INTEGER CHECK (procs_per_node IS NULL OR procs_per_node > 0),
   UNIQUE (sweep_id, point_key)
 );
 CREATE INDEX points_by_sweep ON points (sweep_id, state);
@@ -81,7 +85,16 @@ CREATE TABLE results (
   ended_at       TEXT NOT NULL,
   ingested_at    TEXT NOT NULL,
   document       TEXT NOT NULL,
-  run_no         INTEGER NOT NULL DEFAULT 1
+  run_no         INTEGER NOT NULL DEFAULT 1,
+  -- Where the ranks ran (store/ResultLayout.hpp), from the document's rank_hosts: distinct
+  -- hosts, ranks on the fullest host, the hosts comma-separated in rank order; the job's
+  -- allocation from its envelope (the scheduler's node list, expanded); and why the placement
+  -- is not the shape the point asked for (NULL when it is; valid is 0 then).
+  nodes           INTEGER,
+  procs_per_node  INTEGER,
+  node_list       TEXT,
+  allocated_nodes TEXT,
+  placement       TEXT
 );
 -- Covering for "the newest result of a point and whether it is valid" (the queries' first step),
 -- so that they never read the large documents.
