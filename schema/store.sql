@@ -17,7 +17,10 @@ CREATE TABLE sweeps (
   created_at TEXT NOT NULL
 );
 
--- One cell of a sweep's grid. point_key is a stable hash of the point's parameters.
+-- One cell of a sweep's grid. point_key is a stable hash of the point's parameters. nodes and
+-- procs_per_node: the shape asked for, NxP (--partitions 2x2); both NULL for a plain partition,
+-- which the scheduler places. (No comments inside a CREATE TABLE: SQLite's DROP COLUMN rewrites
+-- its text and fails on them.)
 CREATE TABLE points (
   id          INTEGER PRIMARY KEY,
   sweep_id    INTEGER NOT NULL REFERENCES sweeps(id) ON DELETE CASCADE,
@@ -28,8 +31,6 @@ CREATE TABLE points (
   script_path TEXT NOT NULL,
   state       TEXT NOT NULL CHECK (state IN ('planned', 'queued', 'running', 'done', 'failed',
                                              'cancelled', 'timeout')),
-  -- The shape asked for, NxP (--partitions 2x2); both NULL for a plain partition, which the
-  -- scheduler places.
   nodes          INTEGER CHECK (nodes IS NULL OR nodes > 0),
   procs_per_node INTEGER CHECK (procs_per_node IS NULL OR procs_per_node > 0),
   UNIQUE (sweep_id, point_key)
@@ -71,6 +72,10 @@ CREATE TABLE attempts (
 );
 
 -- One ingested result document, stored once (document_hash is the hash of its canonical form).
+-- Where its ranks ran (store/ResultLayout.hpp), from the document's rank_hosts: nodes (distinct
+-- hosts), procs_per_node (ranks on the fullest host), node_list (the hosts comma-separated in
+-- rank order); allocated_nodes: the job's node list from its envelope, expanded; placement: why
+-- the ranks did not run in the shape the point asked for (NULL when they did; valid is 0 then).
 CREATE TABLE results (
   id             INTEGER PRIMARY KEY,
   point_id       INTEGER REFERENCES points(id) ON DELETE CASCADE,
@@ -86,10 +91,6 @@ CREATE TABLE results (
   ingested_at    TEXT NOT NULL,
   document       TEXT NOT NULL,
   run_no         INTEGER NOT NULL DEFAULT 1,
-  -- Where the ranks ran (store/ResultLayout.hpp), from the document's rank_hosts: distinct
-  -- hosts, ranks on the fullest host, the hosts comma-separated in rank order; the job's
-  -- allocation from its envelope (the scheduler's node list, expanded); and why the placement
-  -- is not the shape the point asked for (NULL when it is; valid is 0 then).
   nodes           INTEGER,
   procs_per_node  INTEGER,
   node_list       TEXT,

@@ -47,24 +47,15 @@ QueryTable compare_table(store::Store& store, const std::string& sweep_a,
   const auto a = system_table(store, sweep_a, where);
   const auto b = system_table(store, sweep_b, where);
   QueryTable table;
+  // a_shape, b_shape: each side's nodes x processes per node (a note says where they differ).
   table.columns = {
-      {"figure", "", "figure", "", 1, 0},
-      {"unit", "", "unit", "", 1, 0},
-      {"better", "", "better", "", 1, 0},
-      {"a", "", sweep_a, "", 1, 6},
-      {"a_partition", "", "procs", "", 1, 0},
-      {"a_shape", "", "shape", "", 1, 0},
-      {"a_at", "", "at", "", 1, 0},
-      {"a_valid", "", "valid", "", 1, 0},
-      {"b", "", sweep_b, "", 1, 6},
-      {"b_partition", "", "procs", "", 1, 0},
-      {"b_shape", "", "shape", "", 1, 0},
-      {"b_at", "", "at", "", 1, 0},
-      {"b_valid", "", "valid", "", 1, 0},
-      {"ratio", "", "B/A", "", 1, 4},
-      // Each side's nodes x processes per node; a note says where they differ.
-      {"a_shape", "", "A shape", "", 1, 0},
-      {"b_shape", "", "B shape", "", 1, 0},
+      {"figure", "", "figure", "", 1, 0},     {"unit", "", "unit", "", 1, 0},
+      {"better", "", "better", "", 1, 0},     {"a", "", sweep_a, "", 1, 6},
+      {"a_partition", "", "procs", "", 1, 0}, {"a_at", "", "at", "", 1, 0},
+      {"a_valid", "", "valid", "", 1, 0},     {"b", "", sweep_b, "", 1, 6},
+      {"b_partition", "", "procs", "", 1, 0}, {"b_at", "", "at", "", 1, 0},
+      {"b_valid", "", "valid", "", 1, 0},     {"ratio", "", "B/A", "", 1, 4},
+      {"a_shape", "", "A shape", "", 1, 0},   {"b_shape", "", "B shape", "", 1, 0},
   };
   // Rows in A's order, then the figures only B has.
   using Key = std::pair<std::string, std::string>;
