@@ -42,8 +42,10 @@ std::optional<Deadline> Deadline::from(std::optional<double> deadline,
                                        std::optional<double> time_left, double margin, double now,
                                        std::string& problem) {
   if (deadline && !(*deadline > now)) {
-    problem = "--deadline " + epoch_text(*deadline) + " (" + seconds_text(*deadline) +
-              ") is not in the future (now " + epoch_text(now) + "): the job's time is over";
+    char epoch[32];
+    std::snprintf(epoch, sizeof(epoch), "%.0f", *deadline);
+    problem = "--deadline (PBENCH_DEADLINE) " + std::string(epoch) + " = " + epoch_text(*deadline) +
+              " is not in the future (now " + epoch_text(now) + "): the job's time is over";
     return std::nullopt;
   }
   if (time_left && !(*time_left > 0)) {

@@ -21,6 +21,10 @@ for scheduler in slurm pbs; do
   [[ $(point_states "dl-$scheduler") == "2:done" ]] \
     || fail "$scheduler: state $(point_states "dl-$scheduler"), not done"
   "$PBENCH" collect "dl-$scheduler" > collect.txt 2>&1 || fail "$scheduler: collect failed: $(cat collect.txt)"
+  grep -q "1 results stored, .*, 1 partial (stopped before a deadline)" collect.txt \
+    || fail "$scheduler: collect does not count the partial result: $(cat collect.txt)"
+  grep -q "logp p=2 .*: partial: stopped before the deadline" collect.txt \
+    || fail "$scheduler: collect does not name the partial point: $(cat collect.txt)"
   attempt=$(ls -d runs/"dl-$scheduler"/points/*/attempt-1)
   grep -q '"status": 0' "$attempt/exit.json" || fail "$scheduler: exit marker $(cat "$attempt/exit.json")"
   tr '\0' '\n' < "$attempt/job.env" | grep -q '^PBENCH_DEADLINE=[0-9]*$' \
