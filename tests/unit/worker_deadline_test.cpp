@@ -111,7 +111,7 @@ TEST_CASE("deadline: a partial result is not valid, names the deadline and carri
         "partial: stopped before the deadline 2027-01-15T08:01:40Z (keeping 10 s to write the "
         "result), at flood repetition 2 of 5; what follows was not measured");
   pbench::worker::ResultDocument result("logp");
-  CHECK(result.validity().find("partial") == result.validity().end());
+  CHECK_FALSE(result.validity().contains("partial"));
   result.mark_partial(reason, pbench::worker::epoch_text(d.end()));
   result.mark_partial(reason, pbench::worker::epoch_text(d.end()));
   const auto validity = result.to_json()["validity"];
