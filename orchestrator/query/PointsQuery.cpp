@@ -25,6 +25,8 @@ QueryTable points_table(store::Store& store, const std::optional<std::string>& s
       {"nodes", "", "nodes", "", 1, 0},
       {"ppn", "", "ppn", "", 1, 0},
       {"placement", "", "placement", "", 1, 0},
+      // The reason of a result a deadline cut short (validity.partial).
+      {"partial", "", "partial", "", 1, 0},
   };
   auto s = store.db().prepare(
       "SELECT sw.name, p.point_key, p.worker, p.partition, p.params_json, p.state, "
@@ -40,6 +42,9 @@ QueryTable points_table(store::Store& store, const std::optional<std::string>& s
       std::string(store::kChosenResult) +
       ")), "
       "(SELECT r.placement FROM results r WHERE r.id = " +
+        std::string(store::kChosenResult) +
+        "), "
+      "(SELECT json_extract(r.document, '$.validity.partial.reason') FROM results r WHERE r.id = " +
       std::string(store::kChosenResult) +
       ") "
       "FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
@@ -62,7 +67,7 @@ QueryTable points_table(store::Store& store, const std::optional<std::string>& s
     table.rows.push_back({s.text(0), s.text(1), s.text(2), s.int64(3), s.text(4), s.text(5),
                           s.int64(6), optional_text(7), optional_int(8), optional_text(9),
                           std::string(has_result ? "yes" : "no"), optional_int(11),
-                          optional_int(12), optional_text(13)});
+                          optional_int(12), optional_text(13), optional_text(14)});
   }
   if (missing_only) {
     table.notes.push_back(std::to_string(table.rows.size()) + " of " + std::to_string(cells) +

@@ -90,6 +90,27 @@ TEST_CASE("query points: every cell with state, attempts and exit, and --missing
   CHECK_THROWS_AS(query::points_table(f.store, std::string("nope"), false), UsageError);
 }
 
+TEST_CASE("query points: a result a deadline cut short shows as partial with its reason") {
+  Fixture f;
+  f.add_sweep("cut", {{"logp", 2}, {"logp", 4}});
+  const std::string reason =
+      "partial: stopped before the deadline 2026-11-22T08:01:00Z (keeping 6 s to write the "
+      "result), at flood repetition 3 of 1000; what follows was not measured";
+  auto partial = document("logp", 2, nlohmann::json::array({metric("eel", 1e-6, "s")}), false);
+  partial["validity"]["reasons"] = {reason};
+  partial["validity"]["partial"] = {{"reason", reason}, {"deadline", "2026-11-22T08:01:00Z"}};
+  f.add_run(0, partial);
+  f.add_run(1, document("logp", 4, nlohmann::json::array({metric("eel", 1e-6, "s")}), true));
+  const auto table = query::points_table(f.store, std::string("cut"), false);
+  REQUIRE(table.rows.size() == 2);
+  REQUIRE(table.columns.size() == 12);
+  CHECK(table.columns[11].key == "partial");
+  CHECK(text(table.rows[0][5]) == "done");
+  CHECK(text(table.rows[0][10]) == "yes");
+  CHECK(text(table.rows[0][11]) == reason);
+  CHECK(std::holds_alternative<std::monostate>(table.rows[1][11]));  // complete: not partial
+}
+
 TEST_CASE("query system: argmax of each headline figure, and missing shown as missing") {
   Fixture f;
   f.add_sweep("sys", {{"io", 4, R"({"hints":"h1"})"},
