@@ -122,12 +122,12 @@ std::string expected_types(const json* node) {
   return out;
 }
 
-/// The name quoted at the end of a valijson message ("... property 'x'."), quotes and all.
-std::string quoted_name(const std::string& description) {
-  const auto first = description.find('\'');
+/// The name valijson quotes after `lead` at the end of its message ("... property 'x'.").
+std::string quoted_name(const std::string& description, std::string_view lead) {
+  const auto first = description.find(lead);
   const auto last = description.rfind('\'');
-  if (first == std::string::npos || last <= first) return {};
-  return description.substr(first + 1, last - first - 1);
+  if (first == std::string::npos || last < first + lead.size()) return {};
+  return description.substr(first + lead.size(), last - first - lead.size());
 }
 
 bool starts_with(const std::string& text, std::string_view prefix) {
@@ -149,10 +149,10 @@ std::pair<json::json_pointer, std::string> reword(const json& schema, const json
   }
   const std::string& d = e.description;
   if (starts_with(d, "Missing required property")) {
-    return {at / quoted_name(d), "missing required property"};
+    return {at / quoted_name(d, "property '"), "missing required property"};
   }
   if (starts_with(d, "Object contains a property that could not be validated")) {
-    return {at / quoted_name(d), "unexpected property"};
+    return {at / quoted_name(d, "constraints: '"), "unexpected property"};
   }
   const json* node = governing_schema(schema, document, path);
   const json* value = document.contains(at) ? &document.at(at) : nullptr;
@@ -203,7 +203,8 @@ std::pair<json::json_pointer, std::string> reword(const json& schema, const json
     return {at, "expected " + keyword(node, "const")->dump() + got()};
   }
   if (starts_with(d, "Failed to match regex specified by 'pattern'") && keyword(node, "pattern")) {
-    return {at, "expected to match pattern " + keyword(node, "pattern")->get<std::string>() + got()};
+    return {at,
+            "expected to match pattern " + keyword(node, "pattern")->get<std::string>() + got()};
   }
   return {at, d};
 }

@@ -66,9 +66,9 @@ void check_tables(const json& measurements, std::vector<std::string>& problems) 
     for (std::size_t i = 0; i < rows->size(); ++i) {
       const json& row = (*rows)[i];
       if (row.is_array() && row.size() != columns->size()) {
-        problems.push_back(problem(at_table / "rows" / i,
-                                   std::to_string(row.size()) + " values for " +
-                                       std::to_string(columns->size()) + " columns"));
+        problems.push_back(
+            problem(at_table / "rows" / i, std::to_string(row.size()) + " values for " +
+                                               std::to_string(columns->size()) + " columns"));
       }
     }
   }
@@ -85,9 +85,10 @@ void check_times(const json& doc, std::vector<std::string>& problems) {
   started_fraction.resize(width, '0');
   ended_fraction.resize(width, '0');
   if (std::tie(ended->first, ended_fraction) < std::tie(started->first, started_fraction)) {
-    problems.push_back(problem(json::json_pointer("/ended_at"), "ended_at " + doc["ended_at"].get<std::string>() +
-                                                " is before started_at " +
-                                                doc["started_at"].get<std::string>()));
+    problems.push_back(
+        problem(json::json_pointer("/ended_at"), "ended_at " + doc["ended_at"].get<std::string>() +
+                                                     " is before started_at " +
+                                                     doc["started_at"].get<std::string>()));
   }
 }
 

@@ -1,6 +1,6 @@
 // pbench-validate-result [--semantics] FILE...: validates result documents with the C++
-// validator (the embedded result schema, checked by valijson; with --semantics also ResultRules) and
-// prints, for each file, "VALID <file>" or "INVALID <file>" followed by one "  <problem>" line
+// validator (the embedded result schema, checked by valijson; with --semantics also ResultRules)
+// and prints, for each file, "VALID <file>" or "INVALID <file>" followed by one "  <problem>" line
 // per problem. Exits 0 when every file is valid, 1 when one is not, 2 on a usage error.
 // The schema drift test (tests/integration/schema/cross_check.py) compares it with jsonschema.
 #include <nlohmann/json.hpp>
