@@ -231,10 +231,11 @@ std::vector<std::string> JsonSchema::problems(const json& document) const {
   thread_local valijson::Validator validator;
   valijson::ValidationResults results;
   try {
-    if (validator.validate(compiled_->schema, valijson::adapters::NlohmannJsonAdapter(document),
-                           &results)) {
-      return {};
-    }
+    const valijson::adapters::NlohmannJsonAdapter target(document);
+    // Without a results object valijson stops at the first failure and keeps no messages: the
+    // fast path for the common valid document. Only a refused one is walked again for them.
+    if (validator.validate(compiled_->schema, target, nullptr)) return {};
+    validator.validate(compiled_->schema, target, &results);
   } catch (const std::exception& e) {
     return {problem(json::json_pointer(), std::string("cannot be validated: ") + e.what())};
   }
