@@ -3,7 +3,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "ingest/SchemaValidator.hpp"
+#include "ingest/JsonSchema.hpp"
+#include "ingest/ResultRules.hpp"
 #include "store/ResultLayout.hpp"
 #include "util/Error.hpp"
 #include "util/Sha256.hpp"
@@ -91,8 +92,8 @@ nlohmann::json parse_and_validate(const std::string& text, const std::string& or
     throw ValidationError(where + ": schema version " + doc["schema_version"].dump() +
                           "; this pbench reads version " + std::to_string(kSupportedSchemaVersion));
   }
-  auto problems = result_schema_validator().validate(doc);
-  if (problems.empty()) problems = check_result_semantics(doc);
+  auto problems = result_schema().problems(doc);
+  if (problems.empty()) problems = ResultRules::problems(doc);
   if (!problems.empty()) throw ValidationError(where + ": " + summarise(problems));
   return doc;
 }
