@@ -8,7 +8,9 @@
 
 #include <cstddef>
 #include <exception>
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string_view>
 #include <utility>
 
@@ -226,7 +228,34 @@ JsonSchema::~JsonSchema() = default;
 JsonSchema::JsonSchema(JsonSchema&&) noexcept = default;
 JsonSchema& JsonSchema::operator=(JsonSchema&&) noexcept = default;
 
-std::vector<std::string> JsonSchema::problems(const json& document) const {
+// valijson's nlohmann adapter reads an unsigned integer above INT64_MAX (a 64-bit seed) as a
+// negative signed one, so "minimum": 0 would refuse it. Such values are validated as doubles.
+static bool has_large_unsigned(const json& value) {
+  if (value.is_number_unsigned())
+    return value.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX);
+  if (value.is_structured()) {
+    for (const auto& item : value)
+      if (has_large_unsigned(item)) return true;
+  }
+  return false;
+}
+
+static void widen_large_unsigned(json& value) {
+  if (value.is_number_unsigned() &&
+      value.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX)) {
+    value = static_cast<double>(value.get<std::uint64_t>());
+  } else if (value.is_structured()) {
+    for (auto& item : value) widen_large_unsigned(item);
+  }
+}
+
+std::vector<std::string> JsonSchema::problems(const json& given) const {
+  std::optional<json> widened;
+  if (has_large_unsigned(given)) {
+    widened = given;
+    widen_large_unsigned(*widened);
+  }
+  const json& document = widened ? *widened : given;
   // valijson's validator caches compiled patterns and is not safe to share between threads.
   thread_local valijson::Validator validator;
   valijson::ValidationResults results;

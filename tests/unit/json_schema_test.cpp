@@ -169,6 +169,17 @@ TEST_CASE("result schema: an integer may be written 4.0, but not 4.5 or \"4\"") 
         Problems{"at /summary/0/labels/q: expected integer or string, got array"});
 }
 
+TEST_CASE("result schema: a 64-bit seed above INT64_MAX is a valid non-negative integer") {
+  // valijson's adapter reads such an unsigned value as a negative signed one; pbench-io draws
+  // its consortium seeds from all 64 bits.
+  CHECK(Problems(result_schema().problems(
+            good_with("/seeds/shuffle", std::uint64_t{18446744073709551615ULL}))) == Problems{});
+  CHECK(Problems(result_schema().problems(
+            good_with("/seeds/shuffle", std::uint64_t{13664932655501856264ULL}))) == Problems{});
+  CHECK(Problems(result_schema().problems(good_with("/seeds/shuffle", -1))) ==
+        Problems{"at /seeds/shuffle: expected >= 0, got -1"});
+}
+
 TEST_CASE("result schema: a long string under a pattern is refused as too long, not crashed") {
   // std::regex recurses once per character: a megabyte-long name would overflow the stack.
   const std::string long_name(1 << 20, 'a');

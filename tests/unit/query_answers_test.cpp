@@ -103,12 +103,12 @@ TEST_CASE("query points: a result a deadline cut short shows as partial with its
   f.add_run(1, document("logp", 4, nlohmann::json::array({metric("eel", 1e-6, "s")}), true));
   const auto table = query::points_table(f.store, std::string("cut"), false);
   REQUIRE(table.rows.size() == 2);
-  REQUIRE(table.columns.size() == 12);
-  CHECK(table.columns[11].key == "partial");
+  const std::size_t last = table.columns.size() - 1;  // partial is the last column
+  REQUIRE(table.columns[last].key == "partial");
   CHECK(text(table.rows[0][5]) == "done");
   CHECK(text(table.rows[0][10]) == "yes");
-  CHECK(text(table.rows[0][11]) == reason);
-  CHECK(std::holds_alternative<std::monostate>(table.rows[1][11]));  // complete: not partial
+  CHECK(text(table.rows[0][last]) == reason);
+  CHECK(std::holds_alternative<std::monostate>(table.rows[1][last]));  // complete: not partial
 }
 
 TEST_CASE("query system: argmax of each headline figure, and missing shown as missing") {
