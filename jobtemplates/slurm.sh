@@ -33,6 +33,12 @@ trap pbench_on_exit EXIT
 trap 'pbench_signal=TERM pbench_signal_source=job; exit 143' TERM
 trap 'pbench_signal=INT pbench_signal_source=job; exit 130' INT
 export PBENCH_SWEEP={{sweep}} PBENCH_POINT={{point_key}}
+# The job's end as planned: its start here plus its time limit. The worker stops before it (minus
+# a margin) at a clean point and writes what it measured as a partial result, so that a job that
+# runs out of time is not killed with nothing; a queued job gets the end of its own run.
+if ((pbench_time_limit_s > 0)); then
+  export PBENCH_DEADLINE=$((pbench_start_s + pbench_time_limit_s))
+fi
 # The job's side of the reproducibility envelope (job.env, NUL-separated NAME=VALUE): what ran
 # where, with the batch system's and pbench's environment; pbench adds it to envelope.json.
 pbench_sha256() { sha256sum <"$1" 2>/dev/null | cut -d' ' -f1; }

@@ -1,4 +1,4 @@
--- The pbench store, schema version 3. Typed columns for what is queried; every result document
+-- The pbench store, schema version 4. Typed columns for what is queried; every result document
 -- is also kept whole beside them. The version lives in PRAGMA user_version and is checked at open.
 PRAGMA foreign_keys = ON;
 
@@ -17,7 +17,10 @@ CREATE TABLE sweeps (
   created_at TEXT NOT NULL
 );
 
--- One cell of a sweep's grid. point_key is a stable hash of the point's parameters.
+-- One cell of a sweep's grid. point_key is a stable hash of the point's parameters. nodes and
+-- procs_per_node: the shape asked for, NxP (--partitions 2x2); both NULL for a plain partition,
+-- which the scheduler places. (No comments inside a CREATE TABLE: SQLite's DROP COLUMN rewrites
+-- its text and fails on them.)
 CREATE TABLE points (
   id          INTEGER PRIMARY KEY,
   sweep_id    INTEGER NOT NULL REFERENCES sweeps(id) ON DELETE CASCADE,
@@ -28,6 +31,8 @@ CREATE TABLE points (
   script_path TEXT NOT NULL,
   state       TEXT NOT NULL CHECK (state IN ('planned', 'queued', 'running', 'done', 'failed',
                                              'cancelled', 'timeout')),
+  nodes          INTEGER CHECK (nodes IS NULL OR nodes > 0),
+  procs_per_node INTEGER CHECK (procs_per_node IS NULL OR procs_per_node > 0),
   UNIQUE (sweep_id, point_key)
 );
 CREATE INDEX points_by_sweep ON points (sweep_id, state);
@@ -67,6 +72,10 @@ CREATE TABLE attempts (
 );
 
 -- One ingested result document, stored once (document_hash is the hash of its canonical form).
+-- Where its ranks ran (store/ResultLayout.hpp), from the document's rank_hosts: nodes (distinct
+-- hosts), procs_per_node (ranks on the fullest host), node_list (the hosts comma-separated in
+-- rank order); allocated_nodes: the job's node list from its envelope, expanded; placement: why
+-- the ranks did not run in the shape the point asked for (NULL when they did; valid is 0 then).
 CREATE TABLE results (
   id             INTEGER PRIMARY KEY,
   point_id       INTEGER REFERENCES points(id) ON DELETE CASCADE,
@@ -81,7 +90,12 @@ CREATE TABLE results (
   ended_at       TEXT NOT NULL,
   ingested_at    TEXT NOT NULL,
   document       TEXT NOT NULL,
-  run_no         INTEGER NOT NULL DEFAULT 1
+  run_no         INTEGER NOT NULL DEFAULT 1,
+  nodes           INTEGER,
+  procs_per_node  INTEGER,
+  node_list       TEXT,
+  allocated_nodes TEXT,
+  placement       TEXT
 );
 -- Covering for "the newest result of a point and whether it is valid" (the queries' first step),
 -- so that they never read the large documents.

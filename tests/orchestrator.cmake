@@ -8,6 +8,13 @@ foreach(script local_sweep background_submit bad_input command_line error_paths 
     TIMEOUT 300)
 endforeach()
 
+# A version 3 store (tests/data/stores/store-v3.sql) migrated to version 4: the layout columns.
+add_test(NAME "orchestrator: store_v3"
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/orchestrator/store_v3.sh)
+set_tests_properties("orchestrator: store_v3" PROPERTIES
+  ENVIRONMENT "PBENCH=$<TARGET_FILE:pbench>;PBENCH_TEST_DATA=${CMAKE_CURRENT_SOURCE_DIR}/data"
+  TIMEOUT 120)
+
 # A centre's routine: runs of a sweep, reference and check, export (promtool), list/rm.
 add_test(NAME "orchestrator: routine"
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/orchestrator/routine.sh)

@@ -11,7 +11,7 @@ set_tests_properties("slurm nodes: lab up" PROPERTIES FIXTURES_SETUP slurm_nodes
   ENVIRONMENT "PBENCH_SLURM_LAB_MARK=${slurm_nodes_lab_mark}" TIMEOUT 600)
 set_tests_properties("slurm nodes: lab down" PROPERTIES FIXTURES_CLEANUP slurm_nodes_lab
   ENVIRONMENT "PBENCH_SLURM_LAB_MARK=${slurm_nodes_lab_mark}" TIMEOUT 120)
-foreach(script lab_nodes)
+foreach(script lab_nodes sweep_shapes node_faults)
   add_test(NAME "slurm nodes: ${script}"
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/slurm-nodes/${script}.sh)
   set_tests_properties("slurm nodes: ${script}" PROPERTIES

@@ -78,6 +78,9 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
     for (const auto& m : report.messages) std::cerr << "  " << m << "\n";
     std::cerr << "pbench: " << progress.line() << "; " << report.stored << " results stored";
     if (report.partial > 0) std::cerr << ", " << report.partial << " partial results (not valid)";
+    if (report.deadline_partial > 0) {
+      std::cerr << ", " << report.deadline_partial << " partial (stopped before a deadline)";
+    }
     std::cerr << "\n";
     // One table per worker of the sweep, in the order the sweep names them.
     for (std::size_t i = 0; i < spec.workers.size(); ++i) {

@@ -1,4 +1,5 @@
 #include <iostream>
+#include <map>
 #include <memory>
 
 #include "cli/Commands.hpp"
@@ -6,6 +7,7 @@
 #include "query/QueryTable.hpp"
 #include "run/Collector.hpp"
 #include "run/PartitionProgress.hpp"
+#include "store/ResultLayout.hpp"
 
 namespace pbench::cli {
 
@@ -31,24 +33,55 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
   command->callback([o, &global] {
     SweepContext context(global.db, o->name, store::Store::Access::read_only);
     query::QueryTable table;
-    table.columns = {{"point", "", "point", "", 1, 0},     {"worker", "", "worker", "", 1, 0},
-                     {"partition", "", "procs", "", 1, 0}, {"params", "", "parameters", "", 1, 0},
-                     {"state", "", "state", "", 1, 0},     {"attempts", "", "attempts", "", 1, 0},
-                     {"job_id", "", "job", "", 1, 0},      {"exit_status", "", "exit", "", 1, 0},
-                     {"signal", "", "signal", "", 1, 0}};
+    // nodes and ppn: the shape the point asks for (empty: the scheduler places its processes);
+    // scheduler: the batch system's own state of the newest job, with its reason (a job that
+    // pends on a node set down says so here).
+    table.columns = {
+        {"point", "", "point", "", 1, 0},     {"worker", "", "worker", "", 1, 0},
+        {"partition", "", "procs", "", 1, 0}, {"nodes", "", "nodes", "", 1, 0},
+        {"ppn", "", "ppn", "", 1, 0},         {"params", "", "parameters", "", 1, 0},
+        {"state", "", "state", "", 1, 0},     {"attempts", "", "attempts", "", 1, 0},
+        {"job_id", "", "job", "", 1, 0},      {"exit_status", "", "exit", "", 1, 0},
+        {"signal", "", "signal", "", 1, 0},   {"scheduler", "", "scheduler", "", 1, 0},
+        {"partial", "", "partial", "", 1, 0}};
+    // A point whose newest result a deadline cut short: its reason (validity.partial).
+    std::map<std::int64_t, std::string> partial;
+    {
+      auto s = context.store.db().prepare(
+          "SELECT p.id, json_extract(r.document, '$.validity.partial.reason') FROM points p "
+          "JOIN results r ON r.id = (SELECT max(id) FROM results WHERE point_id = p.id) "
+          "WHERE p.sweep_id = ?1 AND json_extract(r.document, '$.validity.partial') IS NOT NULL");
+      s.bind(1, context.sweep.id);
+      while (s.step()) partial[s.int64(0)] = s.text(1);
+    }
+    int partial_count = 0;
     for (const auto& point : context.store.points(context.sweep.id)) {
       const auto attempts = context.store.attempts(point.id);
-      query::Cell job, exit, signal;
+      query::Cell job, exit, signal, native, nodes, ppn, cut;
+      if (auto found = partial.find(point.id); found != partial.end()) {
+        cut = found->second;
+        ++partial_count;
+      }
       if (!attempts.empty()) {
         if (attempts.back().job_id) job = *attempts.back().job_id;
         if (attempts.back().exit_status) exit = *attempts.back().exit_status;
         if (attempts.back().signal) signal = *attempts.back().signal;
+        if (attempts.back().native_state) native = *attempts.back().native_state;
       }
-      table.rows.push_back({point.key, point.worker, std::int64_t{point.partition},
+      const auto shape =
+          store::asked_shape(nlohmann::json::parse(point.params_json, nullptr, false));
+      if (shape.exact()) {
+        nodes = std::int64_t{shape.nodes};
+        ppn = std::int64_t{shape.procs_per_node};
+      }
+      table.rows.push_back({point.key, point.worker, std::int64_t{point.partition}, nodes, ppn,
                             point.params_json, store::to_string(point.state),
-                            static_cast<std::int64_t>(attempts.size()), job, exit, signal});
+                            static_cast<std::int64_t>(attempts.size()), job, exit, signal, native, cut});
     }
-    table.notes.push_back("sweep " + o->name + ": " + context.driver->progress().line());
+    table.notes.push_back("sweep " + o->name + ": " + context.driver->progress().line() +
+                          (partial_count > 0 ? ", " + std::to_string(partial_count) +
+                                                   " partial (stopped before a deadline)"
+                                             : ""));
     const auto format = query::parse_format(o->format);
     const auto report = run::partition_progress(context.store, context.sweep.id);
     query::QueryTable partitions;
@@ -133,6 +166,9 @@ void add_collect_command(CLI::App& app, GlobalOptions& global) {
               << report.duplicates << " already stored, " << report.rejected << " rejected, "
               << report.failed << " points failed";
     if (report.partial > 0) std::cout << " (" << report.partial << " partial results stored)";
+    if (report.deadline_partial > 0) {
+      std::cout << ", " << report.deadline_partial << " partial (stopped before a deadline)";
+    }
     std::cout << ", " << report.pending << " not finished\n";
     if (report.rejected > 0) global.exit_code = 4;
   });

@@ -3,7 +3,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "ingest/SchemaValidator.hpp"
+#include "ingest/JsonSchema.hpp"
+#include "ingest/ResultRules.hpp"
+#include "store/ResultLayout.hpp"
 #include "util/Error.hpp"
 #include "util/Sha256.hpp"
 #include "util/Time.hpp"
@@ -90,8 +92,8 @@ nlohmann::json parse_and_validate(const std::string& text, const std::string& or
     throw ValidationError(where + ": schema version " + doc["schema_version"].dump() +
                           "; this pbench reads version " + std::to_string(kSupportedSchemaVersion));
   }
-  auto problems = result_schema_validator().validate(doc);
-  if (problems.empty()) problems = check_result_semantics(doc);
+  auto problems = result_schema().problems(doc);
+  if (problems.empty()) problems = ResultRules::problems(doc);
   if (!problems.empty()) throw ValidationError(where + ": " + summarise(problems));
   return doc;
 }
@@ -121,20 +123,34 @@ IngestOutcome Ingester::ingest_text(const std::string& text, const std::string& 
     // The transaction rolls back: nothing changes for a document stored before.
     return outcome;
   }
+  // Where the ranks ran, against the shape the point asked for: a placement that differs makes
+  // the stored result not valid (the document stays as the worker wrote it; the reason is in
+  // the placement column).
+  store::AskedShape asked;
+  if (point_id) {
+    auto params = db.prepare("SELECT params_json FROM points WHERE id = ?1");
+    params.bind(1, *point_id);
+    if (params.step()) {
+      asked = store::asked_shape(nlohmann::json::parse(params.text(0), nullptr, false));
+    }
+  }
+  const auto layout = store::result_layout(doc, asked);
   auto insert = db.prepare(
       "INSERT INTO results(point_id, attempt_id, document_hash, schema_version, worker, "
-      "worker_version, nprocs, valid, started_at, ended_at, ingested_at, document, run_no) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+      "worker_version, nprocs, valid, started_at, ended_at, ingested_at, document, nodes, "
+      "procs_per_node, node_list, placement, run_no) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
       // The run of its attempt; without one, the latest run of its point's sweep.
       "coalesce((SELECT run_no FROM attempts WHERE id = ?2), "
       "(SELECT max(r.run_no) FROM runs r JOIN points p ON p.sweep_id = r.sweep_id "
       "WHERE p.id = ?1), 1))");
+  store::bind_layout(insert, layout, 13);
   insert.bind(1, point_id).bind(2, attempt_id).bind(3, hash);
   insert.bind(4, doc["schema_version"].get<std::int64_t>());
   insert.bind(5, doc["worker"].get<std::string>());
   insert.bind(6, doc["worker_version"].get<std::string>());
   insert.bind(7, doc["nprocs"].get<std::int64_t>());
-  insert.bind(8, doc["validity"]["valid"].get<bool>() ? 1 : 0);
+  insert.bind(8, doc["validity"]["valid"].get<bool>() && layout.placement.empty() ? 1 : 0);
   insert.bind(9, doc["started_at"].get<std::string>());
   insert.bind(10, doc["ended_at"].get<std::string>());
   insert.bind(11, utc_now());

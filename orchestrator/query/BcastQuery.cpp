@@ -1,4 +1,5 @@
 #include "query/BcastQuery.hpp"
+#include "query/Layout.hpp"
 #include "query/MissingCells.hpp"
 
 #include <map>
@@ -15,6 +16,9 @@ namespace {
 struct Row {
   std::string sweep;
   std::int64_t partition = 0;
+  std::int64_t nodes = 0;  // where the ranks ran (0: unknown)
+  std::int64_t ppn = 0;
+  std::string asked;  // the shape the point asked for ("" for a plain partition)
   std::string impl;
   double hop_delay = 0;  // [s]
   std::string root_order;
@@ -43,6 +47,8 @@ QueryTable bcast_table(store::Store& store, const std::optional<std::string>& sw
   table.columns = {
       {"sweep", "", "sweep", "", 1, 0},
       {"partition", "", "procs", "", 1, 0},
+      nodes_column(),
+      ppn_column(),
       {"impl", "", "impl", "", 1, 0},
       {"hop_delay", "s", "d", "us", 1e6, 4},
       {"size", "B", "size", "B", 1, 10},
@@ -57,8 +63,9 @@ QueryTable bcast_table(store::Store& store, const std::optional<std::string>& sw
   };
   // The newest result of each bcast point of the chosen sweep(s), with its metrics.
   auto s = store.db().prepare(
-      "SELECT sw.name, p.partition, r.id, r.valid, r.document, m.name, m.value, m.labels "
-      "FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
+      "SELECT sw.name, p.partition, r.id, r.valid, r.document, m.name, m.value, m.labels, " +
+      std::string(kLayoutSql) +
+      " FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
       "JOIN results r ON r.id = " +
       std::string(store::kChosenResult) +
       " "
@@ -77,13 +84,16 @@ QueryTable bcast_table(store::Store& store, const std::optional<std::string>& sw
       Row run;
       run.sweep = s.text(0);
       run.partition = s.int64(1);
+      run.nodes = s.optional_int64(8).value_or(0);
+      run.ppn = s.optional_int64(9).value_or(0);
+      run.asked = s.optional_text(10).value_or("");
       run.valid = s.int64(3) != 0;
       const auto doc = nlohmann::json::parse(s.text(4), nullptr, false);
       run.impl = echoed<std::string>(doc, "impl", "?");
       run.hop_delay = echoed<double>(doc, "hop_delay_us", 0) * 1e-6;
       run.root_order = echoed<std::string>(doc, "root_order", "?");
       const std::string cell =
-          "sweep " + run.sweep + ", partition " + std::to_string(run.partition);
+          "sweep " + run.sweep + ", partition " + partition_text(run.partition, run.asked);
       if (!run.valid && !doc.is_discarded()) {
         // Why the result is not valid (the worker's reasons), so a row marked "no" is explained.
         for (const auto& reason : doc["validity"]["reasons"]) {
@@ -111,12 +121,14 @@ QueryTable bcast_table(store::Store& store, const std::optional<std::string>& sw
       if (auto found = row.values.find("ol_task"); found != row.values.end()) {
         task = static_cast<std::int64_t>(found->second);
       }
-      table.rows.push_back({row.sweep, row.partition, row.impl, row.hop_delay, std::get<1>(key),
-                            metric("ol"), task, metric("send_latency"), metric("rounds_latency"),
-                            row.root_order, metric("barrier_latency"), metric("ack_latency"),
+      table.rows.push_back({row.sweep, row.partition, count_cell(row.nodes), count_cell(row.ppn),
+                            row.impl, row.hop_delay, std::get<1>(key), metric("ol"), task,
+                            metric("send_latency"), metric("rounds_latency"), row.root_order,
+                            metric("barrier_latency"), metric("ack_latency"),
                             std::string(row.valid ? "yes" : "no")});
     }
   }
+  add_placement_notes(store, "bcast", sweep, table);
   add_missing_cell_notes(store, "bcast", sweep, table);
   return table;
 }

@@ -1,4 +1,5 @@
 #include "query/CommQuery.hpp"
+#include "query/Layout.hpp"
 #include "query/MissingCells.hpp"
 
 #include <algorithm>
@@ -30,6 +31,9 @@ const std::vector<std::string> kFigures = {"b_eff",
 struct Run {
   std::string sweep;
   std::int64_t partition = 0;
+  std::int64_t nodes = 0;  // where the ranks ran (0: unknown)
+  std::int64_t ppn = 0;
+  std::string asked;  // the shape the point asked for ("" for a plain partition)
   std::string point_key;
   std::optional<std::string> job_id;
   bool valid = false;
@@ -38,7 +42,7 @@ struct Run {
 };
 
 std::vector<Cell> cells_of(const Run& run, const std::string& kind) {
-  std::vector<Cell> row{run.sweep, kind, run.partition};
+  std::vector<Cell> row{run.sweep, kind, run.partition, count_cell(run.nodes), count_cell(run.ppn)};
   for (const auto& name : kFigures) {
     const auto it = run.values.find(name);
     row.push_back(it == run.values.end() ? Cell{} : Cell{it->second});
@@ -76,7 +80,8 @@ void add_maximum(QueryTable& table, const std::vector<const Run*>& runs) {
   table.notes.push_back("sweep " + best->sweep + ": the largest b_eff" +
                         (among_valid ? "" : " (no result is valid; among the not valid ones)") +
                         ", " + megabytes(best->values.at("b_eff")) + ", is on " +
-                        std::to_string(best->partition) + " processes (point " + best->point_key +
+                        partition_text(best->partition, best->asked) + " processes (point " +
+                        best->point_key +
                         (best->job_id ? ", job " + *best->job_id : std::string()) + ")" +
                         (among_valid ? "" : " " + not_valid_mark(best->reasons)));
 }
@@ -90,6 +95,8 @@ QueryTable comm_table(store::Store& store, const std::optional<std::string>& swe
       {"sweep", "", "sweep", "", 1, 0},
       {"row", "", "row", "", 1, 0},
       {"partition", "", "procs", "", 1, 0},
+      nodes_column(),
+      ppn_column(),
       {"b_eff", "B/s", "b_eff", "MB/s", 1e-6, 5},
       {"b_eff_per_process", "B/s", "b_eff/proc", "MB/s", 1e-6, 5},
       {"l_max", "B", "L_max", "MiB", 1.0 / (1024 * 1024), 4},
@@ -107,7 +114,9 @@ QueryTable comm_table(store::Store& store, const std::optional<std::string>& swe
   // The newest result of each comm point of the chosen sweep(s), with its run-wide metrics.
   auto s = store.db().prepare(
       "SELECT sw.name, p.partition, p.point_key, r.id, r.valid, a.job_id, m.name, m.value, "
-      "m.labels FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
+      "m.labels, " +
+      std::string(kLayoutSql) +
+      " FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
       "JOIN results r ON r.id = " +
       std::string(store::kChosenResult) +
       " "
@@ -125,6 +134,9 @@ QueryTable comm_table(store::Store& store, const std::optional<std::string>& swe
       Run run;
       run.sweep = s.text(0);
       run.partition = s.int64(1);
+      run.nodes = s.optional_int64(9).value_or(0);
+      run.ppn = s.optional_int64(10).value_or(0);
+      run.asked = s.optional_text(11).value_or("");
       run.point_key = s.text(2);
       run.valid = s.int64(4) != 0;
       run.job_id = s.optional_text(5);
@@ -152,8 +164,8 @@ QueryTable comm_table(store::Store& store, const std::optional<std::string>& swe
   // Why each result that is not valid is not, all its worker's reasons (like query bcast).
   for (const Run& run : runs) {
     for (const auto& reason : run.reasons) {
-      table.notes.push_back("sweep " + run.sweep + ", partition " + std::to_string(run.partition) +
-                            ": not valid: " + reason);
+      table.notes.push_back("sweep " + run.sweep + ", partition " +
+                            partition_text(run.partition, run.asked) + ": not valid: " + reason);
     }
   }
 

@@ -11,17 +11,28 @@ namespace {
 
 // Columns of system_table used here.
 constexpr std::size_t kFigure = 1, kValue = 2, kUnit = 3, kPartition = 4, kAt = 5, kValid = 8,
-                      kReason = 9;
+                      kReason = 9, kNodes = 10, kPpn = 11;
+
+// "2x1" for a row's layout, "" when unknown.
+std::string shape_of(const std::vector<Cell>* row) {
+  if (!row) return "";
+  const auto* n = std::get_if<std::int64_t>(&(*row)[kNodes]);
+  const auto* p = std::get_if<std::int64_t>(&(*row)[kPpn]);
+  return n && p ? std::to_string(*n) + "x" + std::to_string(*p) : "";
+}
 
 // Maxima over partitions are matched by figure alone; per-partition figures (LogP, bcast)
-// by figure and partition.
-std::pair<std::string, std::string> key_of(const std::vector<Cell>& row) {
+// by figure, partition and shape (a figure of a shape the other sweep lacks is then matched by
+// figure and partition alone, and the table says that the shapes differ).
+std::pair<std::string, std::string> key_of(const std::vector<Cell>& row, bool with_shape = true) {
   const auto& figure = std::get<std::string>(row[kFigure]);
   if (figure == "b_eff_io" || figure == "b_eff" || figure == "b_eff_per_process") {
     return {figure, ""};
   }
   const auto* p = std::get_if<std::int64_t>(&row[kPartition]);
-  return {figure, p ? std::to_string(*p) : std::string()};
+  std::string key = p ? std::to_string(*p) : std::string();
+  if (with_shape) key += " " + shape_of(&row);
+  return {figure, key};
 }
 
 bool not_valid(const std::vector<Cell>* row) {
@@ -36,6 +47,7 @@ QueryTable compare_table(store::Store& store, const std::string& sweep_a,
   const auto a = system_table(store, sweep_a, where);
   const auto b = system_table(store, sweep_b, where);
   QueryTable table;
+  // a_shape, b_shape: each side's nodes x processes per node (a note says where they differ).
   table.columns = {
       {"figure", "", "figure", "", 1, 0},     {"unit", "", "unit", "", 1, 0},
       {"better", "", "better", "", 1, 0},     {"a", "", sweep_a, "", 1, 6, "unit"},
@@ -43,14 +55,17 @@ QueryTable compare_table(store::Store& store, const std::string& sweep_a,
       {"a_valid", "", "valid", "", 1, 0},     {"b", "", sweep_b, "", 1, 6, "unit"},
       {"b_partition", "", "procs", "", 1, 0}, {"b_at", "", "at", "", 1, 0},
       {"b_valid", "", "valid", "", 1, 0},     {"ratio", "", "B/A", "", 1, 4},
+      {"a_shape", "", "A shape", "", 1, 0},   {"b_shape", "", "B shape", "", 1, 0},
   };
   // Rows in A's order, then the figures only B has.
   using Key = std::pair<std::string, std::string>;
   std::map<Key, const std::vector<Cell>*> of_b;
+  std::map<Key, std::vector<const std::vector<Cell>*>> of_b_any_shape;
   for (const auto& row : b.rows) {
     of_b[key_of(row)] = &row;
+    of_b_any_shape[key_of(row, false)].push_back(&row);
   }
-  std::map<Key, bool> seen;
+  std::map<const std::vector<Cell>*, bool> used;  // B's rows matched with one of A
   bool unsigned_ratio = false;
   auto add = [&](const std::vector<Cell>* ra, const std::vector<Cell>* rb) {
     const auto& any = ra ? *ra : *rb;
@@ -67,12 +82,23 @@ QueryTable compare_table(store::Store& store, const std::string& sweep_a,
       }
     }
     auto cell = [](const std::vector<Cell>* r, std::size_t c) { return r ? (*r)[c] : Cell{}; };
+    auto shape = [](const std::vector<Cell>* r) -> Cell {
+      const auto text = shape_of(r);
+      return text.empty() ? Cell{} : Cell{text};
+    };
     const auto& figure = std::get<std::string>(any[kFigure]);
     const auto better = better_direction(figure);
     table.rows.push_back({any[kFigure], any[kUnit], better ? Cell{to_string(*better)} : Cell{},
                           cell(ra, kValue), cell(ra, kPartition), cell(ra, kAt), cell(ra, kValid),
                           cell(rb, kValue), cell(rb, kPartition), cell(rb, kAt), cell(rb, kValid),
-                          ratio});
+                          ratio, shape(ra), shape(rb)});
+    // Figures measured in different layouts: 2x1 is the network, 1x2 memory.
+    if (ra && rb && shape_of(ra) != shape_of(rb) && !shape_of(ra).empty() &&
+        !shape_of(rb).empty()) {
+      table.notes.push_back(figure + ": the shapes differ: A (" + sweep_a + ") ran on " +
+                            shape_of(ra) + ", B (" + sweep_b + ") on " + shape_of(rb) +
+                            " (nodes x processes per node)");
+    }
     // Each side's figure that is not valid, marked with its first reason.
     for (const auto& [side, sweep, row] : {std::tuple{"A", &sweep_a, ra}, {"B", &sweep_b, rb}}) {
       if (!not_valid(row)) continue;
@@ -83,14 +109,27 @@ QueryTable compare_table(store::Store& store, const std::string& sweep_a,
                             " (not valid" + (reason ? ": " + *reason : std::string()) + ")");
     }
   };
+  // Same figure, partition and shape first; then what is left by figure and partition.
+  std::vector<std::pair<const std::vector<Cell>*, const std::vector<Cell>*>> matched;
   for (const auto& row : a.rows) {
-    const Key key = key_of(row);
-    seen[key] = true;
-    const auto it = of_b.find(key);
-    add(&row, it == of_b.end() ? nullptr : it->second);
+    const auto it = of_b.find(key_of(row));
+    const std::vector<Cell>* other = it == of_b.end() ? nullptr : it->second;
+    if (other) used[other] = true;
+    matched.emplace_back(&row, other);
   }
+  for (auto& [ra, rb] : matched) {
+    if (rb) continue;
+    for (const auto* candidate : of_b_any_shape[key_of(*ra, false)]) {
+      if (!used[candidate]) {
+        used[candidate] = true;
+        rb = candidate;
+        break;
+      }
+    }
+  }
+  for (const auto& [ra, rb] : matched) add(ra, rb);
   for (const auto& row : b.rows) {
-    if (!seen[key_of(row)]) add(nullptr, &row);
+    if (!used[&row]) add(nullptr, &row);
   }
   table.notes.push_back("ratio = " + sweep_b + " / " + sweep_a +
                         "; better: which way is better for the figure (higher or lower)");

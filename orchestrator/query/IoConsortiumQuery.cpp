@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "query/Layout.hpp"
 #include "query/MissingCells.hpp"
 #include "util/Error.hpp"
 
@@ -90,6 +91,8 @@ QueryTable io_consortium_table(store::Store& store, const std::optional<std::str
   table.columns = {
       {"sweep", "", "sweep", "", 1, 0},
       {"partition", "", "procs", "", 1, 0},
+      nodes_column(),
+      ppn_column(),
       {"pattern", "", "pattern", "", 1, 0},
       {"api", "", "api", "", 1, 0},
       {"sharing", "", "sharing", "", 1, 0},
@@ -113,8 +116,9 @@ QueryTable io_consortium_table(store::Store& store, const std::optional<std::str
       {"valid", "", "valid", "", 1, 0},
   };
   auto s = store.db().prepare(
-      "SELECT sw.name, p.partition, p.params_json, r.valid, r.document "
-      "FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
+      "SELECT sw.name, p.partition, p.params_json, r.valid, r.document, " +
+      std::string(kLayoutSql) +
+      " FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
       "JOIN results r ON r.id = " +
       std::string(store::kChosenResult) +
       " "
@@ -138,6 +142,8 @@ QueryTable io_consortium_table(store::Store& store, const std::optional<std::str
     const std::vector<Cell> point = {
         s.text(0),
         s.int64(1),
+        optional_int_cell(s, 5),
+        optional_int_cell(s, 6),
         pattern.is_string() ? Cell{pattern.get<std::string>()} : Cell{},
         api,
         std::string(fpp ? "per_process" : "shared"),
@@ -148,16 +154,16 @@ QueryTable io_consortium_table(store::Store& store, const std::optional<std::str
     const auto add_row = [&](const std::string& sharing, const std::string& test,
                              std::vector<Cell> figures) {
       std::vector<Cell> row = point;
-      if (!sharing.empty()) row[4] = sharing;
+      if (!sharing.empty()) row[6] = sharing;
       row.push_back(test);
       for (auto& f : figures) row.push_back(std::move(f));
       row.push_back(std::string(valid ? "yes" : "no"));
       table.rows.push_back(std::move(row));
     };
-    const std::string where = "sweep " + s.text(0) + ", partition " + std::to_string(s.int64(1)) +
-                              ", " + (pattern.is_string() ? pattern.get<std::string>() : "?") +
-                              ", " + api + ", transfer " + parameter(doc, "transfer_size").dump() +
-                              " B";
+    const std::string where = "sweep " + s.text(0) + ", partition " +
+                              partition_text(s.int64(1), s.optional_text(7).value_or("")) + ", " +
+                              (pattern.is_string() ? pattern.get<std::string>() : "?") + ", " +
+                              api + ", transfer " + parameter(doc, "transfer_size").dump() + " B";
 
     const std::vector<Json> tests = rows_of(doc, "consortium_tests");
     const std::vector<Json> processes = rows_of(doc, "consortium_processes");
@@ -231,6 +237,7 @@ QueryTable io_consortium_table(store::Store& store, const std::optional<std::str
                           (sweep ? " in sweep " + *sweep : std::string()) +
                           " (sweep with --workers io --suite consortium)");
   }
+  add_placement_notes(store, "io", sweep, table);
   add_missing_cell_notes(store, "io", sweep, table);
   return table;
 }

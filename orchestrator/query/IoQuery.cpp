@@ -1,5 +1,6 @@
 #include "query/IoQuery.hpp"
 #include "query/IoConsortiumQuery.hpp"
+#include "query/Layout.hpp"
 #include "query/MissingCells.hpp"
 
 #include <cstdio>
@@ -17,6 +18,8 @@ namespace {
 struct Row {
   std::string sweep;
   std::int64_t partition = 0;
+  std::int64_t nodes = 0;  // where the job's ranks ran (0: unknown)
+  std::int64_t ppn = 0;
   std::string hints;
   std::map<std::string, double> values;  // "write", "b_eff_io", "schedule_time", ...
   bool valid = true;
@@ -57,6 +60,8 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
   table.columns = {
       {"sweep", "", "sweep", "", 1, 0},
       {"partition", "", "procs", "", 1, 0},
+      nodes_column(),
+      ppn_column(),
       {"schedule_time", "s", "T", "s", 1, 4},
       {"hints", "", "hints", "", 1, 0},
       {"write", "B/s", "write", "MB/s", 1e-6, 4},
@@ -69,8 +74,10 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
       {"reason", "", "first reason", "", 1, 0},
   };
   auto s = store.db().prepare(
-      "SELECT sw.name, p.params_json, r.id, r.valid, r.document, m.name, m.value, m.labels "
-      "FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
+      "SELECT sw.name, p.params_json, r.id, r.valid, r.document, m.name, m.value, m.labels, "
+      "r.placement, " +
+      std::string(kLayoutSql) +
+      " FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
       "JOIN results r ON r.id = " +
       std::string(store::kChosenResult) +
       " "
@@ -86,7 +93,8 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
   while (s.step()) {
     const std::int64_t result_id = s.int64(2);
     if (s.int64(3) == 0 && !reasons.count(result_id)) {
-      reasons[result_id] = validity_reasons(nlohmann::json::parse(s.text(4), nullptr, false));
+      reasons[result_id] =
+          validity_reasons(nlohmann::json::parse(s.text(4), nullptr, false), s.optional_text(8));
       not_valid.push_back(result_id);
     }
     const auto params = nlohmann::json::parse(s.text(1), nullptr, false);
@@ -129,6 +137,8 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
       order.push_back(key);
       it->second.sweep = s.text(0);
       it->second.partition = partition;
+      it->second.nodes = s.optional_int64(9).value_or(0);
+      it->second.ppn = s.optional_int64(10).value_or(0);
       it->second.hints = hints;
       it->second.valid = s.int64(3) != 0;
       it->second.result_id = result_id;
@@ -152,10 +162,10 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
     };
     Cell reason;
     if (!row.valid && !reasons[row.result_id].empty()) reason = reasons[row.result_id].front();
-    table.rows.push_back({row.sweep, row.partition, metric("schedule_time"), row.hints,
-                          metric("write"), metric("rewrite"), metric("read"), metric("b_eff_io"),
-                          metric("b_eff_io_paper"), metric("elapsed"),
-                          std::string(row.valid ? "yes" : "no"), reason});
+    table.rows.push_back({row.sweep, row.partition, count_cell(row.nodes), count_cell(row.ppn),
+                          metric("schedule_time"), row.hints, metric("write"), metric("rewrite"),
+                          metric("read"), metric("b_eff_io"), metric("b_eff_io_paper"),
+                          metric("elapsed"), std::string(row.valid ? "yes" : "no"), reason});
     auto value = row.values.find("b_eff_io");
     if (value == row.values.end()) continue;
     const Group group{row.sweep,

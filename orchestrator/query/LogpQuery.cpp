@@ -1,4 +1,5 @@
 #include "query/LogpQuery.hpp"
+#include "query/Layout.hpp"
 #include "query/MissingCells.hpp"
 
 #include <map>
@@ -28,6 +29,8 @@ QueryTable logp_table(store::Store& store, const std::optional<std::string>& swe
   table.columns = {
       {"sweep", "", "sweep", "", 1, 0},
       {"partition", "", "procs", "", 1, 0},
+      nodes_column(),
+      ppn_column(),
       {"queue_depth", "", "q", "", 1, 0},
       {"eel", "s", "EEL", "us", 1e6, 3},
       {"o_s", "s", "o_s", "us", 1e6, 3},
@@ -42,14 +45,19 @@ QueryTable logp_table(store::Store& store, const std::optional<std::string>& swe
   // The newest result of each point of the chosen sweep(s), with its metrics.
   auto s = store.db().prepare(
       "SELECT sw.name, p.partition, p.params_json, r.id, r.valid, r.document, m.name, m.value, "
-      "m.labels FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
+      "m.labels, " +
+      std::string(kLayoutSql) +
+      " FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
       "JOIN results r ON r.id = " +
       std::string(store::kChosenResult) +
       " "
       "LEFT JOIN metrics m ON m.result_id = r.id "
       "WHERE p.worker = 'logp' AND (?1 IS NULL OR sw.name = ?1) ORDER BY sw.id, p.partition, p.id");
   s.bind(1, sweep);
-  using Key = std::tuple<std::string, std::int64_t, std::int64_t>;  // sweep, partition, q
+  // sweep, partition, nodes, processes per node (0: unknown), point, q: two points of one
+  // partition (4x1 and 2x2, or 2 and 1x2) are rows of their own.
+  using Key =
+      std::tuple<std::string, std::int64_t, std::int64_t, std::int64_t, std::int64_t, std::int64_t>;
   std::map<Key, Row> rows;
   std::map<std::int64_t, std::tuple<std::string, std::int64_t, std::map<std::string, double>>>
       per_run;  // result id -> (sweep, partition, run-wide metrics)
@@ -59,6 +67,9 @@ QueryTable logp_table(store::Store& store, const std::optional<std::string>& swe
     const std::string sweep_name = s.text(0);
     const std::int64_t partition = s.int64(1);
     const std::int64_t result_id = s.int64(3);
+    const std::int64_t nodes = s.optional_int64(9).value_or(0);
+    const std::int64_t ppn = s.optional_int64(10).value_or(0);
+    const std::string asked = s.optional_text(11).value_or("");
     validity[result_id] = s.int64(4) != 0;
     auto& run = per_run[result_id];
     std::get<0>(run) = sweep_name;
@@ -71,8 +82,8 @@ QueryTable logp_table(store::Store& store, const std::optional<std::string>& swe
         if (!doc.is_discarded() && !doc["validity"]["reasons"].empty()) {
           why = doc["validity"]["reasons"][0].get<std::string>();
         }
-        table.notes.push_back("sweep " + sweep_name + ", partition " + std::to_string(partition) +
-                              ": " + why);
+        table.notes.push_back("sweep " + sweep_name + ", partition " +
+                              partition_text(partition, asked) + ": " + why);
       }
       continue;
     }
@@ -83,7 +94,8 @@ QueryTable logp_table(store::Store& store, const std::optional<std::string>& swe
     if (kPerRun.count(name) && (labels.is_discarded() || labels.empty())) {
       std::get<2>(run)[name] = value;
     } else if (kPerDepth.count(name) && labels.contains("queue_depth")) {
-      const Key key{sweep_name, partition, labels["queue_depth"].get<std::int64_t>()};
+      const Key key{sweep_name, partition,   nodes,
+                    ppn,        s.int64(12), labels["queue_depth"].get<std::int64_t>()};
       rows[key].values[name] = value;
       rows[key].valid = validity[result_id];
       rows[key].values["__result"] = static_cast<double>(result_id);
@@ -98,10 +110,12 @@ QueryTable logp_table(store::Store& store, const std::optional<std::string>& swe
       return it == values.end() ? Cell{} : Cell{it->second};
     };
     table.rows.push_back(
-        {std::get<0>(key), std::get<1>(key), std::get<2>(key), metric("eel_min"), metric("o_s"),
+        {std::get<0>(key), std::get<1>(key), count_cell(std::get<2>(key)),
+         count_cell(std::get<3>(key)), std::get<5>(key), metric("eel_min"), metric("o_s"),
          metric("o_r"), metric("g"), metric("big_g"), metric("bandwidth"), metric("latency_l"),
          metric("large_message_threshold"), std::string(row.valid ? "yes" : "no")});
   }
+  add_placement_notes(store, "logp", sweep, table);
   add_missing_cell_notes(store, "logp", sweep, table);
   return table;
 }

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "query/Layout.hpp"
 #include "util/StderrTail.hpp"
 
 namespace pbench::query {
@@ -36,7 +37,7 @@ void add_missing_cell_notes(store::Store& store, const std::string& worker,
                             const std::optional<std::string>& sweep, QueryTable& table) {
   auto missing = store.db().prepare(
       "SELECT sw.name, p.partition, p.params_json, p.state, a.exit_status, a.signal, "
-      "a.stderr_tail FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
+      "a.stderr_tail, p.nodes, p.procs_per_node FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
       "LEFT JOIN attempts a ON a.id = (SELECT max(id) FROM attempts WHERE point_id = p.id) "
       "WHERE p.worker = ?2 AND (?1 IS NULL OR sw.name = ?1) "
       "AND NOT EXISTS (SELECT 1 FROM results r WHERE r.id = " +
@@ -51,8 +52,9 @@ void add_missing_cell_notes(store::Store& store, const std::string& worker,
       why += " (" + telling_line(*tail) + ")";
     }
     table.notes.push_back("sweep " + missing.text(0) + ", partition " +
-                          std::to_string(missing.int64(1)) + dimensions_of(missing.text(2)) + ": " +
-                          why);
+                          partition_text(missing.int64(1), missing.optional_int64(7).value_or(0),
+                                         missing.optional_int64(8).value_or(0)) +
+                          dimensions_of(missing.text(2)) + ": " + why);
   }
   if (table.rows.empty() && table.notes.empty()) {
     table.notes.push_back("no " + worker + " results" +

@@ -9,17 +9,42 @@ QueryTable points_table(store::Store& store, const std::optional<std::string>& s
   if (sweep && !store.find_sweep(*sweep)) throw UsageError("no sweep named '" + *sweep + "'");
   QueryTable table;
   table.columns = {
-      {"sweep", "", "sweep", "", 1, 0},       {"point", "", "point", "", 1, 0},
-      {"worker", "", "worker", "", 1, 0},     {"partition", "", "procs", "", 1, 0},
-      {"params", "", "parameters", "", 1, 0}, {"state", "", "state", "", 1, 0},
-      {"attempts", "", "attempts", "", 1, 0}, {"job", "", "job", "", 1, 0},
-      {"exit_status", "", "exit", "", 1, 0},  {"signal", "", "signal", "", 1, 0},
+      {"sweep", "", "sweep", "", 1, 0},
+      {"point", "", "point", "", 1, 0},
+      {"worker", "", "worker", "", 1, 0},
+      {"partition", "", "procs", "", 1, 0},
+      {"params", "", "parameters", "", 1, 0},
+      {"state", "", "state", "", 1, 0},
+      {"attempts", "", "attempts", "", 1, 0},
+      {"job", "", "job", "", 1, 0},
+      {"exit_status", "", "exit", "", 1, 0},
+      {"signal", "", "signal", "", 1, 0},
       {"result", "", "result", "", 1, 0},
+      // The shape asked for (where the result ran for a plain partition), and why the result's
+      // placement is not that shape.
+      {"nodes", "", "nodes", "", 1, 0},
+      {"ppn", "", "ppn", "", 1, 0},
+      {"placement", "", "placement", "", 1, 0},
+      // The reason of a result a deadline cut short (validity.partial).
+      {"partial", "", "partial", "", 1, 0},
   };
   auto s = store.db().prepare(
       "SELECT sw.name, p.point_key, p.worker, p.partition, p.params_json, p.state, "
       "(SELECT count(*) FROM attempts WHERE point_id = p.id), a.job_id, a.exit_status, a.signal, "
       "EXISTS (SELECT 1 FROM results r WHERE r.id = " +
+      std::string(store::kChosenResult) +
+      "), "
+      // The shape asked for; where the chosen result ran when the point asked for none.
+      "coalesce(p.nodes, (SELECT r.nodes FROM results r WHERE r.id = " +
+      std::string(store::kChosenResult) +
+      ")), "
+      "coalesce(p.procs_per_node, (SELECT r.procs_per_node FROM results r WHERE r.id = " +
+      std::string(store::kChosenResult) +
+      ")), "
+      "(SELECT r.placement FROM results r WHERE r.id = " +
+        std::string(store::kChosenResult) +
+        "), "
+      "(SELECT json_extract(r.document, '$.validity.partial.reason') FROM results r WHERE r.id = " +
       std::string(store::kChosenResult) +
       ") "
       "FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
@@ -41,7 +66,8 @@ QueryTable points_table(store::Store& store, const std::optional<std::string>& s
     };
     table.rows.push_back({s.text(0), s.text(1), s.text(2), s.int64(3), s.text(4), s.text(5),
                           s.int64(6), optional_text(7), optional_int(8), optional_text(9),
-                          std::string(has_result ? "yes" : "no")});
+                          std::string(has_result ? "yes" : "no"), optional_int(11),
+                          optional_int(12), optional_text(13), optional_text(14)});
   }
   if (missing_only) {
     table.notes.push_back(std::to_string(table.rows.size()) + " of " + std::to_string(cells) +

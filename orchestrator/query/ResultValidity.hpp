@@ -3,6 +3,7 @@
 // the queries that show a not valid figure: the first reason in a table, all of them in notes
 // (and so in --format json).
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,7 +15,12 @@ namespace pbench::query {
 
 /// The reasons of a result document (empty when it has none or is not a document).
 std::vector<std::string> validity_reasons(const nlohmann::json& document);
-/// The reasons of stored result `result_id` (empty when there is no such result).
+/// The reasons of a stored result: its placement reason (the store's placement column: the
+/// ranks did not run in the shape asked for) first, then its document's.
+std::vector<std::string> validity_reasons(const nlohmann::json& document,
+                                          const std::optional<std::string>& placement);
+/// The reasons of stored result `result_id`, placement first (empty when there is no such
+/// result).
 std::vector<std::string> validity_reasons(store::Store& store, std::int64_t result_id);
 /// How a headline marks a figure from a result that is not valid: "(not valid: <first reason>)",
 /// or "(not valid)" when the result gives no reason.

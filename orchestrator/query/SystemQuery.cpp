@@ -5,7 +5,9 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <tuple>
 
+#include "query/Layout.hpp"
 #include "query/ResultValidity.hpp"
 #include "util/Error.hpp"
 
@@ -17,6 +19,9 @@ struct Candidate {
   std::int64_t point_id = 0;
   std::string point_key;
   std::int64_t partition = 0;
+  std::int64_t nodes = 0;  // where the ranks ran (0: unknown)
+  std::int64_t ppn = 0;
+  std::string asked;  // the shape the point asked for ("" for a plain partition)
   bool valid = false;
   double value = 0;
   nlohmann::json labels;
@@ -24,12 +29,18 @@ struct Candidate {
 };
 
 // A where clause matches a point parameter, hint or --set setting, an echoed setting, a metric
-// label, or the partition; values are compared in C++ only.
+// label, or the partition; nodes and ppn are where the ranks ran. Values are compared in C++
+// only.
 bool matches(const std::vector<WhereClause>& where, const Candidate& c,
              const nlohmann::json& params, const nlohmann::json& document) {
   for (const auto& clause : where) {
     bool hit = false;
     if (clause.key == "partition") hit = json_matches(c.partition, clause.value);
+    if (clause.key == "nodes" || clause.key == "ppn") {
+      const std::int64_t v = clause.key == "nodes" ? c.nodes : c.ppn;
+      if (v <= 0 || !json_matches(v, clause.value)) return false;
+      continue;
+    }
     if (!hit && params.is_object() && params.contains(clause.key)) {
       hit = json_matches(params[clause.key], clause.value);
     }
@@ -68,7 +79,9 @@ std::vector<Candidate> candidates(store::Store& store, std::int64_t sweep_id,
                                   const std::string& worker, const std::string& metric,
                                   const std::vector<WhereClause>& where) {
   auto s = store.db().prepare(
-      "SELECT p.id, p.point_key, p.partition, r.valid, m.value, m.labels, r.id FROM points p "
+      "SELECT p.id, p.point_key, p.partition, r.valid, m.value, m.labels, r.id, " +
+      std::string(kLayoutSql) +
+      " FROM points p "
       "JOIN results r INDEXED BY results_by_point ON r.point_id = p.id "
       "AND r.id = " +
       std::string(store::kChosenResult) +
@@ -91,6 +104,9 @@ std::vector<Candidate> candidates(store::Store& store, std::int64_t sweep_id,
       c.partition = c.labels["partition"].get<std::int64_t>();
     }
     c.result_id = s.int64(6);
+    c.nodes = s.optional_int64(7).value_or(0);
+    c.ppn = s.optional_int64(8).value_or(0);
+    c.asked = s.optional_text(9).value_or("");
     if (!where.empty()) {
       const auto [params, document] = params_and_document(store, c);
       if (!matches(where, c, params, document)) continue;
@@ -197,6 +213,9 @@ std::string hints_of(store::Store& store, std::int64_t point_id) {
   return params["hints"].get<std::string>();
 }
 
+/// Processes, nodes and processes per node: 4x1 and 2x2 are different cells of 4 processes.
+using Shape = std::tuple<std::int64_t, std::int64_t, std::int64_t>;
+
 struct Builder {
   store::Store& store;
   QueryTable& table;
@@ -220,16 +239,18 @@ struct Builder {
       const auto reasons = validity_reasons(store, c->result_id);
       if (!reasons.empty()) reason = reasons.front();
       if (!companion) {
-        table.notes.push_back(
-            "sweep " + sweep + ": " + figure +
-            (partition ? " on " + std::to_string(*partition) + " processes" : std::string()) +
-            ": no result is valid; shown is the best of the not valid ones " +
-            not_valid_mark(reasons));
+        table.notes.push_back("sweep " + sweep + ": " + figure +
+                              (partition
+                                   ? " on " + partition_text(*partition, c->asked) + " processes"
+                                   : std::string()) +
+                              ": no result is valid; shown is the best of the not valid ones " +
+                              not_valid_mark(reasons));
       }
     }
     table.rows.push_back({sweep, figure, cell_of(value), unit, cell_of(part), at,
                           c ? Cell{c->point_key} : Cell{}, job ? Cell{*job} : Cell{},
-                          c ? Cell{std::string(c->valid ? "yes" : "no")} : Cell{}, reason});
+                          c ? Cell{std::string(c->valid ? "yes" : "no")} : Cell{}, reason,
+                          c ? count_cell(c->nodes) : Cell{}, c ? count_cell(c->ppn) : Cell{}});
   }
   void missing(const std::string& figure, const std::string& unit, const std::string& why) {
     row(figure, unit, nullptr, std::nullopt, why, std::nullopt);
@@ -248,6 +269,7 @@ QueryTable system_table(store::Store& store, const std::optional<std::string>& s
       {"partition", "", "procs", "", 1, 0}, {"at", "", "at", "", 1, 0},
       {"point", "", "point", "", 1, 0},     {"job", "", "job", "", 1, 0},
       {"valid", "", "valid", "", 1, 0},     {"reason", "", "first reason", "", 1, 0},
+      {"nodes", "", "nodes", "", 1, 0},     {"ppn", "", "ppn", "", 1, 0},
   };
   const std::string no_result = where.empty() ? "no result" : "no result matches --where";
   for (const auto& sw : store.sweeps()) {
@@ -282,10 +304,11 @@ QueryTable system_table(store::Store& store, const std::optional<std::string>& s
     }
     if (workers.count("logp")) {
       const auto all = candidates(store, sw.id, "logp", "g", where);
-      std::map<std::int64_t, std::vector<Candidate>> by_partition;
-      for (const auto& c : all) by_partition[c.partition].push_back(c);
+      std::map<Shape, std::vector<Candidate>> by_partition;
+      for (const auto& c : all) by_partition[{c.partition, c.nodes, c.ppn}].push_back(c);
       if (by_partition.empty()) b.missing("logp g", "s", no_result);
-      for (const auto& [partition, list] : by_partition) {
+      for (const auto& [shape, list] : by_partition) {
+        const std::int64_t partition = std::get<0>(shape);
         const Candidate* c = best(list, false);
         const std::string q =
             c->labels.contains("queue_depth") ? "q=" + c->labels["queue_depth"].dump() : "";
@@ -300,14 +323,15 @@ QueryTable system_table(store::Store& store, const std::optional<std::string>& s
     if (workers.count("bcast")) {
       const auto all = candidates(store, sw.id, "bcast", "ol", where);
       // Per partition, the OL at the smallest size measured there.
-      std::map<std::int64_t, std::vector<Candidate>> by_partition;
+      std::map<Shape, std::vector<Candidate>> by_partition;
       for (const auto& c : all) {
         if (c.labels.contains("size") && c.labels["size"].is_number()) {
-          by_partition[c.partition].push_back(c);
+          by_partition[{c.partition, c.nodes, c.ppn}].push_back(c);
         }
       }
       if (by_partition.empty()) b.missing("bcast ol", "s", no_result);
-      for (auto& [partition, list] : by_partition) {
+      for (auto& [shape, list] : by_partition) {
+        const std::int64_t partition = std::get<0>(shape);
         double smallest = list.front().labels["size"].get<double>();
         for (const auto& c : list) smallest = std::min(smallest, c.labels["size"].get<double>());
         std::vector<Candidate> at_smallest;

@@ -5,8 +5,11 @@
 #include <sstream>
 
 #include "ingest/Ingester.hpp"
+#include "run/Envelope.hpp"
 #include "run/SweepRuns.hpp"
+#include "store/ResultLayout.hpp"
 #include "util/Error.hpp"
+#include "util/NodeList.hpp"
 #include "util/StderrTail.hpp"
 
 namespace pbench::run {
@@ -18,8 +21,12 @@ namespace {
 // what it measured before, marked not valid with the reason. It is stored so that nothing
 // measured is lost; a document from a failed run that claims to be valid is not. Returns what
 // the collect message adds ("" when there was no document).
-std::string store_partial_result(ingest::Ingester& ingester, const store::AttemptRecord& attempt,
-                                 std::int64_t point_id, CollectReport& report) {
+void record_allocation(store::Store& store, const store::AttemptRecord& attempt,
+                       std::int64_t result_id);
+
+std::string store_partial_result(store::Store& store, ingest::Ingester& ingester,
+                                 const store::AttemptRecord& attempt, std::int64_t point_id,
+                                 CollectReport& report) {
   std::ifstream in(attempt.result_path, std::ios::binary);
   if (!in) return "";
   std::stringstream text;
@@ -30,7 +37,9 @@ std::string store_partial_result(ingest::Ingester& ingester, const store::Attemp
     if (document["validity"]["valid"].get<bool>()) {
       return "; its result document says it is valid, so it was not stored";
     }
-    ingester.ingest_text(text.str(), attempt.result_path, point_id, attempt.id);
+    const auto outcome =
+        ingester.ingest_text(text.str(), attempt.result_path, point_id, attempt.id);
+    if (!outcome.duplicate) record_allocation(store, attempt, outcome.result_id);
     ++report.partial;
     return "; its partial result (not valid) is stored";
   } catch (const ValidationError& e) {
@@ -38,11 +47,41 @@ std::string store_partial_result(ingest::Ingester& ingester, const store::Attemp
   }
 }
 
+// The nodes the scheduler gave an attempt's job (its job.env's node list, expanded), beside the
+// result: where the ranks ran is the result's own node_list.
+void record_allocation(store::Store& store, const store::AttemptRecord& attempt,
+                       std::int64_t result_id) {
+  if (attempt.job_dir.empty()) return;
+  const auto env = read_job_env(attempt.job_dir);
+  const auto it = env.find("PBENCH_NODE_LIST");
+  if (it == env.end() || it->second.empty()) return;
+  std::string joined;
+  try {
+    for (const auto& host : expand_node_list(it->second))
+      joined += (joined.empty() ? "" : ",") + host;
+  } catch (const std::invalid_argument&) {
+    joined = it->second;  // kept as the scheduler wrote it
+  }
+  store.set_result_allocation(result_id, joined);
+}
+
+/// The reason of a stored result a deadline cut short (its validity.partial), or nothing.
+std::optional<std::string> deadline_partial(store::Store& store, std::int64_t result_id) {
+  auto s = store.db().prepare(
+      "SELECT json_extract(document, '$.validity.partial.reason') FROM results WHERE id = ?1");
+  s.bind(1, result_id);
+  if (!s.step()) return std::nullopt;
+  return s.optional_text(0);
+}
+
 }  // namespace
 
 std::string describe_point(const store::PointRecord& point) {
   std::string out = point.worker + " p=" + std::to_string(point.partition);
   const auto params = nlohmann::json::parse(point.params_json, nullptr, false);
+  if (const auto shape = store::asked_shape(params); shape.exact()) {
+    out += " (" + std::to_string(shape.nodes) + "x" + std::to_string(shape.procs_per_node) + ")";
+  }
   if (!params.is_discarded() && params.contains("queue_depth")) {
     out += " q=" + params["queue_depth"].dump();
   }
@@ -67,7 +106,7 @@ CollectReport collect(store::Store& store, const store::SweepRecord& sweep) {
       const std::string tail = telling_line(attempt->stderr_tail.value_or(""));
       std::string partial;
       if (point.state == PointState::failed && !store.has_result_for_attempt(attempt->id)) {
-        partial = store_partial_result(ingester, *attempt, point.id, report);
+        partial = store_partial_result(store, ingester, *attempt, point.id, report);
       }
       report.messages.push_back(describe_point(point) + ": " + why +
                                 (tail.empty() ? "" : ": " + tail) + partial);
@@ -80,6 +119,11 @@ CollectReport collect(store::Store& store, const store::SweepRecord& sweep) {
         ++report.duplicates;
       } else {
         ++report.stored;
+        record_allocation(store, *attempt, outcome.result_id);
+        if (auto reason = deadline_partial(store, outcome.result_id)) {
+          ++report.deadline_partial;
+          report.messages.push_back(describe_point(point) + ": " + *reason);
+        }
       }
     } catch (const ValidationError& e) {
       ++report.rejected;

@@ -14,6 +14,8 @@ struct CollectReport {
   int failed = 0;    ///< points that failed, were cancelled or timed out
   int partial = 0;   ///< partial results (not valid) of failed points, stored beside the failure
   int pending = 0;   ///< points not finished yet
+  /// Results of done points that a deadline cut short (validity.partial; not valid, exit 0).
+  int deadline_partial = 0;
   std::vector<std::string> messages;
 };
 

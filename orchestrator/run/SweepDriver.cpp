@@ -217,6 +217,28 @@ void SweepDriver::record_rejection(store::AttemptRecord& attempt, const std::str
   if (refused) rejection_ = message;
 }
 
+bool asks_the_impossible(const std::string& message) {
+  // Slurm's (and its qsub's) refusals of a request no node set of the cluster can meet, and
+  // PBS's of a request beyond the queue's or server's limits. Other refusals (a wrong queue, a
+  // full queue) keep the point planned: fixed, it can run.
+  for (const char* words :
+       {"Requested node configuration is not available", "Node count specification invalid",
+        "More processors requested than permitted", "exceeds queue resource limits",
+        "violates queue and/or server resource limits"}) {
+    if (message.find(words) != std::string::npos) return true;
+  }
+  return false;
+}
+
+void SweepDriver::record_impossible(store::AttemptRecord& attempt, const std::string& message) {
+  attempt.state = PointState::failed;
+  attempt.native_state = "refused";
+  attempt.stderr_tail = message;
+  attempt.ended_at = utc_now();
+  store_.update_attempt(attempt);
+  store_.set_point_state(attempt.point_id, PointState::failed);
+}
+
 int SweepDriver::submit_ready(int max_active) {
   auto points = store_.points(sweep_.id);
   int active = 0;
@@ -251,6 +273,10 @@ int SweepDriver::submit_ready(int max_active) {
       note_unavailable(e.what());
       break;
     } catch (const SchedulerError& e) {
+      if (asks_the_impossible(e.what())) {
+        record_impossible(attempt, e.what());
+        continue;
+      }
       record_rejection(attempt, e.what());
       break;
     }
@@ -286,6 +312,10 @@ int SweepDriver::submit_arrays(const std::vector<store::PointRecord>& ready) {
       note_unavailable(e.what());
       break;
     } catch (const SchedulerError& e) {
+      if (asks_the_impossible(e.what())) {
+        for (auto& a : attempts) record_impossible(a, e.what());
+        continue;
+      }
       for (auto& a : attempts) record_rejection(a, e.what());
       break;
     }

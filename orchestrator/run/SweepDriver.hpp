@@ -29,6 +29,11 @@ struct Progress {
   std::string line() const;
 };
 
+/// True when a scheduler's refusal of a submission says the cluster can never give what the job
+/// asks for (Slurm: "Requested node configuration is not available", ...): its point fails with
+/// the message instead of staying planned.
+bool asks_the_impossible(const std::string& message);
+
 class SweepDriver {
  public:
   SweepDriver(store::Store& store, schedulers::Scheduler& scheduler, store::SweepRecord sweep);
@@ -79,6 +84,9 @@ class SweepDriver {
   store::AttemptRecord prepare_attempt(const store::PointRecord& point);
   void record_rejection(store::AttemptRecord& attempt, const std::string& message,
                         bool refused = true);
+  /// The scheduler refused the job because the cluster can never give what it asks for (more
+  /// nodes than it has, say): the attempt and its point fail with the scheduler's message.
+  void record_impossible(store::AttemptRecord& attempt, const std::string& message);
   /// The scheduler could not be reached: starts or extends the outage (kept in the sweep
   /// directory for other processes); throws SchedulerError past the budget.
   void note_unavailable(const std::string& message);

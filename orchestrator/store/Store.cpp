@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include "pbench_schema.hpp"
+#include "store/ResultLayout.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::store {
@@ -161,9 +162,10 @@ void Store::initialise_or_check() {
     throw StoreError("'" + path + "' is an SQLite database but not a pbench store");
   }
   const bool read_only = sqlite3_db_readonly(db_.handle(), "main") == 1;
-  if (!read_only && (user_version == 1 || user_version == 2)) {
+  if (!read_only && user_version >= 1 && user_version < kStoreSchemaVersion) {
     if (user_version == 1) migrate_from_version_1();
-    migrate_from_version_2();
+    if (user_version <= 2) migrate_from_version_2();
+    migrate_from_version_3();
     user_version = kStoreSchemaVersion;
   }
   if (user_version != kStoreSchemaVersion) {
@@ -203,6 +205,70 @@ void Store::migrate_from_version_2() {
   db_.exec("CREATE INDEX results_by_point_run ON results (point_id, run_no, id)");
   db_.exec("PRAGMA user_version = 3");
   txn.commit();
+}
+
+void Store::migrate_from_version_3() {
+  // Version 4 adds the layout: the shape each point asked for, and where each result's ranks
+  // ran (from its document's rank_hosts), with a placement that differs from the shape asked
+  // for as a reason the result is not valid (store/ResultLayout.hpp).
+  Transaction txn(db_);
+  db_.exec("ALTER TABLE points ADD COLUMN nodes INTEGER CHECK (nodes IS NULL OR nodes > 0)");
+  db_.exec(
+      "ALTER TABLE points ADD COLUMN procs_per_node INTEGER "
+      "CHECK (procs_per_node IS NULL OR procs_per_node > 0)");
+  for (const char* column : {"nodes INTEGER", "procs_per_node INTEGER", "node_list TEXT",
+                             "allocated_nodes TEXT", "placement TEXT"}) {
+    db_.exec(std::string("ALTER TABLE results ADD COLUMN ") + column);
+  }
+  {
+    auto points = db_.prepare("SELECT id, params_json FROM points");
+    auto update = db_.prepare("UPDATE points SET nodes = ?1, procs_per_node = ?2 WHERE id = ?3");
+    while (points.step()) {
+      const auto shape = asked_shape(nlohmann::json::parse(points.text(1), nullptr, false));
+      if (!shape.exact()) continue;
+      update.reset();
+      update.bind(1, shape.nodes).bind(2, shape.procs_per_node).bind(3, points.int64(0)).run();
+    }
+  }
+  {
+    auto results = db_.prepare(
+        "SELECT r.id, r.document, p.params_json FROM results r "
+        "LEFT JOIN points p ON p.id = r.point_id");
+    auto update = db_.prepare(
+        "UPDATE results SET nodes = ?1, procs_per_node = ?2, node_list = ?3, placement = ?4, "
+        "valid = CASE WHEN ?4 IS NULL THEN valid ELSE 0 END WHERE id = ?5");
+    while (results.step()) {
+      const auto document = nlohmann::json::parse(results.text(1), nullptr, false);
+      const auto params = results.is_null(2)
+                              ? nlohmann::json::object()
+                              : nlohmann::json::parse(results.text(2), nullptr, false);
+      bind_layout(update, result_layout(document, asked_shape(params)), 1);
+      update.bind(5, results.int64(0)).run();
+    }
+  }
+  db_.exec("PRAGMA user_version = 4");
+  txn.commit();
+}
+
+void bind_layout(Statement& s, const ResultLayout& layout, int first) {
+  auto optional = [](const std::optional<int>& v) -> std::optional<std::int64_t> {
+    if (v) return *v;
+    return std::nullopt;
+  };
+  auto text = [](const std::string& v) -> std::optional<std::string> {
+    if (v.empty()) return std::nullopt;
+    return v;
+  };
+  s.reset();
+  s.bind(first, optional(layout.nodes)).bind(first + 1, optional(layout.procs_per_node));
+  s.bind(first + 2, text(layout.node_list)).bind(first + 3, text(layout.placement));
+}
+
+void Store::set_result_allocation(std::int64_t result_id, const std::string& allocated_nodes) {
+  db_.prepare("UPDATE results SET allocated_nodes = ?1 WHERE id = ?2")
+      .bind(1, allocated_nodes)
+      .bind(2, result_id)
+      .run();
 }
 
 void Store::choose_run(const RunChoice& choice) {
@@ -298,12 +364,19 @@ SweepRecord Store::insert_sweep_rows(SweepRecord sweep, std::vector<PointRecord>
       "INSERT INTO runs(sweep_id, run_no, started_at, envelope) VALUES (?1, 1, ?2, ?3)");
   run.bind(1, sweep.id).bind(2, sweep.created_at).bind(3, std::string("{}")).run();
   auto p = db_.prepare(
-      "INSERT INTO points(sweep_id, point_key, worker, partition, params_json, script_path, state) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+      "INSERT INTO points(sweep_id, point_key, worker, partition, params_json, script_path, "
+      "state, nodes, procs_per_node) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
   for (auto& point : points) {
     p.reset();
     p.bind(1, sweep.id).bind(2, point.key).bind(3, point.worker).bind(4, point.partition);
-    p.bind(5, point.params_json).bind(6, point.script_path).bind(7, to_string(point.state)).run();
+    p.bind(5, point.params_json).bind(6, point.script_path).bind(7, to_string(point.state));
+    const auto shape = asked_shape(nlohmann::json::parse(point.params_json, nullptr, false));
+    std::optional<std::int64_t> nodes, per_node;
+    if (shape.exact()) {
+      nodes = shape.nodes;
+      per_node = shape.procs_per_node;
+    }
+    p.bind(8, nodes).bind(9, per_node).run();
     point.id = db_.last_insert_rowid();
     point.sweep_id = sweep.id;
   }

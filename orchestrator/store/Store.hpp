@@ -10,7 +10,7 @@
 
 namespace pbench::store {
 
-inline constexpr int kStoreSchemaVersion = 3;
+inline constexpr int kStoreSchemaVersion = 4;
 
 /// The id of the newest result of point `p` in the run the queries read (Store::choose_run):
 /// `JOIN results r ON r.id = <this>`. Needs the point's table to be called `p`.
@@ -82,6 +82,11 @@ struct RunChoice {
   std::optional<int> run_no;  ///< empty: the latest run of each sweep
 };
 
+struct ResultLayout;
+/// Binds a layout's nodes, procs_per_node, node_list and placement to parameters first ..
+/// first + 3 of `s` (after resetting it); empty texts as NULL.
+void bind_layout(Statement& s, const ResultLayout& layout, int first);
+
 class Store {
  public:
   enum class Access { create, existing, read_only };
@@ -129,6 +134,9 @@ class Store {
   /// The number of results stored for the points of a sweep (every run).
   std::int64_t result_count(std::int64_t sweep_id);
 
+  /// Records the nodes the scheduler gave the job of a result (comma-separated host names).
+  void set_result_allocation(std::int64_t result_id, const std::string& allocated_nodes);
+
   /// True when a result document is stored for this attempt.
   bool has_result_for_attempt(std::int64_t attempt_id);
 
@@ -141,6 +149,9 @@ class Store {
   void migrate_from_version_1();
   /// Version 2 -> 3: runs; every sweep's attempts and results become its run 1.
   void migrate_from_version_2();
+  /// Version 3 -> 4: the layout columns (shape asked for, nodes, processes per node, node
+  /// list, placement), filled from the stored parameters and documents.
+  void migrate_from_version_3();
   SweepRecord insert_sweep_rows(SweepRecord sweep, std::vector<PointRecord>& points);
 
   Database db_;

@@ -1,6 +1,6 @@
 // pbench-validate-result [--semantics] FILE...: validates result documents with the C++
-// validator (the embedded result schema; with --semantics also check_result_semantics) and
-// prints, for each file, "VALID <file>" or "INVALID <file>" followed by one "  <problem>" line
+// validator (the embedded result schema, checked by valijson; with --semantics also ResultRules)
+// and prints, for each file, "VALID <file>" or "INVALID <file>" followed by one "  <problem>" line
 // per problem. Exits 0 when every file is valid, 1 when one is not, 2 on a usage error.
 // The schema drift test (tests/integration/schema/cross_check.py) compares it with jsonschema.
 #include <nlohmann/json.hpp>
@@ -11,7 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "ingest/SchemaValidator.hpp"
+#include "ingest/JsonSchema.hpp"
+#include "ingest/ResultRules.hpp"
 
 namespace {
 
@@ -27,9 +28,9 @@ std::vector<std::string> problems_of(const std::string& path, bool semantics) {
   } catch (const nlohmann::json::parse_error& e) {
     return {std::string("not JSON: ") + e.what()};
   }
-  std::vector<std::string> problems = pbench::ingest::result_schema_validator().validate(doc);
+  std::vector<std::string> problems = pbench::ingest::result_schema().problems(doc);
   if (semantics) {
-    for (auto& p : pbench::ingest::check_result_semantics(doc)) problems.push_back(std::move(p));
+    for (auto& p : pbench::ingest::ResultRules::problems(doc)) problems.push_back(std::move(p));
   }
   return problems;
 }

@@ -117,29 +117,29 @@ TEST_CASE("comm query: Table 1 per partition, then the partition with the larges
   f.add_run(3, "job-16", nullptr, "killed\nout of memory\n");
 
   const auto t = query::comm_table(f.store, std::string("s"));
-  CHECK(keys(t) ==
-        std::vector<std::string>{"sweep", "row", "partition", "b_eff", "b_eff_per_process", "l_max",
-                                 "pingpong_bandwidth", "b_eff_at_lmax", "b_eff_per_process_at_lmax",
-                                 "ring_per_process_at_lmax", "latency_rings_random",
-                                 "latency_rings", "latency_pingpong", "valid", "reason"});
+  CHECK(keys(t) == std::vector<std::string>{
+                       "sweep", "row", "partition", "nodes", "ppn", "b_eff", "b_eff_per_process",
+                       "l_max", "pingpong_bandwidth", "b_eff_at_lmax", "b_eff_per_process_at_lmax",
+                       "ring_per_process_at_lmax", "latency_rings_random", "latency_rings",
+                       "latency_pingpong", "valid", "reason"});
   REQUIRE(t.rows.size() == 4);
   CHECK(std::get<std::int64_t>(t.rows[0][2]) == 2);
-  CHECK(std::get<std::string>(t.rows[2][13]) == "no");
+  CHECK(std::get<std::string>(t.rows[2][15]) == "no");
   // A row that is not valid carries its worker's first reason; a valid row none.
-  CHECK(std::get<std::string>(t.rows[2][14]) ==
+  CHECK(std::get<std::string>(t.rows[2][16]) ==
         "not the reference configuration: repetitions = 1 (reference 3)");
-  CHECK(std::holds_alternative<std::monostate>(t.rows[1][14]));
+  CHECK(std::holds_alternative<std::monostate>(t.rows[1][16]));
   // Every figure of a row comes from its own result.
-  CHECK(number(t.rows[1][3]) == doctest::Approx(3e9));
-  CHECK(number(t.rows[1][4]) == doctest::Approx(3e9 / 4));
-  CHECK(number(t.rows[1][5]) == doctest::Approx(8192));
-  CHECK(number(t.rows[1][8]) == doctest::Approx(6e9 / 4));
-  CHECK(number(t.rows[1][9]) == doctest::Approx(9e9 / 4));
-  CHECK(number(t.rows[1][12]) == doctest::Approx(5e-7));
+  CHECK(number(t.rows[1][5]) == doctest::Approx(3e9));
+  CHECK(number(t.rows[1][6]) == doctest::Approx(3e9 / 4));
+  CHECK(number(t.rows[1][7]) == doctest::Approx(8192));
+  CHECK(number(t.rows[1][10]) == doctest::Approx(6e9 / 4));
+  CHECK(number(t.rows[1][11]) == doctest::Approx(9e9 / 4));
+  CHECK(number(t.rows[1][14]) == doctest::Approx(5e-7));
   // The not-valid 8-process result has the largest b_eff, but the maximum is the valid one.
   CHECK(std::get<std::string>(t.rows[3][1]) == "max");
   CHECK(std::get<std::int64_t>(t.rows[3][2]) == 4);
-  CHECK(number(t.rows[3][3]) == doctest::Approx(3e9));
+  CHECK(number(t.rows[3][5]) == doctest::Approx(3e9));
   REQUIRE(t.notes.size() == 4);
   CHECK(t.notes[0] ==
         "sweep s: the largest b_eff, 3000 MB/s, is on 4 processes (point s-p4, job job-4)");

@@ -29,7 +29,7 @@ class FakeScheduler : public Scheduler {
   std::string submit(const JobSubmission& job) override {
     if (refuse_next) {
       refuse_next = false;
-      throw SchedulerError("fake: submission refused (QOSMaxSubmitJobPerUserLimit)");
+      throw SchedulerError(refusal);
     }
     const std::string id = std::to_string(100 + submitted.size());
     submitted.push_back(job);
@@ -66,6 +66,7 @@ class FakeScheduler : public Scheduler {
   int poll_calls = 0;
   std::vector<std::size_t> polled_per_call;
   bool refuse_next = false;
+  std::string refusal = "fake: submission refused (QOSMaxSubmitJobPerUserLimit)";
 };
 
 struct Fixture {
@@ -174,6 +175,25 @@ TEST_CASE("a refused submission keeps the point planned with the scheduler's mes
   CHECK(driver.submit_ready(1) == 1);
   CHECK(f.store.attempts(point.id).size() == 1);
   CHECK(f.store.latest_attempt(point.id)->job_id == "100");
+}
+
+TEST_CASE("a refusal of a request the cluster can never meet fails the point, quoting it") {
+  Fixture f(2);
+  run::SweepDriver driver(f.store, f.scheduler, f.sweep);
+  f.scheduler.refuse_next = true;
+  f.scheduler.refusal =
+      "sbatch: error: Batch job submission failed: Requested node configuration is not available";
+  // The first point is refused for good; the next one is still submitted.
+  CHECK(driver.submit_ready(2) == 1);
+  const auto points = f.store.points(f.sweep.id);
+  CHECK(points[0].state == PointState::failed);
+  CHECK(points[1].state == PointState::queued);
+  const auto refused = f.store.latest_attempt(points[0].id);
+  CHECK(refused->native_state == "refused");
+  CHECK(*refused->stderr_tail == f.scheduler.refusal);
+  CHECK_FALSE(refused->job_id);
+  CHECK(run::asks_the_impossible("qsub: Job exceeds queue resource limits MSG=cannot satisfy"));
+  CHECK_FALSE(run::asks_the_impossible("sbatch: error: invalid partition specified: x"));
 }
 
 TEST_CASE("a cycle reports a refusal when nothing else is in the queue") {

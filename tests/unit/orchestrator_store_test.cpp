@@ -191,7 +191,7 @@ TEST_CASE("a store of another schema version is refused and left untouched") {
   const std::string before = read_file(path);
   CHECK_THROWS_WITH_AS(
       Store::open(path, Store::Access::existing),
-      ("'" + path + "' has store schema version 7; this pbench reads version 3").c_str(),
+      ("'" + path + "' has store schema version 7; this pbench reads version 4").c_str(),
       StoreError);
   CHECK(read_file(path) == before);
 }
@@ -214,11 +214,16 @@ void make_version_1(Store& store) {
       "DROP INDEX metrics_by_name; CREATE INDEX metrics_by_name ON metrics (name, result_id);"
       "DROP INDEX results_by_point; CREATE INDEX results_by_point ON results (point_id);"
       "DROP INDEX results_by_attempt;"
+      // Version 4's layout columns.
+      "ALTER TABLE points DROP COLUMN nodes; ALTER TABLE points DROP COLUMN procs_per_node;"
+      "ALTER TABLE results DROP COLUMN nodes; ALTER TABLE results DROP COLUMN procs_per_node;"
+      "ALTER TABLE results DROP COLUMN node_list; ALTER TABLE results DROP COLUMN "
+      "allocated_nodes; ALTER TABLE results DROP COLUMN placement;"
       "PRAGMA user_version = 1; PRAGMA journal_mode=DELETE;");
 }
 }  // namespace
 
-TEST_CASE("a version 1 store is migrated to version 3 when opened, by a reader too") {
+TEST_CASE("a version 1 store is migrated to version 4 when opened, by a reader too") {
   TempDir dir;
   const auto path = (dir.path / "v1.db").string();
   {
@@ -228,7 +233,7 @@ TEST_CASE("a version 1 store is migrated to version 3 when opened, by a reader t
     CHECK(index_columns(store, "metrics_by_name") == "name,result_id");
   }
   {
-    // The queries need version 3: a reader migrates an older store first (one transaction).
+    // The queries need version 4: a reader migrates an older store first (one transaction).
     auto reader = Store::open(path, Store::Access::read_only);
     CHECK(reader.find_sweep("demo"));
     CHECK(reader.runs(reader.find_sweep("demo")->id).size() == 1);
@@ -236,7 +241,7 @@ TEST_CASE("a version 1 store is migrated to version 3 when opened, by a reader t
   auto store = Store::open(path, Store::Access::existing);
   auto v = store.db().prepare("PRAGMA user_version");
   v.step();
-  CHECK(v.int64(0) == 3);
+  CHECK(v.int64(0) == 4);
   CHECK(index_columns(store, "metrics_by_name") == "name,result_id,value,labels");
   CHECK(index_columns(store, "results_by_point") == "point_id,id,valid");
   CHECK(index_columns(store, "results_by_attempt") == "attempt_id");

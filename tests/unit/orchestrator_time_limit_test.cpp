@@ -4,6 +4,7 @@
 // run.
 #include <doctest/doctest.h>
 
+#include "common/Deadline.hpp"
 #include "sweep/PlannedTime.hpp"
 
 using namespace pbench;
@@ -54,4 +55,23 @@ TEST_CASE("an io.guard_factor setting sets the planned time, never below the ela
   // A setting that is not a positive number (the worker will refuse it) counts as the default.
   const nlohmann::json bad = {{"schedule_time", 600.0}, {"settings", {{"guard_factor", "x"}}}};
   CHECK(*sweep::planned_seconds("io", bad) == doctest::Approx(1800));
+}
+
+TEST_CASE("the derived time limit leaves the deadline's margin free after the planned run") {
+  // The job script sets the worker's deadline to its start + its limit; the worker stops at the
+  // deadline minus its margin. A run that keeps to its plan (k T, the guard's worst case) must
+  // never be cut by that.
+  sweep::SweepSpec spec;
+  spec.name = "t";
+  for (double t : {1.0, 10.0, 60.0, 300.0, 1800.0, 7200.0}) {
+    for (const char* k : {"1", "3", "10"}) {
+      const nlohmann::json point = {{"schedule_time", t}, {"settings", {{"guard_factor", k}}}};
+      const double planned = *sweep::planned_seconds("io", point);
+      const int limit = sweep::point_time_limit(spec, "io", point);
+      const double margin = worker::Deadline::default_margin(limit);
+      CAPTURE(t);
+      CAPTURE(k);
+      CHECK(planned + margin < limit);
+    }
+  }
 }

@@ -90,6 +90,27 @@ TEST_CASE("query points: every cell with state, attempts and exit, and --missing
   CHECK_THROWS_AS(query::points_table(f.store, std::string("nope"), false), UsageError);
 }
 
+TEST_CASE("query points: a result a deadline cut short shows as partial with its reason") {
+  Fixture f;
+  f.add_sweep("cut", {{"logp", 2}, {"logp", 4}});
+  const std::string reason =
+      "partial: stopped before the deadline 2026-11-22T08:01:00Z (keeping 6 s to write the "
+      "result), at flood repetition 3 of 1000; what follows was not measured";
+  auto partial = document("logp", 2, nlohmann::json::array({metric("eel", 1e-6, "s")}), false);
+  partial["validity"]["reasons"] = {reason};
+  partial["validity"]["partial"] = {{"reason", reason}, {"deadline", "2026-11-22T08:01:00Z"}};
+  f.add_run(0, partial);
+  f.add_run(1, document("logp", 4, nlohmann::json::array({metric("eel", 1e-6, "s")}), true));
+  const auto table = query::points_table(f.store, std::string("cut"), false);
+  REQUIRE(table.rows.size() == 2);
+  const std::size_t last = table.columns.size() - 1;  // partial is the last column
+  REQUIRE(table.columns[last].key == "partial");
+  CHECK(text(table.rows[0][5]) == "done");
+  CHECK(text(table.rows[0][10]) == "yes");
+  CHECK(text(table.rows[0][last]) == reason);
+  CHECK(std::holds_alternative<std::monostate>(table.rows[1][last]));  // complete: not partial
+}
+
 TEST_CASE("query system: argmax of each headline figure, and missing shown as missing") {
   Fixture f;
   f.add_sweep("sys", {{"io", 4, R"({"hints":"h1"})"},
@@ -216,7 +237,7 @@ TEST_CASE(
   f.add_run(4, document("comm", 4, nlohmann::json::array({metric("b_eff", 2e9, "B/s")}), false));
 
   const auto t = query::system_table(f.store, std::string("neg"), {});
-  REQUIRE(t.columns.back().key == "reason");
+  REQUIRE(t.columns[9].key == "reason");
   const auto* two = find_row(t, "bcast ol", 2);
   REQUIRE(two != nullptr);
   CHECK(std::get<double>((*two)[2]) == doctest::Approx(9e-6));
@@ -401,7 +422,7 @@ TEST_CASE("query compare: the same figures of two sweeps side by side with the r
       2, document("logp", 2, nlohmann::json::array({metric("g", 1e-6, "s", {{"queue_depth", 8}})}),
                   true));
   const auto t = query::compare_table(f.store, "before", "after", {});
-  REQUIRE(t.columns.size() == 12);
+  REQUIRE(t.columns.size() == 14);
   for (const auto& row : t.rows) REQUIRE(row.size() == t.columns.size());
   std::vector<std::string> figures;
   for (const auto& row : t.rows) figures.push_back(text(row[0]));
@@ -456,8 +477,8 @@ TEST_CASE("query compare: validity on both sides, the better direction, no ratio
   std::vector<std::string> keys;
   for (const auto& c : t.columns) keys.push_back(c.key);
   CHECK(keys == std::vector<std::string>{"figure", "unit", "better", "a", "a_partition", "a_at",
-                                         "a_valid", "b", "b_partition", "b_at", "b_valid",
-                                         "ratio"});
+                                         "a_valid", "b", "b_partition", "b_at", "b_valid", "ratio",
+                                         "a_shape", "b_shape"});
   const std::vector<query::Cell>* b_eff = nullptr;
   const std::vector<query::Cell>* bcast = nullptr;
   for (const auto& row : t.rows) {

@@ -7,10 +7,12 @@
 
 namespace pbench::bcast {
 
-BcastRun::BcastRun(const worker::MpiSession& mpi, const BcastParameters& parameters)
+BcastRun::BcastRun(const worker::MpiSession& mpi, const BcastParameters& parameters,
+                   worker::DeadlineWatch* deadline)
     : mpi_(mpi),
       parameters_(parameters),
-      rule_{parameters.min_measurements(), parameters.max_measurements, kStableRelativeStddev} {}
+      rule_{parameters.min_measurements(), parameters.max_measurements, kStableRelativeStddev},
+      deadline_(deadline) {}
 
 void BcastRun::repeat(MPI_Comm control, const std::function<std::vector<double>()>& measure,
                       const std::function<bool(const PerRank&)>& absorb) const {
@@ -68,7 +70,14 @@ std::optional<BcastMeasurements> BcastRun::measure() {
     return most;
   };
 
-  for (const std::int64_t size : parameters_.sizes.sizes()) {
+  const auto& sizes = parameters_.sizes.sizes();
+  for (std::size_t index = 0; index < sizes.size(); ++index) {
+    const std::int64_t size = sizes[index];
+    if (deadline_ && deadline_->reached(world, "message size " + std::to_string(size) + " B (" +
+                                                   std::to_string(index + 1) + " of " +
+                                                   std::to_string(sizes.size()) + ")")) {
+      break;
+    }
     SizeMeasurements s;
     s.size = size;
 

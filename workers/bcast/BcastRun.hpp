@@ -12,6 +12,7 @@
 
 #include "bcast/BcastMeasurements.hpp"
 #include "bcast/BcastParameters.hpp"
+#include "common/Deadline.hpp"
 #include "common/MpiSession.hpp"
 
 namespace pbench::bcast {
@@ -19,7 +20,10 @@ namespace pbench::bcast {
 class BcastRun {
  public:
   /// A run over the session's world with checked parameters (the root is a rank of it).
-  BcastRun(const worker::MpiSession& mpi, const BcastParameters& parameters);
+  /// With a `deadline`, the run stops before a message size when it says so (collective): the
+  /// sizes measured are complete, the rest are missing.
+  BcastRun(const worker::MpiSession& mpi, const BcastParameters& parameters,
+           worker::DeadlineWatch* deadline = nullptr);
 
   /// Measures (collective); returns the measurements on rank 0, nothing elsewhere. With one
   /// process there is no task to broadcast to: rank 0 gets a set without sizes.
@@ -36,6 +40,7 @@ class BcastRun {
   const worker::MpiSession& mpi_;
   BcastParameters parameters_;
   StopRule rule_;
+  worker::DeadlineWatch* deadline_;
 };
 
 }  // namespace pbench::bcast

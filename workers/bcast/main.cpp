@@ -31,7 +31,7 @@ int main(int argc, char** argv) {
     if (auto problem = parameters.problem_for(context.mpi.size())) {
       throw worker::UsageError(*problem);
     }
-    bcast::BcastRun run(context.mpi, parameters);
+    bcast::BcastRun run(context.mpi, parameters, &context.deadline);
     auto measurements = run.measure();
     if (!measurements) return;  // not rank 0
     const bcast::BcastReport report(std::move(*measurements));

@@ -243,6 +243,7 @@ BenchmarkOutcome Benchmark::run(const BenchmarkPlan& plan, const Progress& progr
     messages.push_back(static_cast<double>(p.messages_per_iteration()));
   }
 
+  std::size_t done = 0;  // measurements started, on every rank
   MPI_Barrier(world_);
   const double begin = MPI_Wtime();
   for (int rep = 0; rep < plan.repetitions && !outcome.stopped; ++rep) {
@@ -254,6 +255,17 @@ BenchmarkOutcome Benchmark::run(const BenchmarkPlan& plan, const Progress& progr
       for (std::size_t pi = 0; pi < patterns_.patterns.size() && !outcome.stopped; ++pi) {
         const Pattern& pattern = patterns_.patterns[pi];
         for (Method method : methods_of(pattern)) {
+          if (plan.deadline &&
+              plan.deadline->reached(world_, "measurement " + std::to_string(done + 1) + " of " +
+                                                 std::to_string(outcome.planned) + " (repetition " +
+                                                 std::to_string(rep + 1) + ", size " +
+                                                 std::to_string(size) + " B, pattern " +
+                                                 std::to_string(pi) + ")")) {
+            outcome.stopped = true;
+            outcome.deadline = true;
+            break;
+          }
+          ++done;
           std::int64_t looplength = 0;  // 0: stop
           if (rank_ == 0) {
             const bool out_of_time = plan.max_time > 0 && MPI_Wtime() - begin >= plan.max_time;

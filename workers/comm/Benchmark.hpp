@@ -16,6 +16,7 @@
 #include "comm/LoopLengthPolicy.hpp"
 #include "comm/Measurement.hpp"
 #include "comm/PatternSet.hpp"
+#include "common/Deadline.hpp"
 
 namespace pbench::comm {
 
@@ -26,12 +27,15 @@ struct BenchmarkPlan {
   int repetitions = 3;
   LoopLengthPolicy loop{300, 2.5e-3, 5e-3};
   double max_time = 0;              ///< s; 0: no limit
+  /// The run's deadline: checked (collectively) before each measurement; none when null.
+  worker::DeadlineWatch* deadline = nullptr;
 };
 
 struct BenchmarkOutcome {
   std::vector<Measurement> rows;  ///< on rank 0 only, in measurement order
   std::size_t planned = 0;        ///< measurements the plan asks for
-  bool stopped = false;           ///< true when max_time ended the run early
+  bool stopped = false;           ///< true when max_time or the deadline ended the run early
+  bool deadline = false;          ///< true when the deadline ended it
   double elapsed = 0;             ///< s, on rank 0
 };
 

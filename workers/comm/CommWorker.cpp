@@ -131,6 +131,7 @@ void run(worker::WorkerContext& context, const CommConfig& config) {
   plan.repetitions = config.repetitions;
   plan.loop = LoopLengthPolicy(config.start_looplength, config.window_min, config.window_max);
   plan.max_time = config.max_time;
+  plan.deadline = &context.deadline;
   const BenchmarkOutcome outcome =
       benchmark.run(plan, [&](int repetition, int position, double elapsed) {
         report.progress(context.protocol, repetition, position, elapsed);
@@ -146,7 +147,7 @@ void run(worker::WorkerContext& context, const CommConfig& config) {
     for (const auto& d : config.departures) text += (text.empty() ? "" : "; ") + d;
     reasons.push_back("not the reference configuration: " + text);
   }
-  if (outcome.stopped) {
+  if (outcome.stopped && !outcome.deadline) {
     char limit[32];
     std::snprintf(limit, sizeof(limit), "%g", config.max_time);
     reasons.push_back("stopped by --max-time " + std::string(limit) +

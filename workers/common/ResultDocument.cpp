@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -71,6 +72,17 @@ void ResultDocument::set_environment(const MpiSession& session) {
 
 void ResultDocument::finish() { ended_at_ = utc_timestamp(); }
 
+nlohmann::json ResultDocument::validity() const {
+  nlohmann::json out = {{"valid", reasons_.empty()}, {"reasons", reasons_}};
+  if (partial_) out["partial"] = *partial_;
+  return out;
+}
+
+void ResultDocument::mark_partial(const std::string& reason, const std::string& deadline) {
+  if (std::find(reasons_.begin(), reasons_.end(), reason) == reasons_.end()) invalidate(reason);
+  partial_ = nlohmann::json{{"reason", reason}, {"deadline", deadline}};
+}
+
 nlohmann::json ResultDocument::to_json() const {
   nlohmann::json measurements = nlohmann::json::object();
   for (const auto& [name, table] : tables_) measurements[name] = table.to_json();
@@ -93,7 +105,7 @@ nlohmann::json ResultDocument::to_json() const {
           {"seeds", seeds_},
           {"measurements", measurements},
           {"summary", summary_},
-          {"validity", {{"valid", reasons_.empty()}, {"reasons", reasons_}}},
+          {"validity", validity()},
           {"warnings", warnings_}};
   // Host of rank i at index i; absent only when no MPI session recorded it.
   if (!rank_hosts_.empty()) document["rank_hosts"] = rank_hosts_;

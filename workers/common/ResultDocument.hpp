@@ -54,6 +54,10 @@ class ResultDocument {
   /// Marks the result as not valid by the method's rules, with the reason.
   void invalidate(std::string reason) { reasons_.push_back(std::move(reason)); }
   bool valid() const { return reasons_.empty(); }
+  /// Marks the result as partial: a deadline cut the run short (not valid, with `reason`); the
+  /// validity gets {"partial": {"reason", "deadline"}}, the marker the orchestrator records.
+  void mark_partial(const std::string& reason, const std::string& deadline);
+  bool partial() const { return partial_.has_value(); }
   const std::vector<std::string>& warnings() const { return warnings_; }
 
   /// Records hosts (distinct, and the host of every rank), MPI version, process counts
@@ -63,6 +67,8 @@ class ResultDocument {
   void finish();
 
   nlohmann::json to_json() const;
+  /// {"valid", "reasons"} and, for a partial result, "partial".
+  nlohmann::json validity() const;
   /// Writes the document to `path` ("-" for stdout) atomically (temporary file, then rename);
   /// throws std::runtime_error naming the path on failure.
   void write(const std::string& path) const;
@@ -82,6 +88,7 @@ class ResultDocument {
   std::deque<std::pair<std::string, Table>> tables_;
   nlohmann::json summary_ = nlohmann::json::array();
   std::vector<std::string> reasons_;
+  std::optional<nlohmann::json> partial_;
   std::vector<std::string> warnings_;
 };
 

@@ -11,7 +11,36 @@ int run_worker(const WorkerSpec& spec, int argc, char** argv) {
   parameters.add("output", output, "path",
                  "Where rank 0 writes the JSON result document; '-' is stdout (the readable "
                  "protocol then goes to stderr)");
+  double deadline_at = 0;
+  double time_left = 0;
+  double deadline_margin = -1;
+  CLI::Option* deadline_option = parameters.add(
+      "deadline", deadline_at, "s since the epoch",
+      "Stop before this time at a clean point and write what was measured as a partial result "
+      "(not valid, exit 0); a job script sets it as PBENCH_DEADLINE");
+  CLI::Option* time_left_option = parameters.add(
+      "time_left", time_left, "s",
+      "Like --deadline, as seconds from the start (the earlier end wins when both are given)");
+  parameters.add("deadline_margin", deadline_margin, "s",
+                 "Time kept free before the deadline to write the result and remove files; "
+                 "-1: a tenth of the time left, 1 to 60 s");
   if (auto code = parameters.parse(argc, argv)) return *code;
+  std::string problem;
+  const auto given = [](CLI::Option* option, double value) -> std::optional<double> {
+    if (option->count() == 0) return std::nullopt;
+    return value;
+  };
+  const auto deadline =
+      Deadline::from(given(deadline_option, deadline_at), given(time_left_option, time_left),
+                     deadline_margin, epoch_now(), problem);
+  if (!deadline) {
+    if (is_reporting_process()) {
+      std::cerr << "pbench-" << spec.name << ": error: " << problem << "\n"
+                << "Run with --help for the parameters.\n";
+    }
+    return 2;
+  }
+  if (deadline->set()) deadline_margin = deadline->margin();
   if (spec.before_mpi) {
     if (int code = spec.before_mpi(); code >= 0) return code;
   }
@@ -20,16 +49,22 @@ int run_worker(const WorkerSpec& spec, int argc, char** argv) {
   ResultDocument result(spec.name);
   result.set_parameters(parameters.echo());
   std::ostream& protocol = (output == "-") ? std::cerr : std::cout;
-  WorkerContext context{mpi, result, protocol};
+  DeadlineWatch watch(*deadline);
+  WorkerContext context{mpi, result, protocol, watch};
   try {
     result.set_environment(mpi);
     spec.body(context);
+    if (watch.stopped()) result.mark_partial(watch.reason(), epoch_text(watch.deadline().end()));
     result.finish();
-    if (mpi.is_root()) result.write(output);
+    if (mpi.is_root()) {
+      result.write(output);
+      if (watch.stopped()) std::cerr << "pbench-" << spec.name << ": " << watch.reason() << "\n";
+    }
   } catch (const UsageError& e) {
     if (mpi.is_root()) std::cerr << "pbench-" << spec.name << ": error: " << e.what() << "\n";
     return 2;
   } catch (const PartialResult& e) {
+    if (watch.stopped()) result.mark_partial(watch.reason(), epoch_text(watch.deadline().end()));
     result.finish();
     if (mpi.is_root()) {
       std::cerr << "pbench-" << spec.name << ": error: " << e.what() << "\n";

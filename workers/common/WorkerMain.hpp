@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/Deadline.hpp"
 #include "common/MpiSession.hpp"
 #include "common/Parameters.hpp"
 #include "common/ResultDocument.hpp"
@@ -33,6 +34,10 @@ struct WorkerContext {
   ResultDocument& result;
   /// Where rank 0 prints the readable protocol: stdout, or stderr when the JSON goes to stdout.
   std::ostream& protocol;
+  /// The run's deadline (--deadline, --time-left): the body calls deadline.reached() at clean
+  /// points of its loops and stops when it says so; what it measured is then written as a
+  /// partial result (not valid, validity.partial), and the worker exits 0.
+  DeadlineWatch& deadline;
 };
 
 struct WorkerSpec {

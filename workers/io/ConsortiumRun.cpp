@@ -100,7 +100,8 @@ ConsortiumRun::ConsortiumRun(const worker::MpiSession& mpi, const IoConfig& io,
                              const ConsortiumConfig& config)
     : mpi_(mpi), io_(io), config_(config) {}
 
-void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protocol) {
+void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protocol,
+                            worker::DeadlineWatch* deadline) {
   const MPI_Comm comm = mpi_.world();
   const int n = mpi_.size();
   const int rank = mpi_.rank();
@@ -398,8 +399,15 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
       runs;
   std::string failure;     // at rank 0: the first failing rank's error
   std::string stopped_at;  // where the run stopped: "iteration 0, sustained_write"
-  for (int iteration = 0; iteration < config_.iterations && stopped_at.empty(); ++iteration) {
+  bool deadline_stop = false;
+  for (int iteration = 0; iteration < config_.iterations && stopped_at.empty() && !deadline_stop;
+       ++iteration) {
     for (Test test : tests) {
+      if (deadline && deadline->reached(comm, "iteration " + std::to_string(iteration) + ", " +
+                                                  test_name(test))) {
+        deadline_stop = true;
+        break;
+      }
       auto measured = run_test(test, iteration);
       if (agree_on_failure(comm, local_failure, failure)) {
         stopped_at = "iteration " + std::to_string(iteration) + ", " + test_name(test);
@@ -409,7 +417,8 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
     }
   }
   if (node != MPI_COMM_NULL) MPI_Comm_free(&node);
-  if (config_.small_files && stopped_at.empty()) {
+  if (config_.small_files && stopped_at.empty() && !deadline_stop &&
+      !(deadline && deadline->reached(comm, "the small-files test"))) {
     const SmallFilesStop stop = measure_small_files(
         mpi_, {directory, config_.files_per_process, config_.small_file_size, config_.iterations},
         result, protocol);
@@ -418,7 +427,7 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
       failure = stop.failure;
     }
   }
-  if (!io_.keep || !stopped_at.empty()) {
+  if (!io_.keep || !stopped_at.empty() || (deadline && deadline->stopped())) {
     // Every file this run may have made, also those of a test that stopped half way.
     MPI_Barrier(comm);
     for (int iteration = 0; iteration < config_.iterations; ++iteration) {

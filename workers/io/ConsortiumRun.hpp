@@ -7,6 +7,7 @@
 // the per-process times, the statistics over processes and the transfer rates into the result.
 #include <ostream>
 
+#include "common/Deadline.hpp"
 #include "common/MpiSession.hpp"
 #include "common/ResultDocument.hpp"
 #include "io/ConsortiumParameters.hpp"
@@ -24,7 +25,10 @@ class ConsortiumRun {
   /// completed before it are in `result`, marked not valid with the reason, and the files are
   /// removed. With --drop-caches, one rank per node drops the caches before each sustained read;
   /// where that fails the result warns (once per reason) that the read may measure the cache.
-  void measure(worker::ResultDocument& result, std::ostream& protocol);
+  /// With a `deadline`, the run stops before a test when it says so (collective): the tests
+  /// done are in `result`, the files are removed, and the worker writes a partial result.
+  void measure(worker::ResultDocument& result, std::ostream& protocol,
+               worker::DeadlineWatch* deadline = nullptr);
 
  private:
   const worker::MpiSession& mpi_;

@@ -116,6 +116,8 @@ struct IoMeasurements {
   std::optional<std::string> failure;
   /// Where the run stopped ("partition 2, write, type 0, pattern 3").
   std::string stopped_at;
+  /// True when the deadline stopped the run (at stopped_at); the rest was not measured.
+  bool deadline_stop = false;
   /// The untimed check that data written on one node reads back on another (rank 0).
   std::optional<ReadBackCheck> read_back;
 };

@@ -166,7 +166,9 @@ IoReport::IoReport(IoMeasurements measurements)
   // budget; the rest (types 3-4, rewrite, read) take what their fixed counts take.
   for (int n : m_.partitions) {
     const auto [budget, used] = time_driven(n);
-    if (m_.failure || m_.schedule.partition_time() < 60 || budget <= 0) continue;
+    if (m_.failure || m_.deadline_stop || m_.schedule.partition_time() < 60 || budget <= 0) {
+      continue;
+    }
     if (used < 0.9 * budget || used > 1.1 * budget) {
       warnings_.push_back("partition " + std::to_string(n) + ": the time-driven patterns took " +
                           fixed(used, 1) + " s of their budget " + fixed(budget, 1) +
@@ -490,7 +492,7 @@ void IoReport::write(worker::ResultDocument& result) const {
                   kDefinition,
                   m_.directory,
                   m_.kept,
-                  !m_.failure.has_value()});
+                  !m_.failure.has_value() && !m_.deadline_stop});
 
   // Where pbench-io deliberately differs from the reference code, said in every result.
   auto& differences = result.add_table("differences_from_rev_2_1",

@@ -1,4 +1,5 @@
 #include "io/IoRun.hpp"
+#include "common/Deadline.hpp"
 #include "io/MpiIoSupport.hpp"
 
 #include <fcntl.h>
@@ -88,8 +89,9 @@ struct Partition {
 
 class Runner {
  public:
-  Runner(const worker::MpiSession& mpi, const IoConfig& config, IoRun::PatternCallback callback)
-      : mpi_(mpi), config_(config), callback_(std::move(callback)) {}
+  Runner(const worker::MpiSession& mpi, const IoConfig& config, IoRun::PatternCallback callback,
+         worker::DeadlineWatch* deadline)
+      : mpi_(mpi), config_(config), callback_(std::move(callback)), deadline_(deadline) {}
 
   IoMeasurements run();
 
@@ -109,6 +111,7 @@ class Runner {
   const worker::MpiSession& mpi_;
   const IoConfig& config_;
   IoRun::PatternCallback callback_;
+  worker::DeadlineWatch* deadline_;
   IoMeasurements m_;
   PatternTable table_{kMinPartChunk};
   Schedule schedule_;
@@ -228,6 +231,16 @@ bool Runner::run_type(Partition& p, Access access, int type) {
   for (const PatternRow& table_row : table_.rows_of_type(type)) {
     PatternRow row = table_row;
     const int index = row_index++;
+    // A clean point of the deadline: between pattern rows, decided on the partition (its rank 0
+    // is world rank 0), before the row's first call.
+    if (deadline_ &&
+        deadline_->reached(pcomm, "partition " + std::to_string(n) + ", " + access_name(access) +
+                                      ", type " + std::to_string(type) + ", pattern " +
+                                      std::to_string(row.number))) {
+      m_.stopped_at = deadline_->where();
+      stop = true;
+      break;
+    }
     if (row.fill) {
       row.disk_chunk = p.plan->fill;
       row.memory_chunk = p.plan->fill;
@@ -542,12 +555,13 @@ IoMeasurements Runner::run() {
     if (access == Access::read && config_.inject_corruption) corrupt_files();
     for (Partition& p : partitions_) {
       const double started = worker::now();
+      // 1: stopped at the deadline, 2: stopped on an error.
       int stopped = 0;
       if (p.comm != MPI_COMM_NULL) {
         for (int type = 0; type < kPatternTypes; ++type) {
           if (access == Access::rewrite && type != 0 && !config_.rewrite_all) continue;
           if (!run_type(p, access, type)) {
-            stopped = 1;
+            stopped = deadline_ && deadline_->stopped() ? 1 : 2;
             break;
           }
         }
@@ -557,11 +571,16 @@ IoMeasurements Runner::run() {
       MPI_Allreduce(MPI_IN_PLACE, &stopped, 1, MPI_INT, MPI_MAX, world);
       if (stopped) {
         running = false;
+        // An error wins over the deadline; ranks outside the partition learn of the deadline here.
+        if (stopped == 1 && deadline_) {
+          deadline_->stop(m_.stopped_at);
+          m_.deadline_stop = true;
+        }
         break;
       }
     }
   }
-  if (!running) {
+  if (!running && !m_.deadline_stop) {
     m_.failure = mpi_.is_root() ? failure_text_ : std::string("the run stopped on an error");
   }
 
@@ -578,11 +597,12 @@ IoMeasurements Runner::run() {
 
 }  // namespace
 
-IoRun::IoRun(const worker::MpiSession& mpi, const IoConfig& config, PatternCallback on_pattern)
-    : mpi_(mpi), config_(config), on_pattern_(std::move(on_pattern)) {}
+IoRun::IoRun(const worker::MpiSession& mpi, const IoConfig& config, PatternCallback on_pattern,
+             worker::DeadlineWatch* deadline)
+    : mpi_(mpi), config_(config), on_pattern_(std::move(on_pattern)), deadline_(deadline) {}
 
 IoMeasurements IoRun::measure() {
-  Runner runner(mpi_, config_, on_pattern_);
+  Runner runner(mpi_, config_, on_pattern_, deadline_);
   return runner.run();
 }
 

@@ -7,6 +7,7 @@
 // cut ones included (rewrite, read). Every chunk is stamped and read back checked.
 #include <functional>
 
+#include "common/Deadline.hpp"
 #include "common/MpiSession.hpp"
 #include "io/IoMeasurements.hpp"
 #include "io/IoParameters.hpp"
@@ -18,7 +19,10 @@ class IoRun {
   using PatternCallback = std::function<void(const PatternMeasurement&)>;
 
   /// A run over the session's world; `on_pattern` sees each pattern as it ends (rank 0).
-  IoRun(const worker::MpiSession& mpi, const IoConfig& config, PatternCallback on_pattern);
+  /// With a `deadline`, the run stops between pattern rows when the deadline says so (collective)
+  /// and skips the rest; the files are removed as after a complete run.
+  IoRun(const worker::MpiSession& mpi, const IoConfig& config, PatternCallback on_pattern,
+        worker::DeadlineWatch* deadline = nullptr);
 
   /// Measures (collective). Rank 0 gets everything; the other ranks get `failure` set when the
   /// run stopped on an error. The benchmark files are removed unless --keep, also on failure.
@@ -28,6 +32,7 @@ class IoRun {
   const worker::MpiSession& mpi_;
   const IoConfig& config_;
   PatternCallback on_pattern_;
+  worker::DeadlineWatch* deadline_;
 };
 
 }  // namespace pbench::io

@@ -32,8 +32,10 @@ void run(worker::WorkerContext& context, const IoConfig& config) {
     IoReport::print_header(context.protocol, mpi.size(), partitions, schedule,
                            termination_name(config.termination), config.guard_factor);
   }
-  IoRun run(mpi, config,
-            [&](const PatternMeasurement& m) { IoReport::print_pattern(context.protocol, m); });
+  IoRun run(
+      mpi, config,
+      [&](const PatternMeasurement& m) { IoReport::print_pattern(context.protocol, m); },
+      &context.deadline);
   IoMeasurements measurements = run.measure();
   const std::optional<std::string> failure = measurements.failure;
   if (mpi.is_root()) {
@@ -75,7 +77,7 @@ worker::WorkerSpec io_worker_spec() {
   spec.body = [state](worker::WorkerContext& context) {
     if (state->consortium.suite == IoSuite::consortium) {
       ConsortiumRun(context.mpi, state->config, state->consortium)
-          .measure(context.result, context.protocol);
+          .measure(context.result, context.protocol, &context.deadline);
     } else {
       run(context, state->config);
     }

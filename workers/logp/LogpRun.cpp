@@ -23,8 +23,9 @@ constexpr std::int64_t kWarmupRoundtrips = 1000;
 
 }  // namespace
 
-LogpRun::LogpRun(const worker::MpiSession& mpi, const LogpParameters& parameters)
-    : mpi_(mpi), parameters_(parameters) {}
+LogpRun::LogpRun(const worker::MpiSession& mpi, const LogpParameters& parameters,
+                 worker::DeadlineWatch* deadline)
+    : mpi_(mpi), parameters_(parameters), deadline_(deadline) {}
 
 std::optional<LogpMeasurements> LogpRun::measure() {
   const MPI_Comm world = mpi_.world();
@@ -35,6 +36,10 @@ std::optional<LogpMeasurements> LogpRun::measure() {
   const bool root = mpi_.is_root();
   const PairRole role = layout.role();
   const double started = MPI_Wtime();
+  // The deadline's clean points: every rank asks at the same place, rank 0 decides.
+  const auto deadline_reached = [&](const std::string& where) {
+    return deadline_ && deadline_->reached(world, where);
+  };
 
   LogpMeasurements m;
   m.parameters = parameters_;
@@ -77,6 +82,10 @@ std::optional<LogpMeasurements> LogpRun::measure() {
   PingPong ping_pong(world, layout.partner());
   std::vector<double> eel_totals;
   for (std::int64_t run = -1; run < parameters_.eel_runs; ++run) {
+    if (deadline_reached("EEL run " + std::to_string(run + 1) + " of " +
+                         std::to_string(parameters_.eel_runs) + " (0: the warm-up)")) {
+      break;
+    }
     const std::int64_t count = run < 0 ? std::min(kWarmupRoundtrips, roundtrips) : roundtrips;
     MPI_Barrier(world);
     double total = 0;
@@ -107,13 +116,19 @@ std::optional<LogpMeasurements> LogpRun::measure() {
     if (role == PairRole::receiver) flood->receive(point);
     return 0.0;
   };
-  {
+  if (!deadline_reached("the flood warm-up")) {
     const int deepest = *std::max_element(depths.begin(), depths.end());
     const std::size_t first = plan.sizes().front();
     flood_once({first, deepest, plan.messages(first, deepest), 0});  // warm-up, untimed
   }
   std::vector<double> flood_totals;
+  int repetitions_done = 0;
   for (int rep = 0; rep < parameters_.repetitions; ++rep) {
+    if (deadline_reached("flood repetition " + std::to_string(rep + 1) + " of " +
+                         std::to_string(parameters_.repetitions))) {
+      break;
+    }
+    ++repetitions_done;
     for (int q : depths) {
       for (std::size_t size : plan.sizes()) {
         flood_totals.push_back(flood_once({size, q, plan.messages(size, q), 0}));
@@ -125,7 +140,7 @@ std::optional<LogpMeasurements> LogpRun::measure() {
     for (int pair = 0; pair < layout.pair_count() && !all.empty(); ++pair) {
       const auto& totals = all[static_cast<std::size_t>(layout.sender_of(pair))];
       std::size_t i = 0;
-      for (int rep = 0; rep < parameters_.repetitions; ++rep) {
+      for (int rep = 0; rep < repetitions_done; ++rep) {
         for (int q : depths) {
           for (std::size_t size : plan.sizes()) {
             m.flood.push_back({pair, q, size, plan.messages(size, q), rep, totals[i++]});
@@ -140,6 +155,7 @@ std::optional<LogpMeasurements> LogpRun::measure() {
                       plan.messages(OverlapTest::kMessageBytes, 1),
                       static_cast<int>(parameters_.repetitions));
   for (OverlapSide side : {OverlapSide::send, OverlapSide::recv}) {
+    if (deadline_reached(std::string("the overlap test, ") + side_name(side) + " side")) break;
     auto rows = overlap.run(side);
     m.overlap.insert(m.overlap.end(), rows.begin(), rows.end());
   }

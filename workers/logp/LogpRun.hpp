@@ -4,6 +4,7 @@
 // same time; every measurement starts after a barrier of the whole world (an idle rank joins).
 #include <optional>
 
+#include "common/Deadline.hpp"
 #include "common/MpiSession.hpp"
 #include "logp/LogpMeasurements.hpp"
 #include "logp/LogpParameters.hpp"
@@ -13,7 +14,10 @@ namespace pbench::logp {
 class LogpRun {
  public:
   /// A run over the session's world with checked parameters.
-  LogpRun(const worker::MpiSession& mpi, const LogpParameters& parameters);
+  /// With a `deadline`, the run stops at the clean points between EEL runs, flood repetitions
+  /// and overlap sides when it says so (collective) and keeps what it measured.
+  LogpRun(const worker::MpiSession& mpi, const LogpParameters& parameters,
+          worker::DeadlineWatch* deadline = nullptr);
 
   /// Measures (collective); returns the measurements on rank 0, nothing elsewhere. With fewer
   /// than two processes nothing is measured and rank 0 gets an empty set.
@@ -22,6 +26,7 @@ class LogpRun {
  private:
   const worker::MpiSession& mpi_;
   LogpParameters parameters_;
+  worker::DeadlineWatch* deadline_;
 };
 
 }  // namespace pbench::logp

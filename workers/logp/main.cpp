@@ -26,7 +26,7 @@ int main(int argc, char** argv) {
     return -1;
   };
   spec.body = [&](worker::WorkerContext& context) {
-    logp::LogpRun run(context.mpi, parameters);
+    logp::LogpRun run(context.mpi, parameters, &context.deadline);
     auto measurements = run.measure();
     if (!measurements) return;  // not rank 0
     const logp::LogpReport report(std::move(*measurements));

@@ -105,7 +105,7 @@ PY
 
 out=$("$PBENCH" query io --suite consortium --sweep c --where pattern=strided --where test=sustained_read --format csv)
 [[ $(echo "$out" | wc -l) -eq 5 ]] || fail "--where kept not 4 rows: $out"
-[[ $(echo "$out" | head -1) == "sweep,partition,pattern,api,sharing,hints,transfer_size [B],"* ]] || fail "csv header: $out"
+[[ $(echo "$out" | head -1) == "sweep,partition,nodes,ppn,pattern,api,sharing,hints,transfer_size [B],"* ]] || fail "csv header: $out"
 out=$("$PBENCH" query io --suite consortium --sweep c --where api=mpiio-coll --where test=create --format markdown)
 [[ $(echo "$out" | grep -c '^| c ') -eq 8 ]] || fail "markdown rows: $out"
 "$PBENCH" query io --sweep c > plain.txt

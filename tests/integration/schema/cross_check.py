@@ -1,7 +1,8 @@
 #!/usr/bin/python3
-"""The schema drift test: the C++ result validator and Python's jsonschema (the reference
-implementation of JSON Schema draft 2020-12) must agree on every sample result document, and both
-must agree with the verdict of the sample's folder:
+"""The schema drift test: the C++ result validator (valijson) and Python's jsonschema (the
+reference implementation of JSON Schema; the schema is draft 7, which valijson supports) must
+agree on every sample result document, and both must agree with the verdict of the sample's
+folder:
 
   good/           valid for both, and passes the C++ semantic checks too
   bad/            invalid for both, each breaking exactly one rule (one problem from each)
@@ -52,8 +53,8 @@ def main():
     args = parser.parse_args()
 
     schema = json.loads(args.schema.read_text())
-    jsonschema.Draft202012Validator.check_schema(schema)
-    reference = jsonschema.Draft202012Validator(schema)  # no format_checker: formats not asserted
+    jsonschema.Draft7Validator.check_schema(schema)
+    reference = jsonschema.Draft7Validator(schema)  # no format_checker: formats not asserted
 
     folders = {"good": (0, 0), "bad": (1, None), "bad-semantics": (0, 1)}
     failures = []

@@ -32,7 +32,7 @@ for launcher in mpiexec srun; do
            where p.point_key = '$key' and p.sweep_id = (select id from sweeps where name = '$name')")
   scontrol show job "$job_id" | grep "JobState=FAILED .*" >/dev/null \
     || fail "$launcher: Slurm does not say FAILED: $(scontrol show job "$job_id")"
-  "$PBENCH" status "$name" --format csv | grep ",failed,1,$job_id,$status,KILL\$" >/dev/null \
+  "$PBENCH" status "$name" --format csv | grep ",failed,1,$job_id,$status,KILL," >/dev/null \
     || fail "$launcher: status does not show the signal: $("$PBENCH" status "$name" --format csv)"
 
   : > "$slow_points"

@@ -1,0 +1,130 @@
+#include "ingest/ResultRules.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <regex>
+#include <tuple>
+#include <utility>
+
+#include "ingest/Problem.hpp"
+
+namespace pbench::ingest {
+
+using nlohmann::json;
+
+namespace {
+
+/// Longer strings are not timestamps (the schema says so) and are not fed to std::regex, whose
+/// matching recurses once per character.
+constexpr std::size_t kMaxTimestampBytes = 1024;
+
+/// A contract timestamp split for ordering: "YYYY-MM-DDTHH:MM:SS" and the fraction's digits.
+std::optional<std::pair<std::string, std::string>> split_timestamp(const json& value) {
+  static const std::regex kFormat(R"(^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d+))?Z$)");
+  if (!value.is_string() || value.get_ref<const std::string&>().size() > kMaxTimestampBytes) {
+    return std::nullopt;
+  }
+  std::smatch match;
+  const std::string& text = value.get_ref<const std::string&>();
+  if (!std::regex_match(text, match, kFormat)) return std::nullopt;
+  return std::make_pair(match[1].str(), match[2].str());
+}
+
+/// Labels with integral numbers written as integers, so {"q": 1} and {"q": 1.0} compare equal.
+json canonical_labels(json labels) {
+  for (auto& [key, value] : labels.items()) {
+    if (value.is_number_float() && std::floor(value.get<double>()) == value.get<double>() &&
+        std::fabs(value.get<double>()) < 9e18) {
+      value = static_cast<std::int64_t>(value.get<double>());
+    }
+  }
+  return labels;
+}
+
+void check_tables(const json& measurements, std::vector<std::string>& problems) {
+  for (const auto& [table_name, table] : measurements.items()) {
+    if (!table.is_object()) continue;
+    const json::json_pointer at_table = json::json_pointer("/measurements") / table_name;
+    const auto columns = table.find("columns");
+    if (columns == table.end() || !columns->is_array()) continue;
+    std::map<std::string, std::size_t, std::less<>> first_column;
+    for (std::size_t j = 0; j < columns->size(); ++j) {
+      const json& column = (*columns)[j];
+      if (!column.is_object() || !column.contains("name") || !column["name"].is_string()) continue;
+      const auto [it, fresh] = first_column.emplace(column["name"].get<std::string>(), j);
+      if (!fresh) {
+        problems.push_back(problem(at_table / "columns" / j / "name",
+                                   "duplicate column name " + preview(column["name"]) +
+                                       " (first at column " + std::to_string(it->second) + ")"));
+      }
+    }
+    const auto rows = table.find("rows");
+    if (rows == table.end() || !rows->is_array()) continue;
+    for (std::size_t i = 0; i < rows->size(); ++i) {
+      const json& row = (*rows)[i];
+      if (row.is_array() && row.size() != columns->size()) {
+        problems.push_back(
+            problem(at_table / "rows" / i, std::to_string(row.size()) + " values for " +
+                                               std::to_string(columns->size()) + " columns"));
+      }
+    }
+  }
+}
+
+void check_times(const json& doc, std::vector<std::string>& problems) {
+  if (!doc.contains("started_at") || !doc.contains("ended_at")) return;
+  const auto started = split_timestamp(doc["started_at"]);
+  const auto ended = split_timestamp(doc["ended_at"]);
+  if (!started || !ended) return;
+  std::string started_fraction = started->second;
+  std::string ended_fraction = ended->second;
+  const std::size_t width = std::max(started_fraction.size(), ended_fraction.size());
+  started_fraction.resize(width, '0');
+  ended_fraction.resize(width, '0');
+  if (std::tie(ended->first, ended_fraction) < std::tie(started->first, started_fraction)) {
+    problems.push_back(
+        problem(json::json_pointer("/ended_at"), "ended_at " + doc["ended_at"].get<std::string>() +
+                                                     " is before started_at " +
+                                                     doc["started_at"].get<std::string>()));
+  }
+}
+
+void check_metrics(const json& summary, std::vector<std::string>& problems) {
+  std::map<std::string, std::size_t, std::less<>> first_metric;
+  for (std::size_t i = 0; i < summary.size(); ++i) {
+    const json& metric = summary[i];
+    if (!metric.is_object() || !metric.contains("name") || !metric["name"].is_string()) continue;
+    const json labels = metric.contains("labels") && metric["labels"].is_object()
+                            ? canonical_labels(metric["labels"])
+                            : json::object();
+    const std::string key = metric["name"].get<std::string>() + '\n' +
+                            labels.dump(-1, ' ', false, json::error_handler_t::replace);
+    const auto [it, fresh] = first_metric.emplace(key, i);
+    if (!fresh) {
+      problems.push_back(problem(json::json_pointer("/summary") / i,
+                                 "duplicate metric " + preview(metric["name"]) + " with labels " +
+                                     preview(labels) + " (first at /summary/" +
+                                     std::to_string(it->second) + ")"));
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> ResultRules::problems(const json& doc) {
+  std::vector<std::string> problems;
+  if (!doc.is_object()) return problems;
+  if (const auto m = doc.find("measurements"); m != doc.end() && m->is_object()) {
+    check_tables(*m, problems);
+  }
+  check_times(doc, problems);
+  if (const auto s = doc.find("summary"); s != doc.end() && s->is_array()) {
+    check_metrics(*s, problems);
+  }
+  return problems;
+}
+
+}  // namespace pbench::ingest

@@ -1,0 +1,50 @@
+#include "query/Layout.hpp"
+
+namespace pbench::query {
+
+QueryColumn nodes_column() {
+  return {"nodes", "", "nodes", "", 1, 0};
+}
+QueryColumn ppn_column() {
+  return {"ppn", "", "ppn", "", 1, 0};
+}
+
+Cell optional_int_cell(store::Statement& s, int column) {
+  if (auto v = s.optional_int64(column)) return *v;
+  return {};
+}
+
+Cell count_cell(std::int64_t count) {
+  if (count <= 0) return {};
+  return count;
+}
+
+std::string partition_text(std::int64_t partition, std::int64_t nodes, std::int64_t ppn) {
+  std::string out = std::to_string(partition);
+  if (nodes > 0 && ppn > 0) out += " (" + std::to_string(nodes) + "x" + std::to_string(ppn) + ")";
+  return out;
+}
+
+std::string partition_text(std::int64_t partition, const std::string& asked) {
+  return std::to_string(partition) + (asked.empty() ? "" : " (" + asked + ")");
+}
+
+void add_placement_notes(store::Store& store, const std::string& worker,
+                         const std::optional<std::string>& sweep, QueryTable& table) {
+  auto s = store.db().prepare(
+      "SELECT sw.name, p.partition, p.nodes, p.procs_per_node, r.placement "
+      "FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
+      "JOIN results r ON r.id = " +
+      std::string(store::kChosenResult) +
+      " WHERE p.worker = ?2 AND (?1 IS NULL OR sw.name = ?1) AND r.placement IS NOT NULL "
+      "ORDER BY sw.id, p.id");
+  s.bind(1, sweep).bind(2, worker);
+  while (s.step()) {
+    table.notes.push_back("sweep " + s.text(0) + ", partition " +
+                          partition_text(s.int64(1), s.optional_int64(2).value_or(0),
+                                         s.optional_int64(3).value_or(0)) +
+                          ": not valid: " + s.text(4));
+  }
+}
+
+}  // namespace pbench::query

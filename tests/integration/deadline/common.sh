@@ -1,0 +1,38 @@
+# Shared by the deadline tests: the workers, the validator, a scratch directory and a check of a
+# partial result (issue 14, item 2).
+set -euo pipefail
+declare -A WORKER=(
+  [logp]=${PBENCH_LOGP:?PBENCH_LOGP must name the pbench-logp binary}
+  [comm]=${PBENCH_COMM:?PBENCH_COMM must name the pbench-comm binary}
+  [io]=${PBENCH_IO:?PBENCH_IO must name the pbench-io binary}
+  [bcast]=${PBENCH_BCAST:?PBENCH_BCAST must name the pbench-bcast binary})
+VALIDATE=${PBENCH_VALIDATE:?PBENCH_VALIDATE must name the pbench-validate-result binary}
+PY=/usr/bin/python3
+work=$(mktemp -d "${TMPDIR:-/tmp}/pbench-deadline.XXXXXX")
+cleanup() { rm -rf "$work"; }
+trap cleanup EXIT
+cd "$work"
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+# check_partial FILE WHERE: FILE is a valid document of a partial result: not valid, the first
+# reason the deadline's (naming the deadline and WHERE it stopped, a regular expression), the
+# marker validity.partial with that reason and the deadline, ended before the deadline.
+check_partial() {
+  "$VALIDATE" --semantics "$1" > /dev/null ||
+    fail "$1 does not validate: $("$VALIDATE" --semantics "$1")"
+  "$PY" - "$1" "$2" <<'PY'
+import json, re, sys, datetime
+doc, where = json.load(open(sys.argv[1])), sys.argv[2]
+v = doc["validity"]
+assert v["valid"] is False, v
+p = v.get("partial")
+assert p, "no partial marker: %s" % v
+assert p["reason"] in v["reasons"], v
+assert p["reason"].startswith("partial: stopped before the deadline " + p["deadline"]), p
+assert re.search(", at " + where, p["reason"]), (where, p["reason"])
+def t(s):
+    return datetime.datetime.strptime(s[:19], "%Y-%m-%dT%H:%M:%S")
+# The whole result, written, before the deadline (to the second the marker gives).
+assert t(doc["ended_at"]) < t(p["deadline"]) + datetime.timedelta(seconds=1), (doc["ended_at"], p)
+PY
+}

@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# Faults across the nodes of the four-node lab:
+# - a node set down before a sweep: the point that needs it pends, and `status` shows Slurm's
+#   reason; resumed, the point runs;
+# - a node whose slurmd (with everything on it) is killed mid-run: the point fails with a reason,
+#   Slurm marks the node down, and `submit --retry-failed` completes the point on the others;
+# - more nodes than the cluster has (sbatch and qsub): Slurm's refusal quoted, the point failed
+#   with it, not left planned.
+# The lab is whole again afterwards (tests/slurm-lab/up restarts a dead slurmd, resumes a node).
+source "$(dirname "$0")/common.sh"
+source "$here/../hardening/faults.sh"
+restore_lab() {
+  scontrol update nodename=node1,node2,node3,node4 state=resume >/dev/null 2>&1 || true
+  "$lab/up" --nodes "$PBENCH_SLURM_NODES_LAB" >/dev/null 2>&1 || true
+}
+trap 'kill_leftover_ranks; restore_lab; rm -rf "$work"' EXIT
+# Tiny logp points; without eel_runs, so that the slow template's PBENCH_EEL_RUNS applies.
+LOGP=(--workers logp --queue-depths 1 --set logp.eel_roundtrips=200 --set logp.max_size=1024
+      --set logp.repetitions=1 --set logp.flood_messages=100
+      --set "logp.flood_bytes=$unique_flood_bytes")
+state_of() {
+  sqlite3 "$PBENCH_DB" "select p.state from points p join sweeps s on s.id = p.sweep_id
+                         where s.name = '$1'"
+}
+
+# --- A node set down before the sweep: 4x1 needs it and pends with Slurm's reason.
+scontrol update nodename=node3 state=down reason="pbench test: node3 is down"
+"$PBENCH" sweep dn --scheduler slurm --partitions 4x1 "${LOGP[@]}" > /dev/null
+rc=0
+"$PBENCH" wait dn --timeout 6 > wait.out 2>&1 || rc=$?
+[[ $rc -ne 0 ]] || fail "the point ran although node3 is down: $(cat wait.out)"
+"$PBENCH" status dn --format json > status.json
+"$PY" - status.json <<'PY'
+import json, sys
+rows = json.load(open(sys.argv[1]))["rows"]
+assert len(rows) == 1, rows
+r = rows[0]
+assert (r["state"], r["nodes"], r["ppn"]) == ("queued", 4, 1), r
+# Slurm's reason for the pending job, as squeue gives it.
+assert r["scheduler"].startswith("PENDING (") and r["scheduler"] != "PENDING (None)", r
+assert "ReqNodeNotAvail" in r["scheduler"] or "Resources" in r["scheduler"] \
+    or "Nodes required" in r["scheduler"], r
+PY
+"$PBENCH" status dn > status.txt
+grep -q "PENDING (" status.txt || fail "status does not show the reason: $(cat status.txt)"
+scontrol update nodename=node3 state=resume
+"$PBENCH" wait dn --timeout 120 > /dev/null || fail "the point did not run after node3 resumed"
+"$PBENCH" collect dn > /dev/null
+[[ $(state_of dn) == done ]] || fail "dn: $(state_of dn)"
+
+# --- A node killed mid-run (its slurmd and everything in its namespace, as if it died).
+slow_template slurm slow.sh
+args=(kn --scheduler slurm --partitions 2x1 --template slow.sh "${LOGP[@]}")
+key=$(point_key 1 "${args[@]}")
+[[ "$key" =~ ^[0-9a-f]+$ ]] || fail "no key for the point: '$key'"
+echo "$key" > "$slow_points"
+"$PBENCH" sweep "${args[@]}" > /dev/null
+"$PBENCH" submit kn > /dev/null
+ranks=""
+for _ in $(seq 1200); do
+  ranks=$({ pgrep -f -- "^[^ ]*pbench-logp .*--flood-bytes[ =]$unique_flood_bytes( |\$)" || true; } | wc -l)
+  [[ $ranks -ge 2 ]] && break
+  sleep 0.1
+done
+[[ $ranks -ge 2 ]] || fail "the slow point's two ranks did not start"
+job=$(sqlite3 "$PBENCH_DB" "select a.job_id from attempts a join points p on p.id = a.point_id
+       join sweeps s on s.id = p.sweep_id where s.name = 'kn'")
+info=$(scontrol show job "$job")
+batch_host=$(sed -n 's/.*BatchHost=\([^ ]*\).*/\1/p' <<< "$info")
+victim=$(scontrol show hostnames "$(sed -n 's/.* NodeList=\([^ ]*\).*/\1/p' <<< "$info")" |
+         grep -vx "$batch_host" | head -1)
+[[ "$victim" == node? ]] || fail "no second node in job $job: $info"
+slurmd_pid=$(tr -dc '0-9' < "$PBENCH_SLURM_LAB_DIR/run/slurmd.$victim.pid")
+namespace=$(readlink "/proc/$slurmd_pid/ns/uts")
+for proc in /proc/[0-9]*; do
+  if [[ $(readlink "$proc/ns/uts" 2>/dev/null) == "$namespace" ]]; then
+    kill -KILL "${proc#/proc/}" 2>/dev/null || true
+  fi
+done
+rc=0
+"$PBENCH" wait kn --timeout 180 > wait.out 2>&1 || rc=$?
+[[ $rc -eq 1 ]] || fail "wait exited $rc, expected 1 (a failed point): $(cat wait.out)"
+"$PBENCH" collect kn > collect.out 2>&1 || true
+grep -q "\[$key\]: failed" collect.out || fail "collect does not report the failed point: $(cat collect.out)"
+[[ $(state_of kn) == failed ]] || fail "kn: $(state_of kn)"
+[[ -n $(sqlite3 "$PBENCH_DB" "select coalesce(a.stderr_tail, '') || coalesce(a.exit_status, '')
+        from attempts a join points p on p.id = a.point_id join sweeps s on s.id = p.sweep_id
+        where s.name = 'kn'") ]] || fail "the failed point has no reason"
+# Slurm finds the node not responding and marks it down.
+for _ in $(seq 120); do
+  [[ $(sinfo -h -n "$victim" -o '%T') == down* ]] && break
+  sleep 0.5
+done
+[[ $(sinfo -h -n "$victim" -o '%T') == down* ]] || fail "$victim is not down: $(sinfo -n "$victim")"
+: > "$slow_points"
+"$PBENCH" submit kn --retry-failed --foreground > retry.out 2>&1 || fail "retry: $(cat retry.out)"
+"$PBENCH" collect kn > /dev/null
+[[ $(state_of kn) == done ]] || fail "kn after the retry: $(state_of kn)"
+nodes=$(sqlite3 "$PBENCH_DB" "select r.node_list from results r join points p on p.id = r.point_id
+         join sweeps s on s.id = p.sweep_id where s.name = 'kn'")
+[[ "$nodes" == node?,node? && ",$nodes," != *",$victim,"* ]] \
+  || fail "the retried point ran on '$nodes' (the dead node is $victim)"
+restore_lab
+
+# --- More nodes than the cluster has: refused by the scheduler, the point failed with it.
+for scheduler in slurm pbs; do
+  "$PBENCH" sweep "big-$scheduler" --scheduler "$scheduler" --partitions 5x1,2x1 "${LOGP[@]}" > /dev/null
+  rc=0
+  "$PBENCH" submit "big-$scheduler" --foreground > big.out 2>&1 || rc=$?
+  [[ $rc -ne 0 ]] || fail "$scheduler: submit of 5 nodes succeeded: $(cat big.out)"
+  "$PBENCH" collect "big-$scheduler" > collect.out 2>&1 || true
+  "$PY" - "$PBENCH_DB" "big-$scheduler" collect.out <<'PY'
+import sqlite3, sys
+db, name = sqlite3.connect(sys.argv[1]), sys.argv[2]
+rows = db.execute("select p.nodes, p.state, a.native_state, a.stderr_tail, a.job_id from points p "
+                  "join sweeps s on s.id = p.sweep_id join attempts a on a.point_id = p.id "
+                  "where s.name = ? order by p.nodes desc", (name,)).fetchall()
+(nodes, state, native, tail, job), other = rows[0], rows[-1]
+assert (nodes, state, native, job) == (5, "failed", "refused", None), rows
+assert "Requested node configuration is not available" in tail \
+    or "Node count specification invalid" in tail, tail
+assert other[:2] == (2, "done"), rows
+collect = open(sys.argv[3]).read()
+assert "failed" in collect and ("node configuration" in collect or "Node count" in collect), collect
+PY
+done
+echo "faults across nodes: ok"

@@ -1,0 +1,109 @@
+// The rules of the result contract beyond its JSON Schema (ingest/ResultRules): the
+// bad-semantics samples are schema-valid but each breaks one rule, with the expected message.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <ostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "ingest/JsonSchema.hpp"
+#include "ingest/ResultRules.hpp"
+
+using nlohmann::json;
+using pbench::ingest::result_schema;
+using pbench::ingest::ResultRules;
+
+namespace {
+
+/// A list of problems that doctest prints when a check fails.
+struct Problems : std::vector<std::string> {
+  using std::vector<std::string>::vector;
+  Problems(std::vector<std::string> v) : std::vector<std::string>(std::move(v)) {}
+};
+
+std::ostream& operator<<(std::ostream& out, const Problems& problems) {
+  out << "{";
+  for (const auto& p : problems) out << "\n  " << p;
+  return out << (problems.empty() ? "}" : "\n}");
+}
+
+/// The sample files of one folder, by file name.
+std::map<std::string, json> samples(const std::string& folder) {
+  const auto dir = std::filesystem::path(PBENCH_SOURCE_DIR) / "tests" / "data" / "results" / folder;
+  std::map<std::string, json> out;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".json") continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    out.emplace(entry.path().filename().string(), json::parse(text.str()));
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "result schema semantics: the bad-semantics samples are schema-valid but break one rule") {
+  const std::map<std::string, Problems> expected{
+      {"duplicate_column_name.json",
+       {R"(at /measurements/pingpong/columns/2/name: duplicate column name "round_trip" (first at column 1))"}},
+      {"duplicate_metric_integral_float_label.json",
+       {R"(at /summary/4: duplicate metric "gap" with labels {"pattern":"blocking","size":8} (first at /summary/3))"}},
+      {"duplicate_metric_name_and_labels.json",
+       {R"(at /summary/1: duplicate metric "latency" with labels {"size":0} (first at /summary/0))"}},
+      {"ended_before_started.json",
+       {"at /ended_at: ended_at 2026-11-22T07:50:00.123Z is before started_at "
+        "2026-11-22T07:50:00.5Z"}},
+      {"ended_before_started_fraction_width.json",
+       {"at /ended_at: ended_at 2026-11-22T07:50:00.09999Z is before started_at "
+        "2026-11-22T07:50:00.1Z"}},
+      {"row_length_mismatch.json", {"at /measurements/pingpong/rows/2: 3 values for 4 columns"}},
+  };
+  const auto bad = samples("bad-semantics");
+  REQUIRE(bad.size() >= 1);
+  CHECK(bad.count("row_length_mismatch.json") == 1);
+  for (const auto& sample : bad) {
+    // Not a structured binding: doctest captures name in a lambda, which clang 14 refuses.
+    const std::string& name = sample.first;
+    const json& doc = sample.second;
+    INFO(name);
+    REQUIRE_MESSAGE(expected.count(name) == 1, "add the expected message of " << name);
+    CHECK(Problems(result_schema().problems(doc)) == Problems{});
+    CHECK(Problems(ResultRules::problems(doc)) == expected.at(name));
+  }
+  CHECK(bad.size() == expected.size());
+}
+
+TEST_CASE("result schema semantics: timestamps compare with fractional seconds normalised") {
+  auto times = [](const char* started, const char* ended) {
+    return ResultRules::problems(json{{"started_at", started}, {"ended_at", ended}});
+  };
+  CHECK(times("2026-11-22T07:50:00Z", "2026-11-22T07:50:00Z").empty());
+  CHECK(times("2026-11-22T07:50:00Z", "2026-11-22T07:50:00.000Z").empty());
+  CHECK(times("2026-11-22T07:50:00.000Z", "2026-11-22T07:50:00Z").empty());
+  CHECK(times("2026-11-22T07:50:00Z", "2026-11-22T07:50:00.001Z").empty());
+  CHECK(times("2026-11-22T07:50:00.5Z", "2026-11-22T07:50:00.50Z").empty());
+  CHECK(times("2026-11-22T07:50:00.9Z", "2026-11-22T07:50:01Z").empty());
+  CHECK(times("2026-11-22T07:50:00.001Z", "2026-11-22T07:50:00Z").size() == 1);
+  CHECK(times("2026-11-22T07:50:01Z", "2026-11-22T07:50:00.999Z").size() == 1);
+  CHECK(times("2026-11-23T00:00:00Z", "2026-11-22T23:59:59.9Z").size() == 1);
+}
+
+TEST_CASE(
+    "result schema semantics: documents not shaped as the schema says are skipped, not fatal") {
+  CHECK(ResultRules::problems(json::array()).empty());
+  CHECK(ResultRules::problems(json{{"measurements", 5}, {"summary", "x"}}).empty());
+  CHECK(Problems(ResultRules::problems(json::parse(R"({
+    "started_at": 1, "ended_at": "not a time",
+    "measurements": {"t": {"columns": [{"name": 3}, "c"], "rows": [[1, 2], 7]}, "u": []},
+    "summary": [1, {"name": "m"}, {"name": "m", "labels": 5}]
+  })"))) ==
+        Problems{R"(at /summary/2: duplicate metric "m" with labels {} (first at /summary/1))"});
+}
