@@ -51,7 +51,7 @@ TEST_CASE("bcast: a malformed size list keeps no sizes and says what is wrong") 
   CHECK(error_of("8,,16").find("element 2 is empty") != std::string::npos);
   CHECK(error_of("8,").find("element 2 is empty") != std::string::npos);
   CHECK(error_of(",8").find("element 1 is empty") != std::string::npos);
-  CHECK(error_of("8,1k").find("element 2 '1k' is not a size") != std::string::npos);
+  CHECK(error_of("8,1q").find("element 2 '1q' is not a size") != std::string::npos);
   CHECK(error_of("-8").find("element 1 '-8' is not a size") != std::string::npos);
   CHECK(error_of("2.5").find("is not a size") != std::string::npos);
   CHECK(error_of("99999999999999999999").find("is not a size") != std::string::npos);

@@ -110,7 +110,7 @@ TEST_CASE("io consortium: sizes, patterns and switches parse, bad items are name
                        UsageError);
   CHECK_THROWS_WITH_AS(parse_size_list("1x", "--transfer-sizes"),
                        "--transfer-sizes: '1x' in '1x' is not a positive size (e.g. 4096, "
-                       "64KiB, 1MiB, 1MB)",
+                       "64KiB, 1MiB, 1MB; units: B, k/M/G/T or kB/MB/GB/TB (1000), KiB/MiB/GiB/TiB (1024))",
                        UsageError);
   CHECK_THROWS_AS(parse_size_list("0", "--transfer-sizes"), UsageError);
   CHECK_THROWS_AS(parse_size_list("-4", "--transfer-sizes"), UsageError);
@@ -207,7 +207,7 @@ TEST_CASE("io consortium: options that do not fit the suite are refused") {
   spec.settings["io"]["block_size"] = "16 elephants";
   CHECK_THROWS_WITH_AS(spec.validate(),
                        "--set io.block_size=16 elephants: '16 elephants' is not a size (e.g. "
-                       "4096, 64KiB, 1MiB)",
+                       "4096, 64KiB, 1MiB; units: B, k/M/G/T or kB/MB/GB/TB (1000), KiB/MiB/GiB/TiB (1024))",
                        UsageError);
   spec.settings["io"]["block_size"] = "64MiB";
   spec.settings["io"]["segment_count"] = "two";
@@ -250,7 +250,7 @@ suite = "consortium"
   CHECK_THROWS_WITH_AS(read_sweep_file(file, "c"),
                        ("sweep file " + file +
                         ": transfer_sizes[1]: '1x' in '1x' is not a positive size (e.g. 4096, "
-                        "64KiB, 1MiB, 1MB)")
+                        "64KiB, 1MiB, 1MB; units: B, k/M/G/T or kB/MB/GB/TB (1000), KiB/MiB/GiB/TiB (1024))")
                            .c_str(),
                        UsageError);
   std::ofstream(file) << "workers = [\"io\"]\ncollective = [\"on\"]\n";

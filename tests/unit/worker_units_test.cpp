@@ -21,10 +21,12 @@ TEST_CASE("units: sizes in bytes, decimal and binary units, any case") {
   CHECK(parse_size("1TiB") == 1099511627776);
   CHECK(parse_size("1.5MiB") == 1572864);
   CHECK(parse_size(" 2 GiB ") == 2147483648);
+  CHECK(parse_size("2k") == 2000);  // a bare prefix is decimal, as with kB
+  CHECK(parse_size("3M") == 3000000);
 }
 
 TEST_CASE("units: what is not a size") {
-  for (const char* bad : {"", "MiB", "-1", "1.5", "1 parsec", "1k", "1e3", "x", "1,5MiB",
+  for (const char* bad : {"", "MiB", "-1", "1.5", "1 parsec", "1e3", "x", "1,5MiB",
                           "99999999999999999999", "10000000TiB"}) {
     CAPTURE(bad);
     CHECK_FALSE(parse_size(bad).has_value());

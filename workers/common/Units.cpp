@@ -9,7 +9,7 @@
 
 namespace pbench::units {
 
-const char* const kSizeUnits = "B, kB/MB/GB/TB (1000), KiB/MiB/GiB/TiB (1024)";
+const char* const kSizeUnits = "B, k/M/G/T or kB/MB/GB/TB (1000), KiB/MiB/GiB/TiB (1024)";
 const char* const kTimeUnits = "s, ms, us, min, h";
 
 namespace {
@@ -52,7 +52,8 @@ std::optional<std::int64_t> parse_size(std::string_view text) {
   const auto& [number, unit] = *parsed;
   static const std::pair<const char*, double> kFactors[] = {
       {"", 1},        {"b", 1},         {"kb", 1e3},       {"mb", 1e6},
-      {"gb", 1e9},    {"tb", 1e12},     {"kib", 1024.0},   {"mib", 1048576.0},
+      {"gb", 1e9},    {"tb", 1e12},     {"k", 1e3},        {"m", 1e6},
+      {"g", 1e9},     {"t", 1e12},      {"kib", 1024.0},   {"mib", 1048576.0},
       {"gib", 1073741824.0}, {"tib", 1099511627776.0}};
   for (const auto& [name, factor] : kFactors) {
     if (unit != name) continue;

@@ -9,13 +9,13 @@
 
 namespace pbench::units {
 
-/// What the size parser accepts, for messages: "B, kB/MB/GB/TB (1000), KiB/MiB/GiB/TiB (1024)".
+/// What the size parser accepts, for messages: "B, k/M/G/T or kB/MB/GB/TB (1000), KiB/MiB/GiB/TiB (1024)".
 extern const char* const kSizeUnits;
 /// What the time parser accepts, for messages: "s, ms, us, min, h".
 extern const char* const kTimeUnits;
 
 /// A size in bytes: a number (bytes) or a number and a unit, "4096", "64KiB", "1.5MB", "2 GiB"
-/// (the unit's case does not matter: "kb" is kB). A fraction must give whole bytes. Nothing for
+/// (the unit's case does not matter: "kb" is kB; "2k" is 2 kB). A fraction must give whole bytes. Nothing for
 /// anything else: no number, an unknown unit, a negative or an overflowing value.
 std::optional<std::int64_t> parse_size(std::string_view text);
 

@@ -4,8 +4,8 @@
 source "$(dirname "$0")/common.sh"
 
 expect_fail 2 "--sizes: '8,,16': element 2 is empty" "$WORKER" --sizes 8,,16 --output r.json
-expect_fail 2 "--sizes: '8,1k': element 2 '1k' is not a size" \
-  "$WORKER" --sizes 8,1k --output r.json
+expect_fail 2 "--sizes: '8,1q': element 2 '1q' is not a size" \
+  "$WORKER" --sizes 8,1q --output r.json
 expect_fail 2 "--sizes: no size given" "$WORKER" --sizes '' --output r.json
 expect_fail 2 "--sizes: 0 is not a message size" "$WORKER" --sizes 8,0 --output r.json
 expect_fail 2 "--sizes: 256 appears twice" "$WORKER" --sizes 256,8,256 --output r.json

@@ -33,7 +33,7 @@ expect_fail "--iterations: must be >= 1" mpiexec -n 2 "$PBENCH_IO" "${C[@]}" --i
 expect_fail "--api: 'hdf5' is not an I/O interface" mpiexec -n 2 "$PBENCH_IO" "${C[@]}" --api hdf5
 expect_fail "--collective: collective calls need --api mpiio" \
   mpiexec -n 2 "$PBENCH_IO" "${C[@]}" --api posix --collective 1
-expect_fail "--block_size: '4x' is not a size (a number of bytes, or with a unit: B, kB/MB/GB/TB" \
+expect_fail "--block_size: '4x' is not a size (a number of bytes, or with a unit: B, k/M/G/T or kB/MB/GB/TB" \
   mpiexec -n 2 "$PBENCH_IO" "${C[@]}" --block-size 4x
 # Sizes take units: 8KiB is 8192 B, larger than the 4 KiB block.
 expect_fail "--transfer-size: 8192 B is larger than the block (4096 B)" \
