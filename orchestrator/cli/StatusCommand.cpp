@@ -48,11 +48,12 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
     std::map<std::int64_t, std::string> partial;
     {
       auto s = context.store.db().prepare(
-          "SELECT p.id, json_extract(r.document, '$.validity.partial.reason') FROM points p "
-          "JOIN results r ON r.id = (SELECT max(id) FROM results WHERE point_id = p.id) "
-          "WHERE p.sweep_id = ?1 AND json_extract(r.document, '$.validity.partial') IS NOT NULL");
+          "SELECT p.id, " + store::kChosenPartialReason +
+          " FROM points p WHERE p.sweep_id = ?1");
       s.bind(1, context.sweep.id);
-      while (s.step()) partial[s.int64(0)] = s.text(1);
+      while (s.step()) {
+        if (auto reason = s.optional_text(1)) partial[s.int64(0)] = *reason;
+      }
     }
     int partial_count = 0;
     for (const auto& point : context.store.points(context.sweep.id)) {

@@ -43,11 +43,9 @@ QueryTable points_table(store::Store& store, const std::optional<std::string>& s
       ")), "
       "(SELECT r.placement FROM results r WHERE r.id = " +
         std::string(store::kChosenResult) +
-        "), "
-      "(SELECT json_extract(r.document, '$.validity.partial.reason') FROM results r WHERE r.id = " +
-      std::string(store::kChosenResult) +
-      ") "
-      "FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
+        "), " +
+      store::kChosenPartialReason +
+      " FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
       "LEFT JOIN attempts a ON a.id = (SELECT max(id) FROM attempts WHERE point_id = p.id) "
       "WHERE (?1 IS NULL OR sw.name = ?1) ORDER BY sw.id, p.id");
   s.bind(1, sweep);

@@ -65,15 +65,6 @@ void record_allocation(store::Store& store, const store::AttemptRecord& attempt,
   store.set_result_allocation(result_id, joined);
 }
 
-/// The reason of a stored result a deadline cut short (its validity.partial), or nothing.
-std::optional<std::string> deadline_partial(store::Store& store, std::int64_t result_id) {
-  auto s = store.db().prepare(
-      "SELECT json_extract(document, '$.validity.partial.reason') FROM results WHERE id = ?1");
-  s.bind(1, result_id);
-  if (!s.step()) return std::nullopt;
-  return s.optional_text(0);
-}
-
 }  // namespace
 
 std::string describe_point(const store::PointRecord& point) {
@@ -120,7 +111,7 @@ CollectReport collect(store::Store& store, const store::SweepRecord& sweep) {
       } else {
         ++report.stored;
         record_allocation(store, *attempt, outcome.result_id);
-        if (auto reason = deadline_partial(store, outcome.result_id)) {
+        if (auto reason = store.partial_reason(outcome.result_id)) {
           ++report.deadline_partial;
           report.messages.push_back(describe_point(point) + ": " + *reason);
         }

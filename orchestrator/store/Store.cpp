@@ -470,6 +470,14 @@ std::int64_t Store::result_count(std::int64_t sweep_id) {
   return s.int64(0);
 }
 
+std::optional<std::string> Store::partial_reason(std::int64_t result_id) {
+  auto s = db_.prepare(
+      "SELECT json_extract(document, '$.validity.partial.reason') FROM results WHERE id = ?1");
+  s.bind(1, result_id);
+  if (!s.step()) return std::nullopt;
+  return s.optional_text(0);
+}
+
 bool Store::has_result_for_attempt(std::int64_t attempt_id) {
   auto s = db_.prepare("SELECT 1 FROM results WHERE attempt_id = ?1 LIMIT 1");
   s.bind(1, attempt_id);

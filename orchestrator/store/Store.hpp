@@ -18,6 +18,14 @@ inline constexpr const char* kChosenResult =
     "(SELECT max(id) FROM results WHERE point_id = p.id AND run_no = "
     "(SELECT run_no FROM temp.chosen_run WHERE sweep_id = p.sweep_id))";
 
+/// The reason a deadline cut the result of point `p` that kChosenResult names short (its
+/// document's validity.partial.reason), NULL for a complete result or none: a column
+/// expression; the one reading of "partial" for status, query points and the collector.
+inline const std::string kChosenPartialReason =
+    std::string("(SELECT json_extract(r.document, '$.validity.partial.reason') FROM results r "
+                "WHERE r.id = ") +
+    kChosenResult + ")";
+
 /// The canonical point states; a scheduler's native state is kept beside them in attempts.
 enum class PointState { planned, queued, running, done, failed, cancelled, timeout };
 std::string to_string(PointState state);
@@ -133,6 +141,9 @@ class Store {
 
   /// The number of results stored for the points of a sweep (every run).
   std::int64_t result_count(std::int64_t sweep_id);
+
+  /// The reason a deadline cut a stored result short (validity.partial.reason), or nothing.
+  std::optional<std::string> partial_reason(std::int64_t result_id);
 
   /// Records the nodes the scheduler gave the job of a result (comma-separated host names).
   void set_result_allocation(std::int64_t result_id, const std::string& allocated_nodes);

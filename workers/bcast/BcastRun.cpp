@@ -14,10 +14,15 @@ BcastRun::BcastRun(const worker::MpiSession& mpi, const BcastParameters& paramet
       rule_{parameters.min_measurements(), parameters.max_measurements, kStableRelativeStddev},
       deadline_(deadline) {}
 
-void BcastRun::repeat(MPI_Comm control, const std::function<std::vector<double>()>& measure,
+bool BcastRun::repeat(MPI_Comm control, const std::string& where,
+                      const std::function<std::vector<double>()>& measure,
                       const std::function<bool(const PerRank&)>& absorb) const {
   const int nprocs = mpi_.size();
   for (std::int64_t count = 1;; ++count) {
+    if (deadline_ &&
+        deadline_->reached(control, where + ", measurement " + std::to_string(count))) {
+      return false;
+    }
     const std::vector<double> local = measure();
     const int k = static_cast<int>(local.size());
     std::vector<double> all(mpi_.is_root() ? static_cast<std::size_t>(k * nprocs) : 0);
@@ -33,7 +38,7 @@ void BcastRun::repeat(MPI_Comm control, const std::function<std::vector<double>(
       stop = (stable || rule_.exhausted(count)) ? 1 : 0;
     }
     MPI_Bcast(&stop, 1, MPI_INT, 0, control);
-    if (stop) return;
+    if (stop) return true;
   }
 }
 
@@ -73,11 +78,10 @@ std::optional<BcastMeasurements> BcastRun::measure() {
   const auto& sizes = parameters_.sizes.sizes();
   for (std::size_t index = 0; index < sizes.size(); ++index) {
     const std::int64_t size = sizes[index];
-    if (deadline_ && deadline_->reached(world, "message size " + std::to_string(size) + " B (" +
-                                                   std::to_string(index + 1) + " of " +
-                                                   std::to_string(sizes.size()) + ")")) {
-      break;
-    }
+    const std::string at_size = "message size " + std::to_string(size) + " B (" +
+                                std::to_string(index + 1) + " of " + std::to_string(sizes.size()) +
+                                ")";
+    if (deadline_ && deadline_->reached(world, at_size)) break;
     SizeMeasurements s;
     s.size = size;
 
@@ -92,8 +96,10 @@ std::optional<BcastMeasurements> BcastRun::measure() {
     }
 
     s.gaps.resize(static_cast<std::size_t>(nprocs));
-    repeat(
-        control, [&] { return std::vector<double>{loops.repeated_broadcasts(size)}; },
+    // A size the deadline cuts short is dropped whole: the sizes kept are complete.
+    bool whole = repeat(
+        control, at_size + ", repeated broadcasts",
+        [&] { return std::vector<double>{loops.repeated_broadcasts(size)}; },
         [&](const PerRank& all) {
           bool stable = true;
           for (int j = 0; j < nprocs; ++j) {
@@ -104,12 +110,12 @@ std::optional<BcastMeasurements> BcastRun::measure() {
           return stable;
         });
 
-    for (int task = 0; task < nprocs; ++task) {
+    for (int task = 0; whole && task < nprocs; ++task) {
       if (task == root) continue;
       TaskMeasurements t;
       t.task = task;
-      repeat(
-          control,
+      whole = repeat(
+          control, at_size + ", task " + std::to_string(task),
           [&] {
             const double rtl = loops.round_trip(task);
             const double e = loops.acknowledged_broadcasts(task, size);
@@ -124,25 +130,29 @@ std::optional<BcastMeasurements> BcastRun::measure() {
       s.tasks.push_back(std::move(t));
     }
 
-    repeat(
-        control, [&] { return std::vector<double>{loops.rounds(size, order)}; },
-        [&](const PerRank& all) {
-          s.rounds.add(largest(all));
-          return s.rounds.stable(rule_);
-        });
-    repeat(
-        control, [&] { return std::vector<double>{loops.barrier_pairs(size)}; },
-        [&](const PerRank& all) {
-          s.barrier.add(largest(all));
-          return s.barrier.stable(rule_);
-        });
-    repeat(
-        control, [&] { return std::vector<double>{loops.all_acknowledge(size)}; },
-        [&](const PerRank& all) {
-          s.ack.add(all[static_cast<std::size_t>(root)][0]);
-          return s.ack.stable(rule_);
-        });
+    whole = whole && repeat(
+                         control, at_size + ", rounds",
+                         [&] { return std::vector<double>{loops.rounds(size, order)}; },
+                         [&](const PerRank& all) {
+                           s.rounds.add(largest(all));
+                           return s.rounds.stable(rule_);
+                         });
+    whole = whole && repeat(
+                         control, at_size + ", barrier pairs",
+                         [&] { return std::vector<double>{loops.barrier_pairs(size)}; },
+                         [&](const PerRank& all) {
+                           s.barrier.add(largest(all));
+                           return s.barrier.stable(rule_);
+                         });
+    whole = whole && repeat(
+                         control, at_size + ", acknowledgements",
+                         [&] { return std::vector<double>{loops.all_acknowledge(size)}; },
+                         [&](const PerRank& all) {
+                           s.ack.add(all[static_cast<std::size_t>(root)][0]);
+                           return s.ack.stable(rule_);
+                         });
 
+    if (!whole) break;
     if (reporter) m.sizes.push_back(std::move(s));
   }
   MPI_Comm_free(&control);

@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "bcast/BcastMeasurements.hpp"
@@ -34,7 +35,11 @@ class BcastRun {
   using PerRank = std::vector<std::vector<double>>;
   /// Repeats `measure` (collective, k values per rank) until `absorb` on rank 0, given every
   /// rank's values of one measurement, says all its series are stable, or the rule's maximum.
-  void repeat(MPI_Comm control, const std::function<std::vector<double>()>& measure,
+  /// Between measurements it asks the deadline (one message size can take longer than the
+  /// margin: many repetitions, a large message, a slow network); false when the run stops
+  /// there, at `where` and the measurement's number.
+  bool repeat(MPI_Comm control, const std::string& where,
+              const std::function<std::vector<double>()>& measure,
               const std::function<bool(const PerRank&)>& absorb) const;
 
   const worker::MpiSession& mpi_;

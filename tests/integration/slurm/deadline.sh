@@ -1,56 +1,80 @@
 #!/usr/bin/env bash
-# No result lost to a time limit (issue 14, item 2), through sbatch and through qsub (Slurm's
-# PBS wrappers): a logp job whose flood sweep would take hours gets a 1-minute limit (Slurm
-# counts minutes). The job script exports PBENCH_DEADLINE (its start + its limit); the worker
-# stops before it, writes a partial result and exits 0, so the point is done with its result
+# No result lost to a time limit (issue 14, item 2), every worker through sbatch and through qsub
+# (Slurm's PBS wrappers): jobs whose work would take hours (logp's flood sweep, comm's
+# repetitions, io at T = 60 s, bcast with a synthetic hop delay) get a 1-minute limit (Slurm
+# counts minutes). The job script exports PBENCH_DEADLINE (its start + its limit); each worker
+# stops before it, writes a partial result and exits 0, so every point is done with its result
 # stored and marked partial in collect, query points and status, not a TIMEOUT with nothing.
-# Both jobs share the node and run at once: about a minute for the test.
+# All eight jobs share the node and run at once: about a minute for the test.
 source "$(dirname "$0")/common.sh"
 
-LONG=(--set logp.eel_roundtrips=200 --set logp.eel_runs=2 --set logp.max_size=4096
-      --set logp.flood_messages=200 --set logp.repetitions=10000000)
+LONG=(--workers logp,comm,io,bcast -T 60
+      --set logp.eel_roundtrips=200 --set logp.eel_runs=2 --set logp.max_size=4096
+      --set logp.flood_messages=200 --set logp.repetitions=10000000
+      --set comm.memory_per_proc=1MiB --set comm.random_patterns=2 --set comm.repetitions=100000
+      --set comm.target_window=0.0002,0.0005 --set comm.start_looplength=10
+      --set io.memory_per_proc=1 --set io.cache_bytes=1000
+      --set bcast.impl=binomial --set bcast.hop_delay_us=2000 --set bcast.repetitions=1000
+      --set bcast.max_measurements=3
+      --set bcast.sizes=8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536)
 for scheduler in slurm pbs; do
   "$PBENCH" sweep "dl-$scheduler" --scheduler "$scheduler" --partitions 2 --queue-depths 1 \
-    --time-limit 1 --share-nodes "${LONG[@]}" > /dev/null
-  "$PBENCH" submit "dl-$scheduler" > /dev/null
+    --time-limit 1 --share-nodes "${LONG[@]}" > /dev/null 2> sweep.err
+  grep -q "warning: --time-limit 60 s is shorter than the 180 s io may run" sweep.err \
+    || fail "$scheduler: no warning that io may outlast the limit: $(cat sweep.err)"
+  "$PBENCH" submit "dl-$scheduler" --max-parallel 4 > /dev/null
 done
 for scheduler in slurm pbs; do
   rc=0
   "$PBENCH" wait "dl-$scheduler" --timeout 240 > wait.txt 2>&1 || rc=$?
   [[ $rc -eq 0 ]] || fail "$scheduler: wait exited $rc: $(cat wait.txt)"
-  [[ $(point_states "dl-$scheduler") == "2:done" ]] \
-    || fail "$scheduler: state $(point_states "dl-$scheduler"), not done"
+  [[ $(point_states "dl-$scheduler" | sort -u) == "2:done" ]] \
+    || fail "$scheduler: states $(point_states "dl-$scheduler" | paste -sd' '), not all done"
   "$PBENCH" collect "dl-$scheduler" > collect.txt 2>&1 || fail "$scheduler: collect failed: $(cat collect.txt)"
-  grep -q "1 results stored, .*, 1 partial (stopped before a deadline)" collect.txt \
-    || fail "$scheduler: collect does not count the partial result: $(cat collect.txt)"
-  grep -q "logp p=2 .*: partial: stopped before the deadline" collect.txt \
-    || fail "$scheduler: collect does not name the partial point: $(cat collect.txt)"
-  attempt=$(ls -d runs/"dl-$scheduler"/points/*/attempt-1)
-  grep -q '"status": 0' "$attempt/exit.json" || fail "$scheduler: exit marker $(cat "$attempt/exit.json")"
-  tr '\0' '\n' < "$attempt/job.env" | grep -q '^PBENCH_DEADLINE=[0-9]*$' \
-    || fail "$scheduler: the job script exported no PBENCH_DEADLINE"
+  grep -q "4 results stored, .*, 4 partial (stopped before a deadline)" collect.txt \
+    || fail "$scheduler: collect does not count the partial results: $(cat collect.txt)"
+  for worker in logp comm io bcast; do
+    grep -q "$worker p=2 .*: partial: stopped before the deadline" collect.txt \
+      || fail "$scheduler: collect does not name the partial $worker point: $(cat collect.txt)"
+  done
+  for attempt in runs/"dl-$scheduler"/points/*/attempt-1; do
+    grep -q '"status": 0' "$attempt/exit.json" || fail "$scheduler: exit marker $(cat "$attempt/exit.json")"
+    tr '\0' '\n' < "$attempt/job.env" | grep -q '^PBENCH_DEADLINE=[0-9]*$' \
+      || fail "$scheduler: the job script exported no PBENCH_DEADLINE"
+  done
+  [[ -z "$(find runs/"dl-$scheduler" -name 'pbench-io.*' | head -1)" ]] \
+    || fail "$scheduler: pbench-io left its files behind"
   "$PBENCH" query points --sweep "dl-$scheduler" --format json > points.json
   "$PBENCH" status "dl-$scheduler" --format json > status.json
   "$PY" - points.json status.json "$PBENCH_DB" "dl-$scheduler" <<'PY'
-import json, sqlite3, sys
-points = json.load(open(sys.argv[1]))["rows"]
-status = json.load(open(sys.argv[2]))["rows"]
+import json, re, sqlite3, sys
+points = {p["worker"]: p for p in json.load(open(sys.argv[1]))["rows"]}
+status = {p["worker"]: p for p in json.load(open(sys.argv[2]))["rows"]}
 db, sweep = sqlite3.connect(sys.argv[3]), sys.argv[4]
-assert len(points) == 1 and points[0]["result"] == "yes", points
-reason = points[0]["partial"]
-assert reason and reason.startswith("partial: stopped before the deadline "), points
-assert ", at flood repetition " in reason and " of 10000000" in reason, reason
-assert status[0]["state"] == "done" and status[0]["partial"] == reason, status
-valid, doc = db.execute("""select r.valid, r.document from results r join points p on p.id = r.point_id
-                           join sweeps s on s.id = p.sweep_id where s.name = ?""", (sweep,)).fetchone()
-doc = json.loads(doc)
-assert valid == 0 and doc["validity"]["partial"]["reason"] == reason, doc["validity"]
-assert doc["parameters"]["deadline"]["source"] == "environment", doc["parameters"]["deadline"]
-assert doc["measurements"]["flood"]["rows"], "no flood row kept"
-state, native = db.execute("""select a.state, a.native_state from attempts a join points p on p.id = a.point_id
-                              join sweeps s on s.id = p.sweep_id where s.name = ?""", (sweep,)).fetchone()
-assert state == "done" and "TIMEOUT" not in (native or ""), (state, native)
-print("%s: %s" % (sweep, reason))
+# Where each worker stopped: a clean point of its own loop.
+where = {"logp": r", at (EEL run [0-9]+ of 2|the flood warm-up|flood repetition [0-9]+ of 10000000|the overlap test)",
+         "comm": r", at measurement [0-9]+ of [0-9]+ \(repetition [0-9]+",
+         "io": r", at partition [0-9]+, (write|rewrite|read), type [0-4], pattern [0-9]+",
+         "bcast": r", at message size [0-9]+ B \([0-9]+ of 14\)"}
+assert sorted(points) == sorted(where) == sorted(status), (points, status)
+for worker, pattern in where.items():
+    point = points[worker]
+    assert point["result"] == "yes", point
+    reason = point["partial"]
+    assert reason and reason.startswith("partial: stopped before the deadline "), (worker, point)
+    assert re.search(pattern, reason), (worker, reason)
+    assert status[worker]["state"] == "done" and status[worker]["partial"] == reason, status[worker]
+    valid, doc = db.execute("""select r.valid, r.document from results r join points p on p.id = r.point_id
+                               join sweeps s on s.id = p.sweep_id where s.name = ? and p.worker = ?""",
+                            (sweep, worker)).fetchone()
+    doc = json.loads(doc)
+    assert valid == 0 and doc["validity"]["partial"]["reason"] == reason, (worker, doc["validity"])
+    assert doc["parameters"]["deadline"]["source"] == "environment", (worker, doc["parameters"]["deadline"])
+    state, native = db.execute("""select a.state, a.native_state from attempts a join points p on p.id = a.point_id
+                                  join sweeps s on s.id = p.sweep_id where s.name = ? and p.worker = ?""",
+                               (sweep, worker)).fetchone()
+    assert state == "done" and "TIMEOUT" not in (native or ""), (worker, state, native)
+    print("%s %s: %s" % (sweep, worker, reason))
 PY
 done
-echo "deadline through sbatch and qsub: ok"
+echo "deadline of every worker through sbatch and qsub: ok"
