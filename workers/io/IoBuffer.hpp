@@ -31,10 +31,11 @@ class IoBuffer {
   std::size_t page_offset() const { return page_offset_; }
 
  private:
-  struct Free {
-    void operator()(void* p) const;
+  struct Mapping {
+    std::size_t bytes;  // of the mapping (value-initialized: 0)
+    void operator()(std::byte* p) const;
   };
-  std::unique_ptr<std::byte, Free> block_;
+  std::unique_ptr<std::byte, Mapping> block_;
   std::byte* data_ = nullptr;
   std::size_t size_ = 0;
   std::size_t page_offset_ = 0;
