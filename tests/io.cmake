@@ -2,6 +2,7 @@
 # schedule times and the minimal M_PART; the result documents go through the C++ validator and
 # an independent recomputation in Python (standard library only).
 foreach(script run_and_recompute partitions_batched three_ranks corruption hints out_of_space
+    buffer_offset
     bad_input consortium_layout consortium_bad_input consortium_small_files
     consortium_out_of_space consortium_drop_caches)
   add_test(NAME "io: ${script}"

@@ -218,6 +218,21 @@ TEST_CASE("io: the test delay makes a result not valid, and --unguarded drops th
   CHECK(cell(j, "run", "test_collective_write_delay") == 0.05);
 }
 
+TEST_CASE("io: the run table records where the I/O buffer started, said when not rev 2.1's") {
+  pbench::worker::ResultDocument doc("io");
+  IoReport(complete_run(1800, 1000000)).write(doc);
+  auto j = doc.to_json();
+  CHECK(cell(j, "run", "buffer_offset") == 16);
+  CHECK_FALSE(has_difference(j, "I/O buffer"));
+  IoMeasurements m = complete_run(1800, 1000000);
+  m.buffer_offset = 0;
+  pbench::worker::ResultDocument moved("io");
+  IoReport(std::move(m)).write(moved);
+  j = moved.to_json();
+  CHECK(cell(j, "run", "buffer_offset") == 0);
+  CHECK(has_difference(j, "I/O buffer"));
+}
+
 TEST_CASE("io: a zero bandwidth is physically impossible: not valid, its reason first") {
   IoMeasurements m = complete_run(1800, 1000000);
   for (auto& t : m.types) {

@@ -7,6 +7,7 @@
 
 #include "common/Stats.hpp"
 #include "io/HintSet.hpp"
+#include "io/IoBuffer.hpp"
 #include "io/PatternTable.hpp"
 #include "io/Schedule.hpp"
 #include "io/SegmentPlan.hpp"
@@ -100,6 +101,8 @@ struct IoMeasurements {
   std::optional<double> guard_factor;
   /// Test only: the sleep before every collective write call of type 4 [s].
   double collective_write_delay = 0;
+  /// Where the I/O buffer started, in bytes past a page boundary (--buffer-offset).
+  std::int64_t buffer_offset = kRev21BufferOffset;
   /// Wall time of the whole run on rank 0, from making its directory to removing its files [s].
   double elapsed = 0;
   std::string directory;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "io/HintSet.hpp"
+#include "io/IoBuffer.hpp"
 #include "io/Termination.hpp"
 #include "io/TimeGuard.hpp"
 
@@ -40,7 +41,8 @@ struct IoOptions {
   bool inject_corruption = false;
   double guard_factor = kDefaultGuardFactor;
   bool unguarded = false;
-  double test_collective_write_delay = 0;  ///< [s]
+  double test_collective_write_delay = 0;           ///< [s]
+  std::int64_t buffer_offset = kRev21BufferOffset;  ///< [B] past a page boundary
 
   /// Declares every option on `parameters`, bound to the members above.
   void declare(worker::Parameters& parameters);
@@ -63,6 +65,8 @@ struct IoConfig {
   std::optional<double> guard_factor = kDefaultGuardFactor;
   /// Test only: a sleep before every collective write call of type 4 [s].
   double collective_write_delay = 0;
+  /// Where the I/O buffer starts, in bytes past a page boundary (IoBuffer.hpp).
+  std::int64_t buffer_offset = kRev21BufferOffset;
 
   /// Checks the options (and reads the hints file and PBENCH_HINT_* from `environment`);
   /// throws worker::UsageError naming the first problem.

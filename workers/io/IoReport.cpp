@@ -36,7 +36,8 @@ const char* const kDefinition =
     "Usum";
 
 std::vector<std::array<std::string, 3>> deliberate_differences(
-    const std::optional<double>& guard_factor, double collective_write_delay) {
+    const std::optional<double>& guard_factor, double collective_write_delay,
+    std::int64_t buffer_offset) {
   std::vector<std::array<std::string, 3>> out = {
       {"read-back stamps",
        "first and last 8 bytes of every chunk: a hash of file, generation and offset",
@@ -67,6 +68,12 @@ std::vector<std::array<std::string, 3>> deliberate_differences(
                        " s of sleep before every collective write call of type 4 "
                        "(--test-collective-write-delay); never valid",
                    "none"});
+  }
+  if (buffer_offset != kRev21BufferOffset) {
+    out.push_back({"I/O buffer",
+                   "starts " + std::to_string(buffer_offset) +
+                       " bytes past a page boundary (--buffer-offset)",
+                   "malloc(M_PART): 16 bytes past a page boundary with glibc"});
   }
   return out;
 }
@@ -271,7 +278,7 @@ std::pair<double, double> IoReport::time_driven(int partition) const {
 
 void IoReport::print_header(std::ostream& out, int nprocs, const std::vector<int>& partitions,
                             const Schedule& schedule, const char* termination,
-                            const std::optional<double>& guard_factor) {
+                            const std::optional<double>& guard_factor, std::int64_t buffer_offset) {
   std::string parts;
   for (int p : partitions) parts += (parts.empty() ? "" : ",") + std::to_string(p);
   out << "pbench-io: b_eff_io (Rabenseifner & Koniges) on " << nprocs << " processes; partitions "
@@ -281,7 +288,8 @@ void IoReport::print_header(std::ostream& out, int nprocs, const std::vector<int
       << " (as b_eff_io rev 2.1); termination " << termination << "; "
       << (guard_factor ? "time guard at " + fixed(*guard_factor, 2) + " x T_pat (types 3-4 write)"
                        : std::string("unguarded (as b_eff_io rev 2.1)"))
-      << "\n"
+      << "; I/O buffer " << buffer_offset << " B past a page boundary"
+      << (buffer_offset == kRev21BufferOffset ? " (as b_eff_io rev 2.1's malloc)" : "") << "\n"
       << pad_left("part", 5) << pad_left("access", 8) << pad_left("type", 5) << pad_left("pat", 4)
       << pad_left("T_pat[s]", 10) << pad_left("l[B]", 11) << pad_left("L[B]", 11)
       << pad_left("reps", 8) << pad_left("bytes[B]", 13) << pad_left("time[s]", 10)
@@ -466,6 +474,7 @@ void IoReport::write(worker::ResultDocument& result) const {
                                           {"guard_factor", "ratio"},
                                           {"cut_rows", "count"},
                                           {"test_collective_write_delay", "s"},
+                                          {"buffer_offset", "B"},
                                           {"schedule_time", "s"},
                                           {"elapsed", "s"},
                                           {"elapsed_limit", "s"},
@@ -486,6 +495,7 @@ void IoReport::write(worker::ResultDocument& result) const {
                   m_.guard_factor ? json(*m_.guard_factor) : json(),
                   cut_rows(),
                   m_.collective_write_delay,
+                  m_.buffer_offset,
                   m_.schedule_time,
                   m_.elapsed,
                   elapsed_limit(m_.schedule_time),
@@ -497,7 +507,8 @@ void IoReport::write(worker::ResultDocument& result) const {
   // Where pbench-io deliberately differs from the reference code, said in every result.
   auto& differences = result.add_table("differences_from_rev_2_1",
                                        {{"aspect", ""}, {"pbench", ""}, {"rev_2_1", ""}});
-  for (const auto& d : deliberate_differences(m_.guard_factor, m_.collective_write_delay)) {
+  for (const auto& d :
+       deliberate_differences(m_.guard_factor, m_.collective_write_delay, m_.buffer_offset)) {
     differences.add_row({d[0], d[1], d[2]});
   }
 }

@@ -35,7 +35,7 @@ class IoReport {
   /// The protocol's heading, before the measurement starts.
   static void print_header(std::ostream& out, int nprocs, const std::vector<int>& partitions,
                            const Schedule& schedule, const char* termination,
-                           const std::optional<double>& guard_factor);
+                           const std::optional<double>& guard_factor, std::int64_t buffer_offset);
   /// The protocol line of one pattern.
   static void print_pattern(std::ostream& out, const PatternMeasurement& m);
 
@@ -71,9 +71,11 @@ worker::PhysicalLimits physical_limits(const IoMeasurements& measurements,
 /// What the result's b_eff_io is (the run table's b_eff_io_definition).
 extern const char* const kDefinition;
 /// Where pbench-io deliberately differs from b_eff_io rev 2.1: aspect, pbench, rev 2.1; with the
-/// time guard's row when it is on (`guard_factor`), and the test delay's when one was used.
+/// time guard's row when it is on (`guard_factor`), the test delay's when one was used, and the
+/// I/O buffer's when it does not start where rev 2.1's malloc puts its buffers.
 std::vector<std::array<std::string, 3>> deliberate_differences(
-    const std::optional<double>& guard_factor, double collective_write_delay);
+    const std::optional<double>& guard_factor, double collective_write_delay,
+    std::int64_t buffer_offset = kRev21BufferOffset);
 
 /// Decimal megabytes per second, as the original protocol prints: "123.4 MB/s".
 std::string megabytes_per_second(double bytes_per_second);

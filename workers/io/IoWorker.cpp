@@ -30,7 +30,8 @@ void run(worker::WorkerContext& context, const IoConfig& config) {
     const Schedule schedule{config.schedule_time, static_cast<int>(partitions.size()),
                             config.rewrite_all};
     IoReport::print_header(context.protocol, mpi.size(), partitions, schedule,
-                           termination_name(config.termination), config.guard_factor);
+                           termination_name(config.termination), config.guard_factor,
+                           config.buffer_offset);
   }
   IoRun run(
       mpi, config,
