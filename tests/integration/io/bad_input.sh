@@ -31,7 +31,7 @@ expect_fail "--test-collective-write-delay: must be >= 0" \
   mpiexec -n 1 "$PBENCH_IO" -T 1 --test-collective-write-delay -1 --output result.json
 expect_fail "--buffer-offset: 4096 is not within a page (0 to 4095 bytes)" \
   mpiexec -n 1 "$PBENCH_IO" -T 1 --buffer-offset 4096 --output result.json
-expect_fail "--buffer-offset: -16 is not within a page (0 to 4095 bytes)" \
+expect_fail "--buffer-offset: '-16' is not a size" \
   mpiexec -n 1 "$PBENCH_IO" -T 1 --buffer-offset -16 --output result.json
 no_benchmark_files
 echo "bad input: ok"
