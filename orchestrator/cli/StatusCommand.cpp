@@ -36,20 +36,18 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
     // nodes and ppn: the shape the point asks for (empty: the scheduler places its processes);
     // scheduler: the batch system's own state of the newest job, with its reason (a job that
     // pends on a node set down says so here).
-    table.columns = {
-        {"point", "", "point", "", 1, 0},     {"worker", "", "worker", "", 1, 0},
-        {"partition", "", "procs", "", 1, 0}, {"nodes", "", "nodes", "", 1, 0},
-        {"ppn", "", "ppn", "", 1, 0},         {"params", "", "parameters", "", 1, 0},
-        {"state", "", "state", "", 1, 0},     {"attempts", "", "attempts", "", 1, 0},
-        {"job_id", "", "job", "", 1, 0},      {"exit_status", "", "exit", "", 1, 0},
-        {"signal", "", "signal", "", 1, 0},   {"scheduler", "", "scheduler", "", 1, 0},
-        {"partial", "", "partial", "", 1, 0}};
+    table.columns = {{"point", "", "point", "", 1, 0},     {"worker", "", "worker", "", 1, 0},
+                     {"partition", "", "procs", "", 1, 0}, {"nodes", "", "nodes", "", 1, 0},
+                     {"ppn", "", "ppn", "", 1, 0},         {"params", "", "parameters", "", 1, 0},
+                     {"state", "", "state", "", 1, 0},     {"attempts", "", "attempts", "", 1, 0},
+                     {"job_id", "", "job", "", 1, 0},      {"exit_status", "", "exit", "", 1, 0},
+                     {"signal", "", "signal", "", 1, 0},   {"scheduler", "", "scheduler", "", 1, 0},
+                     {"partial", "", "partial", "", 1, 0}};
     // A point whose newest result a deadline cut short: its reason (validity.partial).
     std::map<std::int64_t, std::string> partial;
     {
-      auto s = context.store.db().prepare(
-          "SELECT p.id, " + store::kChosenPartialReason +
-          " FROM points p WHERE p.sweep_id = ?1");
+      auto s = context.store.db().prepare("SELECT p.id, " + store::kChosenPartialReason +
+                                          " FROM points p WHERE p.sweep_id = ?1");
       s.bind(1, context.sweep.id);
       while (s.step()) {
         if (auto reason = s.optional_text(1)) partial[s.int64(0)] = *reason;
@@ -77,7 +75,8 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
       }
       table.rows.push_back({point.key, point.worker, std::int64_t{point.partition}, nodes, ppn,
                             point.params_json, store::to_string(point.state),
-                            static_cast<std::int64_t>(attempts.size()), job, exit, signal, native, cut});
+                            static_cast<std::int64_t>(attempts.size()), job, exit, signal, native,
+                            cut});
     }
     table.notes.push_back("sweep " + o->name + ": " + context.driver->progress().line() +
                           (partial_count > 0 ? ", " + std::to_string(partial_count) +
@@ -87,6 +86,8 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
     const auto report = run::partition_progress(context.store, context.sweep.id);
     query::QueryTable partitions;
     partitions.columns = {{"partition", "", "procs", "", 1, 0},
+                          {"nodes", "", "nodes", "", 1, 0},
+                          {"ppn", "", "ppn", "", 1, 0},
                           {"planned", "", "planned", "", 1, 0},
                           {"queued", "", "queued", "", 1, 0},
                           {"running", "", "running", "", 1, 0},
@@ -96,13 +97,18 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
     for (const auto& p : report.partitions) {
       query::Cell mean;
       if (p.mean_seconds) mean = *p.mean_seconds;
-      partitions.rows.push_back({std::int64_t{p.partition}, std::int64_t{p.planned},
+      query::Cell nodes, ppn;
+      if (p.nodes > 0) {
+        nodes = std::int64_t{p.nodes};
+        ppn = std::int64_t{p.procs_per_node};
+      }
+      partitions.rows.push_back({std::int64_t{p.partition}, nodes, ppn, std::int64_t{p.planned},
                                  std::int64_t{p.queued}, std::int64_t{p.running},
                                  std::int64_t{p.done}, std::int64_t{p.failed}, mean});
       table.notes.push_back(
-          "partition " + std::to_string(p.partition) + ": " + std::to_string(p.planned) +
-          " planned, " + std::to_string(p.queued) + " queued, " + std::to_string(p.running) +
-          " running, " + std::to_string(p.done) + " done, " + std::to_string(p.failed) + " failed");
+          "partition " + run::partition_label(p) + ": " + std::to_string(p.planned) + " planned, " +
+          std::to_string(p.queued) + " queued, " + std::to_string(p.running) + " running, " +
+          std::to_string(p.done) + " done, " + std::to_string(p.failed) + " failed");
     }
     const std::string eta =
         !report.eta_seconds ? "ETA unknown (no point has finished yet)"

@@ -4,20 +4,30 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <tuple>
 
+#include <nlohmann/json.hpp>
+
+#include "store/ResultLayout.hpp"
 #include "util/Time.hpp"
 
 namespace pbench::run {
 using store::PointState;
 
 SweepProgressReport partition_progress(store::Store& store, std::int64_t sweep_id) {
-  std::map<int, PartitionProgress> by_partition;
-  std::map<int, double> seconds_by_partition;
+  using Key = std::tuple<int, int, int>;  // partition, nodes, procs per node
+  std::map<Key, PartitionProgress> by_partition;
+  std::map<Key, double> seconds_by_partition;
   double all_seconds = 0;
   int all_finished = 0;
   for (const auto& point : store.points(sweep_id)) {
-    auto& p = by_partition[point.partition];
+    const auto shape = store::asked_shape(nlohmann::json::parse(point.params_json, nullptr, false));
+    const Key key{point.partition, shape.exact() ? shape.nodes : 0,
+                  shape.exact() ? shape.procs_per_node : 0};
+    auto& p = by_partition[key];
     p.partition = point.partition;
+    p.nodes = std::get<1>(key);
+    p.procs_per_node = std::get<2>(key);
     switch (point.state) {
       case PointState::planned:
         ++p.planned;
@@ -43,7 +53,7 @@ SweepProgressReport partition_progress(store::Store& store, std::int64_t sweep_i
     const double seconds = seconds_between(*attempt->started_at, *attempt->ended_at);
     if (seconds <= 0) continue;
     ++p.finished_with_duration;
-    seconds_by_partition[point.partition] += seconds;
+    seconds_by_partition[key] += seconds;
     all_seconds += seconds;
     ++all_finished;
   }
@@ -67,6 +77,14 @@ SweepProgressReport partition_progress(store::Store& store, std::int64_t sweep_i
   }
   if (estimable) report.eta_seconds = eta;
   return report;
+}
+
+std::string partition_label(const PartitionProgress& p) {
+  std::string label = std::to_string(p.partition);
+  if (p.nodes > 0) {
+    label += " (" + std::to_string(p.nodes) + "x" + std::to_string(p.procs_per_node) + ")";
+  }
+  return label;
 }
 
 std::string format_duration(double seconds) {

@@ -15,14 +15,15 @@ struct Fixture {
   store::SweepRecord sweep;
   std::vector<store::PointRecord> points;
 
-  /// Points with these partitions, all planned.
-  explicit Fixture(const std::vector<int>& partitions) {
+  /// Points with these partitions, all planned; `params` (the shape asked) where given.
+  explicit Fixture(const std::vector<int>& partitions,
+                   const std::vector<std::string>& params = {}) {
     for (std::size_t i = 0; i < partitions.size(); ++i) {
       store::PointRecord p;
       p.key = "key" + std::to_string(i);
       p.worker = "logp";
       p.partition = partitions[i];
-      p.params_json = "{}";
+      p.params_json = i < params.size() ? params[i] : "{}";
       p.script_path = "/nonexistent/job.sh";
       points.push_back(p);
     }
@@ -85,4 +86,26 @@ TEST_CASE("no ETA before any point finished, zero when none remains") {
   CHECK(run::format_duration(5) == "5s");
   CHECK(run::format_duration(200) == "3m 20s");
   CHECK(run::format_duration(3900) == "1h 05m");
+}
+
+TEST_CASE("progress per partition: one row per shape, 4 as 4x1 and 4 as 2x2 apart") {
+  Fixture f({4, 4, 4, 2}, {R"({"nodes":4,"procs_per_node":1})", R"({"nodes":2,"procs_per_node":2})",
+                           R"({"nodes":2,"procs_per_node":2})", "{}"});
+  f.finish(0, PointState::done, 40);
+  f.finish(1, PointState::done, 10);
+  const auto report = run::partition_progress(f.store, f.sweep.id);
+  REQUIRE(report.partitions.size() == 3);
+  CHECK(run::partition_label(report.partitions[0]) == "2");
+  CHECK(report.partitions[0].nodes == 0);
+  const auto& two_by_two = report.partitions[1];
+  const auto& four_by_one = report.partitions[2];
+  CHECK(run::partition_label(two_by_two) == "4 (2x2)");
+  CHECK(two_by_two.done == 1);
+  CHECK(two_by_two.planned == 1);
+  CHECK(*two_by_two.mean_seconds == doctest::Approx(10));
+  CHECK(run::partition_label(four_by_one) == "4 (4x1)");
+  CHECK(four_by_one.done == 1);
+  CHECK(*four_by_one.mean_seconds == doctest::Approx(40));
+  // The 2x2 point left at its shape's mean (10 s), not the 4x1's; partition 2 at the sweep's mean.
+  CHECK(*report.eta_seconds == doctest::Approx(10 + 25));
 }

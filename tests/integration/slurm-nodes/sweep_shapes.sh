@@ -68,8 +68,11 @@ if "logp" in workers:
     assert {(r["nodes"], r["ppn"]) for r in system if r["figure"] == "logp g"} == {(2, 1), (4, 1)}, system
 points = table("points")["rows"]
 assert sorted({(r["nodes"], r["ppn"]) for r in points}) == sorted(shapes), points
-status = table("status")["rows"]
-assert sorted({(r["nodes"], r["ppn"]) for r in status}) == sorted(shapes), status
+status = table("status")
+assert sorted({(r["nodes"], r["ppn"]) for r in status["rows"]}) == sorted(shapes), status["rows"]
+# Progress per partition and shape: 4 as 4x1 and 4 as 2x2 are counted apart.
+for label in ("2 (2x1)", "4 (4x1)", "4 (2x2)"):
+    assert [n for n in status["notes"] if n.startswith(f"partition {label}: 0 planned")], status["notes"]
 PY
 }
 
