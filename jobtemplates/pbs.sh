@@ -49,7 +49,7 @@ pbench_worker=$(command -v {{worker_binary}} || echo {{worker_binary}})
   printf 'PBENCH_SCRIPT_SHA256=%s\0' "$(pbench_sha256 "$0")"
   printf 'PBENCH_WORKER_BINARY=%s\0' "$pbench_worker"
   printf 'PBENCH_WORKER_SHA256=%s\0' "$(pbench_sha256 "$pbench_worker")"
-  printf 'PBENCH_NODE_LIST=%s\0' "${SLURM_JOB_NODELIST:-$(sort -u "${PBS_NODEFILE:-/dev/null}" | paste -sd, -)}"
+  printf 'PBENCH_NODE_LIST=%s\0' "${SLURM_JOB_NODELIST:-$(awk '!seen[$0]++' "${PBS_NODEFILE:-/dev/null}" | paste -sd, -)}"
   printf 'PBENCH_MPI_VERSION=%s\0' "$( (mpichversion 2>/dev/null || mpirun --version 2>/dev/null) | head -1)"
   env -0 | grep -z -E '^(SLURM|PBS|PBENCH)_' || true
 } >job.env

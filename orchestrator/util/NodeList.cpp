@@ -98,30 +98,4 @@ std::vector<std::string> expand_node_list(const std::string& text) {
   return out;
 }
 
-std::vector<std::pair<std::string, int>> parse_node_file(const std::string& text) {
-  std::vector<std::pair<std::string, int>> out;
-  std::size_t start = 0, line_no = 0;
-  while (start < text.size()) {
-    const auto end = text.find('\n', start);
-    const std::string line =
-        trim(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
-    ++line_no;
-    start = end == std::string::npos ? text.size() : end + 1;
-    if (line.empty()) continue;
-    if (line.find_first_of(" \t") != std::string::npos) {
-      throw std::invalid_argument("node file line " + std::to_string(line_no) + " '" + line +
-                                  "': expected one host name");
-    }
-    bool found = false;
-    for (auto& [host, slots] : out) {
-      if (host == line) {
-        ++slots;
-        found = true;
-      }
-    }
-    if (!found) out.emplace_back(line, 1);
-  }
-  return out;
-}
-
 }  // namespace pbench

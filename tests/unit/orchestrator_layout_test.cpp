@@ -77,16 +77,6 @@ TEST_CASE("node list: Slurm host lists expand in order, with padding and several
                     "node list 'node[3-1]': range '3-1' runs backwards");
 }
 
-TEST_CASE("node file: PBS_NODEFILE lines become hosts with their task slots") {
-  const auto slots = parse_node_file("node1\nnode1\n node2 \n\nnode1\n");
-  REQUIRE(slots.size() == 2);
-  CHECK(slots[0] == std::pair<std::string, int>{"node1", 3});
-  CHECK(slots[1] == std::pair<std::string, int>{"node2", 1});
-  CHECK(parse_node_file("").empty());
-  CHECK_THROWS_WITH(parse_node_file("node1\nnode2 extra\n"),
-                    "node file line 2 'node2 extra': expected one host name");
-}
-
 TEST_CASE("result layout: nodes, ppn and node list from rank_hosts, placement against the shape") {
   const json doc = testing::logp_document(4, 1, 1e-6, 2e-7, 1e-10);
   const store::AskedShape two_by_two{2, 2};
