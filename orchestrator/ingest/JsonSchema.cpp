@@ -451,14 +451,25 @@ JsonSchema& JsonSchema::operator=(JsonSchema&&) noexcept = default;
 
 // valijson's nlohmann adapter reads an unsigned integer above INT64_MAX (a 64-bit seed) as a
 // negative signed one, so "minimum": 0 would refuse it. Such values are validated as doubles.
+// A walk over every value of every document: through the containers themselves, not
+// nlohmann's iterators, whose object iteration cost more than the check.
 static bool has_large_unsigned(const json& value) {
-  if (value.is_number_unsigned())
-    return value.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX);
-  if (value.is_structured()) {
-    for (const auto& item : value)
-      if (has_large_unsigned(item)) return true;
+  switch (value.type()) {
+    case json::value_t::number_unsigned:
+      return value.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX);
+    case json::value_t::object:
+      for (const auto& member : value.get_ref<const json::object_t&>()) {
+        if (has_large_unsigned(member.second)) return true;
+      }
+      return false;
+    case json::value_t::array:
+      for (const auto& item : value.get_ref<const json::array_t&>()) {
+        if (has_large_unsigned(item)) return true;
+      }
+      return false;
+    default:
+      return false;
   }
-  return false;
 }
 
 static void widen_large_unsigned(json& value) {
