@@ -45,6 +45,7 @@ namespace {
 // allocation) for every value it guards. The fast schema states two idioms as one constraint
 // each, checked without a visitor per value:
 //   "items": {"type": T}                  (a row's values, warnings): every item has a type in T
+//                                         (also nested: "rows", arrays of such arrays)
 //   "if": {"maxLength": N}, "then": {"pattern": P}   (names, timestamps: the guard that keeps
 //                                         long strings from std::regex): P matched if length <= N
 // and compiles all else as written. They live under keywords no JSON Schema draft defines, which
@@ -98,25 +99,39 @@ bool has_type(const valijson::adapters::Adapter& value, unsigned bits) {
          ((bits & kArray) != 0 && value.isArray()) || ((bits & kObject) != 0 && value.isObject());
 }
 
-/// "items": {"type": T} as one constraint: every item of an array has a type in T; a value
-/// that is not an array passes (as "items" lets it).
+/// "items": {"type": T0} as one constraint: every item of an array has a type in T0; a value
+/// that is not an array passes (as "items" lets it). Nested, "items": {"type": T0, "items":
+/// {"type": T1}} (a table's rows): every item that is an array has items of a type in T1, and
+/// so on; one mask of types per level.
 class ItemTypesConstraint final : public valijson::constraints::PolyConstraint {
  public:
-  explicit ItemTypesConstraint(unsigned bits) : bits_(bits) {}
+  explicit ItemTypesConstraint(std::vector<unsigned> levels) : levels_(std::move(levels)) {}
 
   bool validate(const valijson::adapters::Adapter& target, const std::vector<std::string>& context,
                 valijson::ValidationResults* results) const override {
-    if (!target.isArray()) return true;
+    return check(target, 0, context, results);
+  }
+
+ private:
+  bool check(const valijson::adapters::Adapter& array, std::size_t level,
+             const std::vector<std::string>& context, valijson::ValidationResults* results) const {
+    if (level == levels_.size() || !array.isArray()) return true;
     bool valid = true;
     std::size_t index = 0;
-    target.applyToArray([&](const valijson::adapters::Adapter& item) {
-      if (!has_type(item, bits_)) {
+    array.applyToArray([&](const valijson::adapters::Adapter& item) {
+      std::vector<std::string> at;
+      if (results != nullptr) {
+        // As valijson words it, should a results object ever be given (JsonSchema never does).
+        at = context;
+        at.push_back("[" + std::to_string(index) + "]");
+      }
+      if (!has_type(item, levels_[level])) {
         valid = false;
         if (results == nullptr) return false;
-        // As valijson words it, should a results object ever be given (JsonSchema never does).
-        std::vector<std::string> at = context;
-        at.push_back("[" + std::to_string(index) + "]");
         results->pushError(at, "Value type not permitted by 'type' constraint.");
+      } else if (!check(item, level + 1, at, results)) {
+        valid = false;
+        if (results == nullptr) return false;
       }
       ++index;
       return true;
@@ -124,23 +139,29 @@ class ItemTypesConstraint final : public valijson::constraints::PolyConstraint {
     return valid;
   }
 
- private:
   valijson::constraints::Constraint* cloneInto(void* memory) const override {
     return new (memory) ItemTypesConstraint(*this);
   }
   std::size_t sizeOf() const override { return sizeof(ItemTypesConstraint); }
 
-  unsigned bits_;
+  std::vector<unsigned> levels_;
 };
 
 class ItemTypesBuilder final : public valijson::ConstraintBuilder {
  public:
+  /// `value` is [T0, T1, ...], type masks.
   valijson::constraints::Constraint* make(const valijson::adapters::Adapter& value) const override {
-    std::int64_t bits = 0;
-    if (!value.getInteger(bits) || bits <= 0) {
-      throw std::runtime_error(std::string(kItemTypesKeyword) + " is not a type mask");
+    std::vector<unsigned> levels;
+    const bool read = value.applyToArray([&](const valijson::adapters::Adapter& item) {
+      std::int64_t bits = 0;
+      if (!item.getInteger(bits) || bits <= 0) return false;
+      levels.push_back(static_cast<unsigned>(bits));
+      return true;
+    });
+    if (!read || levels.empty()) {
+      throw std::runtime_error(std::string(kItemTypesKeyword) + " is not a list of type masks");
     }
-    return new ItemTypesConstraint(static_cast<unsigned>(bits));
+    return new ItemTypesConstraint(std::move(levels));
   }
 };
 
@@ -203,8 +224,9 @@ bool holds_data(const std::string& keyword) {
 }
 
 /// `schema` with the two idioms restated (see above): every "items" whose schema is only a
-/// "type" of type names (and no "additionalItems" beside it) as kItemTypesKeyword with the type
-/// bits; every "if" of only a "maxLength" with a "then" of only a "pattern" (and no "else") as
+/// "type" of type names, or such a "type" and restated items of its own (and no
+/// "additionalItems" beside it), as kItemTypesKeyword with the type masks of each level; every "if"
+/// of only a "maxLength" with a "then" of only a "pattern" (and no "else") as
 /// kGuardedPatternKeyword with [N, P].
 void restate_idioms(json& schema) {
   if (schema.is_array()) {
@@ -215,14 +237,20 @@ void restate_idioms(json& schema) {
   for (auto& [key, value] : schema.items()) {
     if (!holds_data(key)) restate_idioms(value);
   }
+  // The items' schema: only a "type", or a "type" and its own items restated (a row of a
+  // table, restated above, as the items of "rows").
   const auto items = schema.find("items");
-  if (items != schema.end() && items->is_object() && items->size() == 1 &&
-      items->contains("type") && !schema.contains("additionalItems") &&
-      !schema.contains(kItemTypesKeyword)) {
+  if (items != schema.end() && items->is_object() && items->contains("type") &&
+      (items->size() == 1 || (items->size() == 2 && items->contains(kItemTypesKeyword))) &&
+      !schema.contains("additionalItems") && !schema.contains(kItemTypesKeyword)) {
     // A type list valijson cannot compile stays, for the schema as written to refuse it too.
     if (const unsigned bits = type_bits((*items)["type"]); bits != 0) {
+      json levels = json::array({bits});
+      if (items->contains(kItemTypesKeyword)) {
+        for (const auto& level : (*items)[kItemTypesKeyword]) levels.push_back(level);
+      }
       schema.erase("items");
-      schema[kItemTypesKeyword] = bits;
+      schema[kItemTypesKeyword] = std::move(levels);
     }
   }
   const auto condition = schema.find("if");

@@ -327,6 +327,15 @@ TEST_CASE("schema: the restated idioms keep their meaning in any schema") {
   CHECK_FALSE(both(integers, json::parse(R"([1, "2"])")));
   CHECK_FALSE(both(integers, json::object()));
   CHECK(both(R"({"items": {"type": "integer"}})", json::object()));  // "items" lets it pass
+  // Nested, as a table's rows: the inner items are checked on the items that are arrays.
+  const char* rows = R"({"items": {"type": ["array", "null"], "items": {"type": "number"}}})";
+  CHECK(both(rows, json::parse("[[1, 2.5], [], null, [3]]")));
+  CHECK_FALSE(both(rows, json::parse(R"([[1, 2], [3, "4"]])")));
+  CHECK_FALSE(both(rows, json::parse("[[1], 5]")));
+  CHECK_FALSE(both(rows, json::parse("[[[1]]]")));
+  CHECK(check(rows, json::parse(R"([[1, "a"], true])")) ==
+        Problems{"at /0/1: expected number, got string",
+                 "at /1: expected array or null, got boolean"});
   const char* containers = R"({"items": {"type": ["array", "object"]}})";
   CHECK(both(containers, json::parse("[[], {}]")));
   CHECK_FALSE(both(containers, json::parse("[[], null]")));
