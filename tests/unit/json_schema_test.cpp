@@ -254,6 +254,7 @@ std::vector<json> probes() {
           "2026-11-22T07:50:00Z",
           "2026-11-22 07:50:00Z",
           std::string(1024, 'a'),
+          std::string(1024, 'A'),
           std::string(1025, 'a'),
           std::string(1025, 'A'),
           std::string("a\0B", 3),
