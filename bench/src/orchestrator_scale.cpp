@@ -4,6 +4,11 @@
 // from issue 9 and, for a missed target, by how much it is missed.
 //
 // usage: orchestrator_scale [RESULT_DOCUMENT_DIR [PBENCH_BINARY]]
+//        orchestrator_scale --ingest-only N [--validate-only] [RESULT_DOCUMENT_DIR]
+// The second form only makes N documents and ingests them (or, with --validate-only, only reads,
+// parses and validates them) in this process, for a profiler: e.g. valgrind --tool=callgrind
+// --toggle-collect='pbench::ingest::Ingester::ingest_file*' counts the instructions of ingestion
+// alone (--toggle-collect='pbench::ingest::parse_and_validate*' with --validate-only).
 #include <sqlite3.h>
 #include <sys/resource.h>
 #include <sys/time.h>
@@ -410,7 +415,41 @@ std::string fmt(const char* format, double a, double b = 0) {
 
 }  // namespace
 
+/// The --ingest-only form (see the top of this file).
+static int ingest_only(int argc, char** argv) {
+  const int count = std::stoi(argv[2]);
+  int next = 3;
+  const bool validate_only = argc > next && std::string(argv[next]) == "--validate-only";
+  if (validate_only) ++next;
+  const std::string documents =
+      argc > next ? argv[next] : PBENCH_SOURCE_DIR "/tests/data/results/good";
+  std::string pattern = (fs::temp_directory_path() / "pbench-ingest-XXXXXX").string();
+  if (!mkdtemp(pattern.data())) return 1;
+  const fs::path dir = pattern;
+  double mean_bytes = 0;
+  const auto paths = make_documents(documents, dir / "docs", count, mean_bytes);
+  StageFigure figure;
+  if (validate_only) {
+    const auto start = Clock::now();
+    for (const auto& path : paths) {
+      std::ifstream in(path);
+      std::stringstream text;
+      text << in.rdbuf();
+      (void)pbench::ingest::parse_and_validate(text.str(), path);
+    }
+    figure = {seconds_since(start), static_cast<double>(paths.size())};
+  } else {
+    figure = ingest_stage(paths, dir / "ingest.sqlite");
+  }
+  std::printf("%s %.0f documents of %.0f bytes on average: %.0f docs/s (%.3f s)\n",
+              validate_only ? "validated" : "ingested", figure.count, mean_bytes,
+              figure.count / figure.value, figure.value);
+  fs::remove_all(dir);
+  return 0;
+}
+
 int main(int argc, char** argv) {
+  if (argc > 2 && std::string(argv[1]) == "--ingest-only") return ingest_only(argc, argv);
   const std::string documents = argc > 1 ? argv[1] : PBENCH_SOURCE_DIR "/tests/data/results/good";
   const std::string binary = argc > 2 ? argv[2] : PBENCH_BINARY;
   std::string pattern = (fs::temp_directory_path() / "pbench-scale-XXXXXX").string();

@@ -66,7 +66,46 @@ std::optional<std::size_t> too_deep_at(const std::string& text) {
   return std::nullopt;
 }
 
+/// Resets a kept statement when the scope using it ends, by return or exception: between
+/// documents it holds neither a read of the store nor bindings.
+class Rewind {
+ public:
+  explicit Rewind(store::Statement& statement) : statement_(statement) {}
+  ~Rewind() { statement_.reset(); }
+  Rewind(const Rewind&) = delete;
+  Rewind& operator=(const Rewind&) = delete;
+
+ private:
+  store::Statement& statement_;
+};
+
 }  // namespace
+
+struct Ingester::Statements {
+  explicit Statements(store::Database& db)
+      : existing(db.prepare("SELECT id FROM results WHERE document_hash = ?1")),
+        params(db.prepare("SELECT params_json FROM points WHERE id = ?1")),
+        insert(db.prepare(
+            "INSERT INTO results(point_id, attempt_id, document_hash, schema_version, worker, "
+            "worker_version, nprocs, valid, started_at, ended_at, ingested_at, document, nodes, "
+            "procs_per_node, node_list, placement, run_no) "
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
+            // The run of its attempt; without one, the latest run of its point's sweep.
+            "coalesce((SELECT run_no FROM attempts WHERE id = ?2), "
+            "(SELECT max(r.run_no) FROM runs r JOIN points p ON p.sweep_id = r.sweep_id "
+            "WHERE p.id = ?1), 1))")),
+        metric(db.prepare("INSERT INTO metrics(result_id, name, value, unit, samples, labels) "
+                          "VALUES (?1, ?2, ?3, ?4, ?5, ?6)")) {}
+
+  store::Statement existing;
+  store::Statement params;
+  store::Statement insert;
+  store::Statement metric;
+};
+
+Ingester::Ingester(store::Store& store) : store_(store) {}
+Ingester::~Ingester() = default;
+Ingester::Ingester(Ingester&&) noexcept = default;
 
 nlohmann::json parse_and_validate(const std::string& text, const std::string& origin) {
   const std::string where = "result '" + origin + "'";
@@ -116,7 +155,10 @@ IngestOutcome Ingester::ingest_text(const std::string& text, const std::string& 
 
   auto& db = store_.db();
   store::Transaction txn(db);
-  auto existing = db.prepare("SELECT id FROM results WHERE document_hash = ?1");
+  if (!statements_) statements_ = std::make_unique<Statements>(db);
+  // Declared after the transaction: each statement is reset before it commits or rolls back.
+  auto& existing = statements_->existing;
+  const Rewind rewind_existing(existing);
   existing.bind(1, hash);
   if (existing.step()) {
     IngestOutcome outcome{true, existing.int64(0), 0};
@@ -128,22 +170,16 @@ IngestOutcome Ingester::ingest_text(const std::string& text, const std::string& 
   // the placement column).
   store::AskedShape asked;
   if (point_id) {
-    auto params = db.prepare("SELECT params_json FROM points WHERE id = ?1");
+    auto& params = statements_->params;
+    const Rewind rewind_params(params);
     params.bind(1, *point_id);
     if (params.step()) {
       asked = store::asked_shape(nlohmann::json::parse(params.text(0), nullptr, false));
     }
   }
   const auto layout = store::result_layout(doc, asked);
-  auto insert = db.prepare(
-      "INSERT INTO results(point_id, attempt_id, document_hash, schema_version, worker, "
-      "worker_version, nprocs, valid, started_at, ended_at, ingested_at, document, nodes, "
-      "procs_per_node, node_list, placement, run_no) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
-      // The run of its attempt; without one, the latest run of its point's sweep.
-      "coalesce((SELECT run_no FROM attempts WHERE id = ?2), "
-      "(SELECT max(r.run_no) FROM runs r JOIN points p ON p.sweep_id = r.sweep_id "
-      "WHERE p.id = ?1), 1))");
+  auto& insert = statements_->insert;
+  const Rewind rewind_insert(insert);
   store::bind_layout(insert, layout, 13);
   insert.bind(1, point_id).bind(2, attempt_id).bind(3, hash);
   insert.bind(4, doc["schema_version"].get<std::int64_t>());
@@ -157,9 +193,8 @@ IngestOutcome Ingester::ingest_text(const std::string& text, const std::string& 
   insert.bind(12, canonical).run();
   IngestOutcome outcome{false, db.last_insert_rowid(), 0};
 
-  auto metric = db.prepare(
-      "INSERT INTO metrics(result_id, name, value, unit, samples, labels) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+  auto& metric = statements_->metric;
+  const Rewind rewind_metric(metric);
   for (const auto& m : doc["summary"]) {
     metric.reset();
     metric.bind(1, outcome.result_id).bind(2, m["name"].get<std::string>());

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -19,7 +20,11 @@ struct IngestOutcome {
 
 class Ingester {
  public:
-  explicit Ingester(store::Store& store) : store_(store) {}
+  explicit Ingester(store::Store& store);
+  ~Ingester();
+  Ingester(Ingester&&) noexcept;
+  Ingester(const Ingester&) = delete;
+  Ingester& operator=(const Ingester&) = delete;
 
   /// Reads, validates and stores the document at `path`, linked to a point and attempt when
   /// given. Throws ValidationError naming the path and the problems; nothing is stored then.
@@ -31,7 +36,11 @@ class Ingester {
                             std::optional<std::int64_t> attempt_id = {});
 
  private:
+  struct Statements;
   store::Store& store_;
+  /// Prepared on the first document and kept for the next: preparing them for each document
+  /// (SQLite compiling the SQL) cost as much as validating it.
+  std::unique_ptr<Statements> statements_;
 };
 
 /// Parses and validates a document; throws ValidationError ("result 'origin': ...").

@@ -1,16 +1,23 @@
 #include "ingest/JsonSchema.hpp"
 
 #include <valijson/adapters/nlohmann_json_adapter.hpp>
+#include <valijson/constraint_builder.hpp>
+#include <valijson/constraints/concrete_constraints.hpp>
 #include <valijson/schema.hpp>
 #include <valijson/schema_parser.hpp>
+#include <valijson/utils/utf8_utils.hpp>
 #include <valijson/validation_results.hpp>
 #include <valijson/validator.hpp>
 
 #include <cstddef>
-#include <exception>
 #include <cstdint>
+#include <exception>
 #include <map>
+#include <memory>
+#include <new>
 #include <optional>
+#include <regex>
+#include <stdexcept>
 #include <string_view>
 #include <utility>
 
@@ -24,10 +31,251 @@ using nlohmann::json;
 
 struct JsonSchema::Compiled {
   json text;  // the schema as written: what a message says was expected comes from here
-  valijson::Schema schema;
+  valijson::Schema schema;  // compiled as written: the pass that finds a refused one's problems
+  valijson::Schema fast;    // the same constraints, cheaper to check: the yes/no pass
 };
 
 namespace {
+
+// ---- The fast schema ----------------------------------------------------------------------
+// valijson validates each array item with a visitor of its own, which copies the context (the
+// path from the root, a vector of strings) twice: for a table's rows of scalars, the bulk of a
+// result document, that copying was most of the validation's cost (callgrind, bench/README.md).
+// valijson's "if"/"then" builds two visitors (two more copies) and a results queue (a heap
+// allocation) for every value it guards. The fast schema states two idioms as one constraint
+// each, checked without a visitor per value:
+//   "items": {"type": T}                  (a row's values, warnings): every item has a type in T
+//                                         (also nested: "rows", arrays of such arrays)
+//   "if": {"maxLength": N}, "then": {"pattern": P}   (names, timestamps: the guard that keeps
+//                                         long strings from std::regex): P matched if length <= N
+// and compiles all else as written. They live under keywords no JSON Schema draft defines, which
+// exist only in the fast schema's copy of the text, never in a schema file.
+constexpr const char* kItemTypesKeyword = "x-pbench-item-types";
+constexpr const char* kGuardedPatternKeyword = "x-pbench-guarded-pattern";
+
+/// The JSON types an item may have, one bit each.
+enum TypeBit : unsigned {
+  kNull = 1U << 0,
+  kBoolean = 1U << 1,
+  kNumber = 1U << 2,
+  kInteger = 1U << 3,
+  kString = 1U << 4,
+  kArray = 1U << 5,
+  kObject = 1U << 6,
+};
+
+/// The bit of a draft 7 type name; 0 for a name that is not one.
+unsigned type_bit(const json& name) {
+  static const std::map<std::string, unsigned, std::less<>> kBits{
+      {"null", kNull},     {"boolean", kBoolean}, {"number", kNumber}, {"integer", kInteger},
+      {"string", kString}, {"array", kArray},     {"object", kObject}};
+  if (!name.is_string()) return 0;
+  const auto it = kBits.find(name.get_ref<const std::string&>());
+  return it == kBits.end() ? 0 : it->second;
+}
+
+/// The bits of a "type" keyword's value (a name or a non-empty list of names); 0 when any entry
+/// is not a type name.
+unsigned type_bits(const json& type) {
+  if (type.is_string()) return type_bit(type);
+  if (!type.is_array() || type.empty()) return 0;
+  unsigned bits = 0;
+  for (const auto& name : type) {
+    const unsigned bit = type_bit(name);
+    if (bit == 0) return 0;
+    bits |= bit;
+  }
+  return bits;
+}
+
+/// Whether `value` has one of the types in `bits`, as valijson's "type" decides with strong
+/// types (its Validator's default): an integer is a number without a fraction part's storage,
+/// i.e. 4 but not 4.0.
+bool has_type(const valijson::adapters::Adapter& value, unsigned bits) {
+  return ((bits & kNumber) != 0 && value.isNumber()) ||
+         ((bits & kString) != 0 && value.isString()) || ((bits & kNull) != 0 && value.isNull()) ||
+         ((bits & kBoolean) != 0 && value.isBool()) ||
+         ((bits & kInteger) != 0 && value.isInteger()) ||
+         ((bits & kArray) != 0 && value.isArray()) || ((bits & kObject) != 0 && value.isObject());
+}
+
+/// "items": {"type": T0} as one constraint: every item of an array has a type in T0; a value
+/// that is not an array passes (as "items" lets it). Nested, "items": {"type": T0, "items":
+/// {"type": T1}} (a table's rows): every item that is an array has items of a type in T1, and
+/// so on; one mask of types per level.
+class ItemTypesConstraint final : public valijson::constraints::PolyConstraint {
+ public:
+  explicit ItemTypesConstraint(std::vector<unsigned> levels) : levels_(std::move(levels)) {}
+
+  bool validate(const valijson::adapters::Adapter& target, const std::vector<std::string>& context,
+                valijson::ValidationResults* results) const override {
+    return check(target, 0, context, results);
+  }
+
+ private:
+  bool check(const valijson::adapters::Adapter& array, std::size_t level,
+             const std::vector<std::string>& context, valijson::ValidationResults* results) const {
+    if (level == levels_.size() || !array.isArray()) return true;
+    bool valid = true;
+    std::size_t index = 0;
+    array.applyToArray([&](const valijson::adapters::Adapter& item) {
+      std::vector<std::string> at;
+      if (results != nullptr) {
+        // As valijson words it, should a results object ever be given (JsonSchema never does).
+        at = context;
+        at.push_back("[" + std::to_string(index) + "]");
+      }
+      if (!has_type(item, levels_[level])) {
+        valid = false;
+        if (results == nullptr) return false;
+        results->pushError(at, "Value type not permitted by 'type' constraint.");
+      } else if (!check(item, level + 1, at, results)) {
+        valid = false;
+        if (results == nullptr) return false;
+      }
+      ++index;
+      return true;
+    });
+    return valid;
+  }
+
+  valijson::constraints::Constraint* cloneInto(void* memory) const override {
+    return new (memory) ItemTypesConstraint(*this);
+  }
+  std::size_t sizeOf() const override { return sizeof(ItemTypesConstraint); }
+
+  std::vector<unsigned> levels_;
+};
+
+class ItemTypesBuilder final : public valijson::ConstraintBuilder {
+ public:
+  /// `value` is [T0, T1, ...], type masks.
+  valijson::constraints::Constraint* make(const valijson::adapters::Adapter& value) const override {
+    std::vector<unsigned> levels;
+    const bool read = value.applyToArray([&](const valijson::adapters::Adapter& item) {
+      std::int64_t bits = 0;
+      if (!item.getInteger(bits) || bits <= 0) return false;
+      levels.push_back(static_cast<unsigned>(bits));
+      return true;
+    });
+    if (!read || levels.empty()) {
+      throw std::runtime_error(std::string(kItemTypesKeyword) + " is not a list of type masks");
+    }
+    return new ItemTypesConstraint(std::move(levels));
+  }
+};
+
+/// "if": {"maxLength": N}, "then": {"pattern": P} (no "else") as one constraint: a string of at
+/// most N code points (counted as valijson counts them) matches P (std::regex, ECMAScript, as
+/// valijson compiles it; searched, not anchored, as valijson searches); any other value passes.
+class GuardedPatternConstraint final : public valijson::constraints::PolyConstraint {
+ public:
+  GuardedPatternConstraint(std::uint64_t max_length, const std::string& pattern)
+      : max_length_(max_length), regex_(std::make_shared<const std::regex>(pattern)) {}
+
+  bool validate(const valijson::adapters::Adapter& target, const std::vector<std::string>& context,
+                valijson::ValidationResults* results) const override {
+    if (!target.isString()) return true;
+    const std::string text = target.asString();
+    if (valijson::utils::u8_strlen(text.c_str()) > max_length_) return true;
+    if (std::regex_search(text, *regex_)) return true;
+    if (results != nullptr) {
+      // As valijson words it, should a results object ever be given (JsonSchema never does).
+      results->pushError(context, "Failed to match regex specified by 'pattern' constraint.");
+      results->pushError(context,
+                         "Failed to validate against a conditional schema set by if-then-else "
+                         "constraints.");
+    }
+    return false;
+  }
+
+ private:
+  valijson::constraints::Constraint* cloneInto(void* memory) const override {
+    return new (memory) GuardedPatternConstraint(*this);
+  }
+  std::size_t sizeOf() const override { return sizeof(GuardedPatternConstraint); }
+
+  std::uint64_t max_length_;
+  std::shared_ptr<const std::regex> regex_;  // compiled once; matching does not change it
+};
+
+class GuardedPatternBuilder final : public valijson::ConstraintBuilder {
+ public:
+  /// `value` is [N, P].
+  valijson::constraints::Constraint* make(const valijson::adapters::Adapter& value) const override {
+    std::int64_t max_length = -1;
+    std::string pattern;
+    std::size_t index = 0;
+    value.applyToArray([&](const valijson::adapters::Adapter& item) {
+      const bool ok = index == 0 ? item.getInteger(max_length) : item.getString(pattern);
+      ++index;
+      return ok && index <= 2;
+    });
+    if (index != 2 || max_length < 0) {
+      throw std::runtime_error(std::string(kGuardedPatternKeyword) + " is not [length, pattern]");
+    }
+    return new GuardedPatternConstraint(static_cast<std::uint64_t>(max_length), pattern);
+  }
+};
+
+/// Keywords whose values are data, not schemas: the fast schema leaves them as written.
+bool holds_data(const std::string& keyword) {
+  return keyword == "enum" || keyword == "const" || keyword == "default" || keyword == "examples";
+}
+
+/// `schema` with the two idioms restated (see above): every "items" whose schema is only a
+/// "type" of type names, or such a "type" and restated items of its own (and no
+/// "additionalItems" beside it), as kItemTypesKeyword with the type masks of each level; every "if"
+/// of only a "maxLength" with a "then" of only a "pattern" (and no "else") as
+/// kGuardedPatternKeyword with [N, P].
+void restate_idioms(json& schema) {
+  if (schema.is_array()) {
+    for (auto& item : schema) restate_idioms(item);
+    return;
+  }
+  if (!schema.is_object()) return;
+  for (auto& [key, value] : schema.items()) {
+    if (!holds_data(key)) restate_idioms(value);
+  }
+  // The items' schema: only a "type", or a "type" and its own items restated (a row of a
+  // table, restated above, as the items of "rows").
+  const auto items = schema.find("items");
+  if (items != schema.end() && items->is_object() && items->contains("type") &&
+      (items->size() == 1 || (items->size() == 2 && items->contains(kItemTypesKeyword))) &&
+      !schema.contains("additionalItems") && !schema.contains(kItemTypesKeyword)) {
+    // A type list valijson cannot compile stays, for the schema as written to refuse it too.
+    if (const unsigned bits = type_bits((*items)["type"]); bits != 0) {
+      json levels = json::array({bits});
+      if (items->contains(kItemTypesKeyword)) {
+        for (const auto& level : (*items)[kItemTypesKeyword]) levels.push_back(level);
+      }
+      schema.erase("items");
+      schema[kItemTypesKeyword] = std::move(levels);
+    }
+  }
+  const auto condition = schema.find("if");
+  const auto then = schema.find("then");
+  if (condition != schema.end() && then != schema.end() && !schema.contains("else") &&
+      !schema.contains(kGuardedPatternKeyword) && condition->is_object() &&
+      condition->size() == 1 && condition->contains("maxLength") &&
+      (*condition)["maxLength"].is_number_integer() && (*condition)["maxLength"] >= 0 &&
+      then->is_object() && then->size() == 1 && then->contains("pattern") &&
+      (*then)["pattern"].is_string()) {
+    json guarded = json::array({(*condition)["maxLength"], (*then)["pattern"]});
+    schema.erase("if");
+    schema.erase("then");
+    schema[kGuardedPatternKeyword] = std::move(guarded);
+  }
+}
+
+void compile(const json& text, valijson::Schema& into, bool fast) {
+  valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
+  if (fast) {
+    parser.addConstraintBuilder(kItemTypesKeyword, new ItemTypesBuilder);
+    parser.addConstraintBuilder(kGuardedPatternKeyword, new GuardedPatternBuilder);
+  }
+  parser.populateSchema(valijson::adapters::NlohmannJsonAdapter(text), into);
+}
 
 constexpr int kMaxRefHops = 16;
 
@@ -216,9 +464,10 @@ std::pair<json::json_pointer, std::string> reword(const json& schema, const json
 JsonSchema::JsonSchema(json schema) : compiled_(std::make_unique<Compiled>()) {
   compiled_->text = std::move(schema);
   try {
-    valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
-    parser.populateSchema(valijson::adapters::NlohmannJsonAdapter(compiled_->text),
-                          compiled_->schema);
+    compile(compiled_->text, compiled_->schema, false);
+    json fast = compiled_->text;
+    restate_idioms(fast);
+    compile(fast, compiled_->fast, true);
   } catch (const std::exception& e) {
     throw ValidationError(std::string("JSON schema: ") + e.what());
   }
@@ -230,14 +479,25 @@ JsonSchema& JsonSchema::operator=(JsonSchema&&) noexcept = default;
 
 // valijson's nlohmann adapter reads an unsigned integer above INT64_MAX (a 64-bit seed) as a
 // negative signed one, so "minimum": 0 would refuse it. Such values are validated as doubles.
+// A walk over every value of every document: through the containers themselves, not
+// nlohmann's iterators, whose object iteration cost more than the check.
 static bool has_large_unsigned(const json& value) {
-  if (value.is_number_unsigned())
-    return value.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX);
-  if (value.is_structured()) {
-    for (const auto& item : value)
-      if (has_large_unsigned(item)) return true;
+  switch (value.type()) {
+    case json::value_t::number_unsigned:
+      return value.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX);
+    case json::value_t::object:
+      for (const auto& member : value.get_ref<const json::object_t&>()) {
+        if (has_large_unsigned(member.second)) return true;
+      }
+      return false;
+    case json::value_t::array:
+      for (const auto& item : value.get_ref<const json::array_t&>()) {
+        if (has_large_unsigned(item)) return true;
+      }
+      return false;
+    default:
+      return false;
   }
-  return false;
 }
 
 static void widen_large_unsigned(json& value) {
@@ -249,22 +509,41 @@ static void widen_large_unsigned(json& value) {
   }
 }
 
-std::vector<std::string> JsonSchema::problems(const json& given) const {
-  std::optional<json> widened;
-  if (has_large_unsigned(given)) {
-    widened = given;
-    widen_large_unsigned(*widened);
-  }
-  const json& document = widened ? *widened : given;
-  // valijson's validator caches compiled patterns and is not safe to share between threads.
+/// `given`, or a copy of it with its large unsigned numbers widened when it has any.
+static const json& widened(const json& given, std::optional<json>& copy) {
+  if (!has_large_unsigned(given)) return given;
+  copy = given;
+  widen_large_unsigned(*copy);
+  return *copy;
+}
+
+/// A validator of this thread: valijson's caches compiled patterns and is not safe to share
+/// between threads.
+static valijson::Validator& thread_validator() {
   thread_local valijson::Validator validator;
+  return validator;
+}
+
+bool JsonSchema::accepts(const json& given, Form form) const {
+  std::optional<json> copy;
+  const valijson::adapters::NlohmannJsonAdapter target(widened(given, copy));
+  return thread_validator().validate(form == Form::fast ? compiled_->fast : compiled_->schema,
+                                     target, nullptr);
+}
+
+std::vector<std::string> JsonSchema::problems(const json& given) const {
+  std::optional<json> copy;
+  const json& document = widened(given, copy);
   valijson::ValidationResults results;
   try {
     const valijson::adapters::NlohmannJsonAdapter target(document);
     // Without a results object valijson stops at the first failure and keeps no messages: the
-    // fast path for the common valid document. Only a refused one is walked again for them.
-    if (validator.validate(compiled_->schema, target, nullptr)) return {};
-    validator.validate(compiled_->schema, target, &results);
+    // fast path for the common valid document, on the fast schema. Only a refused one is walked
+    // again, on the schema as written, for its messages (were the two forms ever to disagree on
+    // a document, the schema as written decides; tests/unit/json_schema_test.cpp checks that
+    // they agree).
+    if (thread_validator().validate(compiled_->fast, target, nullptr)) return {};
+    thread_validator().validate(compiled_->schema, target, &results);
   } catch (const std::exception& e) {
     return {problem(json::json_pointer(), std::string("cannot be validated: ") + e.what())};
   }

@@ -27,6 +27,16 @@ class JsonSchema {
   /// several threads at once.
   std::vector<std::string> problems(const nlohmann::json& document) const;
 
+  /// Which compiled form of the schema a yes/no check uses: the schema as written, or the
+  /// same constraints with two of its idioms restated as cheaper constraints of pbench's own
+  /// (JsonSchema.cpp), the one problems() checks first.
+  enum class Form { as_written, fast };
+
+  /// Whether `document` is valid by the schema in `form`; both forms agree on every document
+  /// (tests/unit/json_schema_test.cpp checks them against each other). Throws what valijson
+  /// throws.
+  bool accepts(const nlohmann::json& document, Form form) const;
+
  private:
   struct Compiled;
   std::unique_ptr<Compiled> compiled_;

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
-#include <regex>
+#include <string_view>
 #include <tuple>
 #include <utility>
 
@@ -17,20 +17,34 @@ using nlohmann::json;
 
 namespace {
 
-/// Longer strings are not timestamps (the schema says so) and are not fed to std::regex, whose
-/// matching recurses once per character.
+/// Longer strings are not taken for timestamps (the schema refuses them as too long).
 constexpr std::size_t kMaxTimestampBytes = 1024;
 
-/// A contract timestamp split for ordering: "YYYY-MM-DDTHH:MM:SS" and the fraction's digits.
+/// A contract timestamp split for ordering: "YYYY-MM-DDTHH:MM:SS" and the fraction's digits;
+/// nothing for a value that is not one. The format is the schema's timestamp pattern,
+/// ^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z$, read by hand: with
+/// std::regex it cost a quarter of these checks.
 std::optional<std::pair<std::string, std::string>> split_timestamp(const json& value) {
-  static const std::regex kFormat(R"(^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d+))?Z$)");
-  if (!value.is_string() || value.get_ref<const std::string&>().size() > kMaxTimestampBytes) {
-    return std::nullopt;
-  }
-  std::smatch match;
+  if (!value.is_string()) return std::nullopt;
   const std::string& text = value.get_ref<const std::string&>();
-  if (!std::regex_match(text, match, kFormat)) return std::nullopt;
-  return std::make_pair(match[1].str(), match[2].str());
+  if (text.size() > kMaxTimestampBytes) return std::nullopt;
+  constexpr std::string_view kShape = "0000-00-00T00:00:00";  // '0': a digit; else itself
+  auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  if (text.size() < kShape.size() + 1) return std::nullopt;
+  for (std::size_t i = 0; i < kShape.size(); ++i) {
+    if (kShape[i] == '0' ? !digit(text[i]) : text[i] != kShape[i]) return std::nullopt;
+  }
+  std::size_t end = kShape.size();
+  std::string fraction;
+  if (text[end] == '.') {
+    const std::size_t first = end + 1;
+    end = first;
+    while (end < text.size() && digit(text[end])) ++end;
+    if (end == first) return std::nullopt;
+    fraction = text.substr(first, end - first);
+  }
+  if (end + 1 != text.size() || text[end] != 'Z') return std::nullopt;
+  return std::make_pair(text.substr(0, kShape.size()), std::move(fraction));
 }
 
 /// Labels with integral numbers written as integers, so {"q": 1} and {"q": 1.0} compare equal.

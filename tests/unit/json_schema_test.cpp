@@ -218,3 +218,139 @@ TEST_CASE("schema: a schema valijson cannot compile is refused with its reason")
   CHECK(check(R"({"type": "string", "minLength": 2})", "a") ==
         Problems{"at (root): expected length >= 2, got 1"});
 }
+
+namespace {
+
+/// Every JSON pointer of `value`, the document itself included; of a table's rows only the
+/// first two and the last (the others are alike).
+void pointers(const json& value, const json::json_pointer& at,
+              std::vector<json::json_pointer>& out) {
+  out.push_back(at);
+  if (value.is_object()) {
+    for (const auto& [key, item] : value.items()) pointers(item, at / key, out);
+  } else if (value.is_array()) {
+    const bool rows = !at.empty() && at.back() == "rows";
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      if (rows && i >= 2 && i + 1 < value.size()) continue;
+      pointers(value[i], at / i, out);
+    }
+  }
+}
+
+/// Values of every JSON type, and the edges of the result schema's constraints: integral and
+/// fractional numbers, empty, long and pattern-breaking strings, nested arrays and objects.
+std::vector<json> probes() {
+  return {nullptr,
+          true,
+          0,
+          -1,
+          1.5,
+          4.0,
+          std::uint64_t{18446744073709551615ULL},
+          "",
+          "a",
+          "Latency",
+          "bad name",
+          "2026-11-22T07:50:00Z",
+          "2026-11-22 07:50:00Z",
+          std::string(1024, 'a'),
+          std::string(1024, 'A'),
+          std::string(1025, 'a'),
+          std::string(1025, 'A'),
+          std::string("a\0B", 3),
+          json::array(),
+          json::array({1, "a", nullptr, true}),
+          json::array({json::array()}),
+          json::array({json::object()}),
+          json::array({"x", 2}),
+          json::object(),
+          json::object({{"a", 1}})};
+}
+
+}  // namespace
+
+TEST_CASE("result schema: the fast form accepts exactly what the schema as written accepts") {
+  // problems() checks a document on a form of the schema with two idioms restated as pbench's
+  // own constraints ("items" of only a "type"; "if" maxLength "then" pattern). Each good sample
+  // with each value replaced by each probe, or removed, and each value of each probe appended
+  // to each array, gets the same verdict from both forms.
+  const JsonSchema::Form as_written = JsonSchema::Form::as_written;
+  const JsonSchema::Form fast = JsonSchema::Form::fast;
+  std::size_t accepted = 0;
+  std::size_t refused = 0;
+  auto compare = [&](const json& doc, const std::string& what) {
+    const bool expected = result_schema().accepts(doc, as_written);
+    const bool got = result_schema().accepts(doc, fast);
+    if (expected != got) FAIL_CHECK(what << ": as written " << expected << ", fast " << got);
+    ++(expected ? accepted : refused);
+  };
+  const auto good = samples("good");
+  for (const auto& sample : good) {
+    const json& doc = sample.second;
+    compare(doc, sample.first);
+    std::vector<json::json_pointer> at;
+    pointers(doc, json::json_pointer(), at);
+    for (const auto& pointer : at) {
+      const std::string where = sample.first + " at " + pointer.to_string();
+      for (const auto& probe : probes()) {
+        json changed = doc;
+        changed[pointer] = probe;
+        compare(changed, where + " = " + probe.dump().substr(0, 40));
+        if (doc.at(pointer).is_array()) {
+          json appended = doc;
+          appended[pointer].push_back(probe);
+          compare(appended, where + " + " + probe.dump().substr(0, 40));
+        }
+      }
+      if (!pointer.empty() && doc.at(pointer.parent_pointer()).is_object()) {
+        json removed = doc;
+        removed.at(pointer.parent_pointer()).erase(pointer.back());
+        compare(removed, where + " removed");
+      }
+    }
+  }
+  for (const auto& sample : samples("bad")) compare(sample.second, sample.first);
+  // Both verdicts occur, many times: the comparison is not vacuous.
+  CHECK(accepted > 1000);
+  CHECK(refused > 1000);
+}
+
+TEST_CASE("schema: the restated idioms keep their meaning in any schema") {
+  auto both = [](const char* schema, const json& document) {
+    const JsonSchema compiled(json::parse(schema));
+    const bool as_written = compiled.accepts(document, JsonSchema::Form::as_written);
+    CHECK(compiled.accepts(document, JsonSchema::Form::fast) == as_written);
+    return as_written;
+  };
+  const char* integers = R"({"type": "array", "items": {"type": "integer"}})";
+  CHECK(both(integers, json::parse("[1, 2, -3]")));
+  CHECK_FALSE(both(integers, json::parse("[1, 2.0]")));  // valijson's strong types
+  CHECK_FALSE(both(integers, json::parse(R"([1, "2"])")));
+  CHECK_FALSE(both(integers, json::object()));
+  CHECK(both(R"({"items": {"type": "integer"}})", json::object()));  // "items" lets it pass
+  // Nested, as a table's rows: the inner items are checked on the items that are arrays.
+  const char* rows = R"({"items": {"type": ["array", "null"], "items": {"type": "number"}}})";
+  CHECK(both(rows, json::parse("[[1, 2.5], [], null, [3]]")));
+  CHECK_FALSE(both(rows, json::parse(R"([[1, 2], [3, "4"]])")));
+  CHECK_FALSE(both(rows, json::parse("[[1], 5]")));
+  CHECK_FALSE(both(rows, json::parse("[[[1]]]")));
+  CHECK(check(rows, json::parse(R"([[1, "a"], true])")) ==
+        Problems{"at /0/1: expected number, got string",
+                 "at /1: expected array or null, got boolean"});
+  const char* containers = R"({"items": {"type": ["array", "object"]}})";
+  CHECK(both(containers, json::parse("[[], {}]")));
+  CHECK_FALSE(both(containers, json::parse("[[], null]")));
+  // A guarded pattern: checked on strings of at most 3 code points, searched, not anchored.
+  const char* guarded = R"({"if": {"maxLength": 3}, "then": {"pattern": "b"}})";
+  CHECK(both(guarded, "abc"));
+  CHECK_FALSE(both(guarded, "acd"));
+  CHECK(both(guarded, "acde"));                     // too long to be checked
+  CHECK_FALSE(both(guarded, "\xC3\xA9\xC3\xA9x"));  // three code points, six bytes
+  CHECK(both(guarded, 7));
+  CHECK(both(guarded, json::array({"x"})));
+  // Not the idioms: compiled as written in both forms.
+  CHECK_FALSE(both(R"({"items": {"type": "string", "minLength": 2}})", json::array({"a"})));
+  CHECK_FALSE(both(R"({"if": {"maxLength": 3}, "then": {"pattern": "b"}, "else": false})", "acde"));
+  CHECK(check(R"({"items": {"type": "string"}})", json::array({"a", 2, "b", nullptr})) ==
+        Problems{"at /1: expected string, got number", "at /3: expected string, got null"});
+}

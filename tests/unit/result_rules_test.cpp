@@ -94,6 +94,23 @@ TEST_CASE("result schema semantics: timestamps compare with fractional seconds n
   CHECK(times("2026-11-22T07:50:00.001Z", "2026-11-22T07:50:00Z").size() == 1);
   CHECK(times("2026-11-22T07:50:01Z", "2026-11-22T07:50:00.999Z").size() == 1);
   CHECK(times("2026-11-23T00:00:00Z", "2026-11-22T23:59:59.9Z").size() == 1);
+  // What is not a timestamp (the schema refuses it) is not compared: each of these, as ended_at,
+  // would be "before" the started_at if it were read as one.
+  for (const char* not_a_time :
+       {"2026-11-22T07:50:00", "2026-11-22T07:50:00.Z", "2026-11-22T07:50:00.5",
+        "2026-11-22 07:50:00Z", "2026-11-22T07:50:0Z", "2026-11-22T07:50:00ZZ",
+        "2026-11-22T07:50:00.5Zx", "2026-11-22T07:5a:00Z", "2026-11-22T07:50:00,5Z",
+        "x2026-11-22T07:50:00Z", "", "Z"}) {
+    INFO(not_a_time);
+    CHECK(times("2999-01-01T00:00:00Z", not_a_time).empty());
+  }
+  CHECK(times("2999-01-01T00:00:00Z", "2026-11-22T07:50:00.5Z").size() == 1);
+  const std::string long_fraction =
+      "2026-11-22T07:50:00." + std::string(1000, '1') + "Z";  // 1,021 bytes
+  CHECK(times("2999-01-01T00:00:00Z", long_fraction.c_str()).size() == 1);
+  const std::string too_long =
+      "2026-11-22T07:50:00." + std::string(1010, '1') + "Z";       // 1,031 bytes
+  CHECK(times("2999-01-01T00:00:00Z", too_long.c_str()).empty());  // over 1024 bytes
 }
 
 TEST_CASE(
