@@ -4,7 +4,9 @@
 # median over the rounds of pbench / original for b_eff_io, each access method, each pattern
 # type, the single 1 MiB pattern rows, and the elapsed time against T.
 #
-#   bench/io_vs_original.sh ORIGINAL [ROUNDS] [T] [MB] [DIR]
+#   bench/io_vs_original.sh [--self] ORIGINAL [ROUNDS] [T] [MB] [DIR]
+#     --self    the original against itself (A/A): it runs twice a round and the ratios are its
+#               second run over its first, the noise floor a pbench ratio is to be read against
 #     ORIGINAL  the original's source b_eff_io.c (built here with mpicc in a temporary
 #               directory, never in the repository) or its built binary
 #     ROUNDS    interleaved rounds (default 5); T: scheduled time in seconds for all
@@ -16,7 +18,9 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${PBENCH_BUILD_DIR:-$root/build}
-original=${1:?usage: bench/io_vs_original.sh ORIGINAL [ROUNDS] [T] [MB] [DIR]}
+self=0
+if [[ "${1:-}" == --self ]]; then self=1; shift; fi
+original=${1:?usage: bench/io_vs_original.sh [--self] ORIGINAL [ROUNDS] [T] [MB] [DIR]}
 rounds=${2:-5}
 T=${3:-30}
 MB=${4:-256}
@@ -38,9 +42,11 @@ case $original in
     binary=$(cd "$(dirname "$original")" && pwd)/$(basename "$original") ;;
 esac
 
-echo "pbench-io vs the original b_eff_io: 2 processes, T = $T s, -MB $MB, $rounds rounds, in $work"
+what="pbench-io vs the original b_eff_io"
+((self == 0)) || what="the original b_eff_io vs itself (A/A)"
+echo "$what: 2 processes, T = $T s, -MB $MB, $rounds rounds, in $work"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-mkdir -p "$work/orig" "$work/pbench"
+mkdir -p "$work/orig" "$work/pbench" "$work/self"
 for round in $(seq 1 "$rounds"); do
   start=$(date +%s.%N)
   (cd "$work/orig" && mpiexec -n 2 "$binary" -MB "$MB" -MT $((2 * MB)) -T "$T" \
@@ -48,18 +54,25 @@ for round in $(seq 1 "$rounds"); do
   end=$(date +%s.%N)
   echo "$round $start $end" >> "$work/orig/elapsed"
   start=$(date +%s.%N)
-  mpiexec -n 2 "$io" -T "$T" --memory-per-proc $((MB * 1048576)) --dir "$work/pbench" \
-    --output "$work/pbench/round$round.json" > "$work/pbench/round$round.txt"
-  end=$(date +%s.%N)
-  echo "$round $start $end" >> "$work/pbench/elapsed"
+  if ((self)); then
+    (cd "$work/self" && mpiexec -n 2 "$binary" -MB "$MB" -MT $((2 * MB)) -T "$T" \
+      -f "round$round" > "round$round.out")
+    end=$(date +%s.%N)
+    echo "$round $start $end" >> "$work/self/elapsed"
+  else
+    mpiexec -n 2 "$io" -T "$T" --memory-per-proc $((MB * 1048576)) --dir "$work/pbench" \
+      --output "$work/pbench/round$round.json" > "$work/pbench/round$round.txt"
+    end=$(date +%s.%N)
+    echo "$round $start $end" >> "$work/pbench/elapsed"
+  fi
   echo "round $round done; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-/usr/bin/python3 - "$work" "$rounds" "$T" <<'PY'
+/usr/bin/python3 - "$work" "$rounds" "$T" "$self" <<'PY'
 import json, re, statistics, sys
 
-work, rounds, T = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+work, rounds, T, self_test = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.argv[4] == "1"
 ACCESS = ["write", "rewrite", "read"]
 TYPES = {"scatter": 0, "shared": 1, "separated": 2, "segmented": 3, "seg_coll": 4}
 SINGLE = {3: "type 0 (scatter) l = L = 1 MiB", 11: "type 1 (shared) 1 MiB",
@@ -74,11 +87,11 @@ def elapsed(path):
     return out
 
 
-def original(r):
+def original(r, run="orig"):
     """Figures of round r from the original's protocol (.prot), in B/s (it prints 1e6 B/s)."""
     f = {}
     n = None
-    for line in open("%s/orig/round%d.prot" % (work, r)):
+    for line in open("%s/%s/round%d.prot" % (work, run, r)):
         m = re.match(r"n=(\d+)\s+a=(\d) type=(\d) p=\s*(\d+) .* bw=\s*([-\d.]+) MB/s", line)
         if m:
             n, a, p = int(m.group(1)), int(m.group(2)), int(m.group(4))
@@ -135,8 +148,12 @@ def pbench(r):
 
 
 orig = {r: original(r) for r in range(1, rounds + 1)}
-pb = {r: pbench(r) for r in range(1, rounds + 1)}
-te_o, te_p = elapsed(work + "/orig/elapsed"), elapsed(work + "/pbench/elapsed")
+# "pb" is the side measured against the original: pbench-io, or with --self the original's
+# second run of each round.
+pb = {r: original(r, "self") if self_test else pbench(r) for r in range(1, rounds + 1)}
+te_o = elapsed(work + "/orig/elapsed")
+te_p = elapsed(work + ("/self/elapsed" if self_test else "/pbench/elapsed"))
+side = "original B" if self_test else "pbench"
 partitions = sorted({k[1] for k in orig[1] if k[0] == "b_eff_io"})
 
 lines = []
@@ -163,8 +180,9 @@ def row(label, key_p, key_o=None, unit=1e6, verdict_of=None):
 
 
 row("b_eff_io (system: max over partitions)", ("system",))
-row("  pbench's paper 0.25/0.25/0.5 vs original's b_eff_io", ("paper_system",), ("system",),
-    verdict_of="another definition (for reference)")
+if not self_test:
+    row("  pbench's paper 0.25/0.25/0.5 vs original's b_eff_io", ("paper_system",), ("system",),
+        verdict_of="another definition (for reference)")
 for n in partitions:
     row("partition %d: b_eff_io" % n, ("b_eff_io", n))
     for a in ACCESS:
@@ -175,18 +193,21 @@ for n in partitions:
     for p, what in SINGLE.items():
         for a in ("write", "read"):
             row("partition %d: single row %s %s" % (n, a, what), ("pattern", n, a, p))
-lines.append(("elapsed / T: pbench %.2f, original %.2f" % (
-    statistics.median(te_p.values()) / T, statistics.median(te_o.values()) / T),
+lines.append(("elapsed / T: %s %.2f, original %.2f" % (
+    side, statistics.median(te_p.values()) / T, statistics.median(te_o.values()) / T),
     "%.1f s" % statistics.median(te_p.values()), "%.1f s" % statistics.median(te_o.values()),
     "%.3f" % statistics.median(te_p[r] / te_o[r] for r in te_p),
     "%.0f%%" % (100 * (max(te_o.values()) - min(te_o.values())) / statistics.median(te_o.values())),
     "within 10%" if abs(statistics.median(te_p[r] / te_o[r] for r in te_p) - 1) <= 0.10 else "OFF"))
 
 print()
-print("Medians over %d interleaved rounds; MB/s = 10^6 B/s; ratio = median of pbench/original per "
-      "round; spread = the original's own (max - min) / median over the rounds (its noise)" % rounds)
+if self_test:
+    print("The original against itself: A = its first run of each round, B = its second")
+print("Medians over %d interleaved rounds; MB/s = 10^6 B/s; ratio = median of %s/original per "
+      "round; spread = the original's own (max - min) / median over the rounds (its noise)"
+      % (rounds, side))
 w = max(len(l[0]) for l in lines)
-print("%-*s %12s %12s %8s %8s  %s" % (w, "figure", "pbench", "original", "ratio", "spread", "verdict"))
+print("%-*s %12s %12s %8s %8s  %s" % (w, "figure", side, "original", "ratio", "spread", "verdict"))
 for l in lines:
     print("%-*s %12s %12s %8s %8s  %s" % (w, *l))
 off = [l[0] for l in lines if l[5].startswith("OFF")]
