@@ -13,6 +13,8 @@
 #               partitions, both codes' -T (default 30); MB: memory per process in MiB, the
 #               original's -MB (default 256: M_PART = 2 MiB); DIR: where both write (default
 #               a new directory under /tmp)
+# PBENCH_IO_ARGS: more arguments for pbench-io, word-split (e.g. "--unguarded": rev 2.1's
+# schedule without the time guard, so that no row is cut short).
 # Needs a build (scripts/build). Both run the default partitions of 2 processes, {1, 2}. The
 # load average is printed before and after: MPI-IO timing on a loaded machine is noisy.
 set -euo pipefail
@@ -44,6 +46,7 @@ esac
 
 what="pbench-io vs the original b_eff_io"
 ((self == 0)) || what="the original b_eff_io vs itself (A/A)"
+[[ -z "${PBENCH_IO_ARGS:-}" ]] || what+=" (pbench-io $PBENCH_IO_ARGS)"
 echo "$what: 2 processes, T = $T s, -MB $MB, $rounds rounds, in $work"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 mkdir -p "$work/orig" "$work/pbench" "$work/self"
@@ -60,8 +63,9 @@ for round in $(seq 1 "$rounds"); do
     end=$(date +%s.%N)
     echo "$round $start $end" >> "$work/self/elapsed"
   else
+    # shellcheck disable=SC2086  # PBENCH_IO_ARGS is a list of words
     mpiexec -n 2 "$io" -T "$T" --memory-per-proc $((MB * 1048576)) --dir "$work/pbench" \
-      --output "$work/pbench/round$round.json" > "$work/pbench/round$round.txt"
+      --output "$work/pbench/round$round.json" ${PBENCH_IO_ARGS:-} > "$work/pbench/round$round.txt"
     end=$(date +%s.%N)
     echo "$round $start $end" >> "$work/pbench/elapsed"
   fi
