@@ -192,6 +192,18 @@ std::vector<std::string> make_documents(const std::string& source_dir, const fs:
   return paths;
 }
 
+/// Reads, parses and validates every document (no store): the validation's share of ingestion.
+StageFigure validate_stage(const std::vector<std::string>& paths) {
+  const auto start = Clock::now();
+  for (const auto& path : paths) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    (void)pbench::ingest::parse_and_validate(text.str(), path);
+  }
+  return StageFigure{seconds_since(start), static_cast<double>(paths.size())};
+}
+
 StageFigure ingest_stage(const std::vector<std::string>& paths, const fs::path& store_path,
                          bool synchronous_full = false) {
   auto store =
@@ -430,14 +442,7 @@ static int ingest_only(int argc, char** argv) {
   const auto paths = make_documents(documents, dir / "docs", count, mean_bytes);
   StageFigure figure;
   if (validate_only) {
-    const auto start = Clock::now();
-    for (const auto& path : paths) {
-      std::ifstream in(path);
-      std::stringstream text;
-      text << in.rdbuf();
-      (void)pbench::ingest::parse_and_validate(text.str(), path);
-    }
-    figure = {seconds_since(start), static_cast<double>(paths.size())};
+    figure = validate_stage(paths);
   } else {
     figure = ingest_stage(paths, dir / "ingest.sqlite");
   }
@@ -496,14 +501,7 @@ int main(int argc, char** argv) {
       at_least(unsynced.figure.count / unsynced.figure.value, 2000, "docs/s"));
   // Where the time goes: reading, parsing and validating alone (no store).
   const auto validate = run_in_child([&] {
-    const auto start = Clock::now();
-    for (const auto& path : paths) {
-      std::ifstream in(path);
-      std::stringstream text;
-      text << in.rdbuf();
-      (void)pbench::ingest::parse_and_validate(text.str(), path);
-    }
-    return StageFigure{seconds_since(start), static_cast<double>(paths.size())};
+    return validate_stage(paths);
   });
   row("  of which reading+validating alone", validate,
       fmt("%.0f docs/s (%.2f s)", validate.figure.count / validate.figure.value,
