@@ -500,9 +500,7 @@ int main(int argc, char** argv) {
           unsynced.figure.value),
       at_least(unsynced.figure.count / unsynced.figure.value, 2000, "docs/s"));
   // Where the time goes: reading, parsing and validating alone (no store).
-  const auto validate = run_in_child([&] {
-    return validate_stage(paths);
-  });
+  const auto validate = run_in_child([&] { return validate_stage(paths); });
   row("  of which reading+validating alone", validate,
       fmt("%.0f docs/s (%.2f s)", validate.figure.count / validate.figure.value,
           validate.figure.value),
