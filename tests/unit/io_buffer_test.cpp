@@ -66,6 +66,14 @@ TEST_CASE("io buffer in the report: a difference from rev 2.1 only away from 16,
   CHECK(moved.back()[0] == "I/O buffer");
   CHECK(moved.back()[1] == "starts 0 bytes past a page boundary (--buffer-offset)");
   CHECK(moved.back()[2] == "malloc(M_PART): 16 bytes past a page boundary with glibc");
+  // The elementary type: doubles as rev 2.1 unless M_PART is not whole doubles.
+  CHECK(deliberate_differences(kDefaultGuardFactor, 0, 16, 4194304).size() == rows.size());
+  const auto bytes = deliberate_differences(kDefaultGuardFactor, 0, 16, 2097153);
+  REQUIRE(bytes.size() == rows.size() + 1);
+  CHECK(bytes.back()[0] == "elementary type");
+  CHECK(bytes.back()[1] ==
+        "bytes (MPI_BYTE) for views, counts and the shared file pointer: "
+        "M_PART = 2097153 B is not a multiple of 8");
   const Schedule schedule{30, 2, false};
   std::ostringstream rev21;
   IoReport::print_header(rev21, 2, {1, 2}, schedule, "reference", 3.0, 16);

@@ -19,6 +19,7 @@
 #include "ingest/JsonSchema.hpp"
 #include "ingest/ResultRules.hpp"
 #include "pbench_schema.hpp"
+#include "support/ResultSamples.hpp"
 #include "util/Error.hpp"
 
 using nlohmann::json;
@@ -26,45 +27,14 @@ using pbench::ValidationError;
 using pbench::ingest::JsonSchema;
 using pbench::ingest::result_schema;
 using pbench::ingest::ResultRules;
+using pbench::testing::Problems;
+using pbench::testing::read_text;
+using pbench::testing::result_samples;
 
 namespace {
 
-/// A list of problems that doctest prints when a check fails.
-struct Problems : std::vector<std::string> {
-  using std::vector<std::string>::vector;
-  Problems(std::vector<std::string> v) : std::vector<std::string>(std::move(v)) {}
-};
-
-std::ostream& operator<<(std::ostream& out, const Problems& problems) {
-  out << "{";
-  for (const auto& p : problems) out << "\n  " << p;
-  return out << (problems.empty() ? "}" : "\n}");
-}
-
 Problems check(const char* schema, const json& document) {
   return JsonSchema(json::parse(schema)).problems(document);
-}
-
-std::string read_text(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  REQUIRE_MESSAGE(in, "cannot read " << path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-const std::filesystem::path kSamples =
-    std::filesystem::path(PBENCH_SOURCE_DIR) / "tests" / "data" / "results";
-
-/// The sample files of one folder, by file name.
-std::map<std::string, json> samples(const std::string& folder) {
-  std::map<std::string, json> out;
-  for (const auto& entry : std::filesystem::directory_iterator(kSamples / folder)) {
-    if (entry.path().extension() == ".json") {
-      out.emplace(entry.path().filename().string(), json::parse(read_text(entry.path())));
-    }
-  }
-  return out;
 }
 
 }  // namespace
@@ -78,7 +48,7 @@ TEST_CASE("schema: the embedded result schema is schema/result.schema.json and c
 }
 
 TEST_CASE("result schema: the good samples are valid and pass the semantic checks") {
-  const auto good = samples("good");
+  const auto good = result_samples("good");
   REQUIRE(good.size() >= 2);
   CHECK(good.count("logp.json") == 1);
   CHECK(good.count("null_metric_value.json") == 1);
@@ -126,7 +96,7 @@ TEST_CASE("result schema: each bad sample breaks exactly the one rule it is name
       {"warning_not_string.json", {"at /warnings/0: expected string, got number"}},
       {"wrong_schema_version.json", {"at /schema_version: expected 1, got 2"}},
   };
-  const auto bad = samples("bad");
+  const auto bad = result_samples("bad");
   REQUIRE(bad.size() >= 10);
   for (const auto& sample : bad) {
     // Not a structured binding: doctest captures name in a lambda, which clang 14 refuses.
@@ -143,7 +113,7 @@ namespace {
 
 /// A good sample with one value replaced (JSON pointer `at`), or removed when `value` is unset.
 json good_with(const char* at, const json& value) {
-  json doc = samples("good").at("logp.json");
+  json doc = result_samples("good").at("logp.json");
   doc[json::json_pointer(at)] = value;
   return doc;
 }
@@ -196,7 +166,7 @@ TEST_CASE("result schema: problems name the JSON pointer, escaped as RFC 6901 sa
         Problems{"at /a~1b~0c: unexpected property"});
   CHECK(Problems(result_schema().problems(good_with("/seeds/x~1y", -1))) ==
         Problems{"at /seeds/x~1y: expected >= 0, got -1"});
-  json doc = samples("good").at("logp.json");
+  json doc = result_samples("good").at("logp.json");
   doc["validity"].erase("reasons");
   CHECK(Problems(result_schema().problems(doc)) ==
         Problems{"at /validity/reasons: missing required property"});
@@ -284,7 +254,7 @@ TEST_CASE("result schema: the fast form accepts exactly what the schema as writt
     if (expected != got) FAIL_CHECK(what << ": as written " << expected << ", fast " << got);
     ++(expected ? accepted : refused);
   };
-  const auto good = samples("good");
+  const auto good = result_samples("good");
   for (const auto& sample : good) {
     const json& doc = sample.second;
     compare(doc, sample.first);
@@ -309,7 +279,7 @@ TEST_CASE("result schema: the fast form accepts exactly what the schema as writt
       }
     }
   }
-  for (const auto& sample : samples("bad")) compare(sample.second, sample.first);
+  for (const auto& sample : result_samples("bad")) compare(sample.second, sample.first);
   // Both verdicts occur, many times: the comparison is not vacuous.
   CHECK(accepted > 1000);
   CHECK(refused > 1000);

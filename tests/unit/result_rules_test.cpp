@@ -4,50 +4,19 @@
 
 #include <nlohmann/json.hpp>
 
-#include <filesystem>
-#include <fstream>
 #include <map>
-#include <ostream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "ingest/JsonSchema.hpp"
 #include "ingest/ResultRules.hpp"
+#include "support/ResultSamples.hpp"
 
 using nlohmann::json;
 using pbench::ingest::result_schema;
 using pbench::ingest::ResultRules;
-
-namespace {
-
-/// A list of problems that doctest prints when a check fails.
-struct Problems : std::vector<std::string> {
-  using std::vector<std::string>::vector;
-  Problems(std::vector<std::string> v) : std::vector<std::string>(std::move(v)) {}
-};
-
-std::ostream& operator<<(std::ostream& out, const Problems& problems) {
-  out << "{";
-  for (const auto& p : problems) out << "\n  " << p;
-  return out << (problems.empty() ? "}" : "\n}");
-}
-
-/// The sample files of one folder, by file name.
-std::map<std::string, json> samples(const std::string& folder) {
-  const auto dir = std::filesystem::path(PBENCH_SOURCE_DIR) / "tests" / "data" / "results" / folder;
-  std::map<std::string, json> out;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    if (entry.path().extension() != ".json") continue;
-    std::ifstream in(entry.path(), std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    out.emplace(entry.path().filename().string(), json::parse(text.str()));
-  }
-  return out;
-}
-
-}  // namespace
+using pbench::testing::Problems;
+using pbench::testing::result_samples;
 
 TEST_CASE(
     "result schema semantics: the bad-semantics samples are schema-valid but break one rule") {
@@ -66,7 +35,7 @@ TEST_CASE(
         "2026-11-22T07:50:00.1Z"}},
       {"row_length_mismatch.json", {"at /measurements/pingpong/rows/2: 3 values for 4 columns"}},
   };
-  const auto bad = samples("bad-semantics");
+  const auto bad = result_samples("bad-semantics");
   REQUIRE(bad.size() >= 1);
   CHECK(bad.count("row_length_mismatch.json") == 1);
   for (const auto& sample : bad) {

@@ -56,3 +56,12 @@ TEST_CASE("units: plain numbers have no e-notation and no trailing zeros") {
   CHECK(plain_number(20) == "20");
   CHECK(plain_number(1.5e9) == "1500000000");
 }
+
+TEST_CASE("units: short numbers as %g writes them, to the digits asked for") {
+  CHECK(short_number(0.25) == "0.25");
+  CHECK(short_number(1e-7) == "1e-07");
+  CHECK(short_number(1500000) == "1.5e+06");
+  CHECK(short_number(-3) == "-3");
+  CHECK(short_number(1.23456, 3) == "1.23");
+  CHECK(short_number(0.0001234, 3) == "0.000123");
+}

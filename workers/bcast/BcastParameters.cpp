@@ -6,18 +6,9 @@
 #include <set>
 
 #include "bcast/Broadcaster.hpp"
+#include "common/Units.hpp"
 
 namespace pbench::bcast {
-
-namespace {
-
-std::string number(double value) {
-  char text[64];
-  std::snprintf(text, sizeof(text), "%g", value);
-  return text;
-}
-
-}  // namespace
 
 void BcastParameters::declare(worker::Parameters& parameters) {
   parameters.add("sizes", sizes, "B", "Message sizes, comma-separated");
@@ -61,10 +52,11 @@ std::optional<std::string> BcastParameters::problem() const {
     return "--root-order: '" + root_order + "' is neither forward nor backward";
   }
   if (!std::isfinite(hop_delay_us) || hop_delay_us < 0) {
-    return "--hop-delay-us: " + number(hop_delay_us) + " is not a delay (must be >= 0)";
+    return "--hop-delay-us: " + units::short_number(hop_delay_us) +
+           " is not a delay (must be >= 0)";
   }
   if (hop_delay_us > kLargestHopDelayUs) {
-    return "--hop-delay-us: " + number(hop_delay_us) + " exceeds 10 s per hop";
+    return "--hop-delay-us: " + units::short_number(hop_delay_us) + " exceeds 10 s per hop";
   }
   if (hop_delay_us > 0 && !find_implementation(impl)->own) {
     return "--hop-delay-us: a synthetic delay applies to the worker's own implementations "
@@ -102,7 +94,7 @@ std::vector<std::string> BcastParameters::deviations() const {
                   ": the paper's figures rest on 8 to 30 measurements");
   }
   if (hop_delay_us > 0) {
-    out.push_back("synthetic hop delay of " + number(hop_delay_us) +
+    out.push_back("synthetic hop delay of " + units::short_number(hop_delay_us) +
                   " us before each send of the " + impl +
                   " implementation: a validation run, not a measurement of a library's broadcast");
   }

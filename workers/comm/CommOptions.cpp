@@ -8,6 +8,7 @@
 
 #include "comm/MessageSizes.hpp"
 #include "common/Parameters.hpp"
+#include "common/Units.hpp"
 #include "common/WorkerMain.hpp"
 
 namespace pbench::comm {
@@ -27,7 +28,8 @@ int parse_position(const std::string& text, const std::string& item) {
   }
   const int position = std::stoi(text);
   if (position < 1 || position > kMessageSizeCount) {
-    throw UsageError("--sizes position " + text + " is out of range: positions go from 1 (1 B) to " +
+    throw UsageError("--sizes position " + text +
+                     " is out of range: positions go from 1 (1 B) to " +
                      std::to_string(kMessageSizeCount) + " (L_max)");
   }
   return position - 1;
@@ -37,12 +39,6 @@ std::string join(const std::vector<std::string>& items, const char* separator) {
   std::string out;
   for (const auto& item : items) out += (out.empty() ? "" : separator) + item;
   return out;
-}
-
-std::string number(double value) {
-  std::ostringstream out;
-  out << value;
-  return out.str();
 }
 
 }  // namespace
@@ -69,8 +65,9 @@ void CommOptions::declare(worker::Parameters& parameters) {
                  "0.0025,0.005)");
   parameters.add("start_looplength", start_looplength, "iterations",
                  "Loop length of the shortest message (reference 300)");
-  parameters.add("max_time", max_time, "s",
-                 "Stop after this many seconds with a partial result marked not valid; 0: no limit");
+  parameters.add(
+      "max_time", max_time, "s",
+      "Stop after this many seconds with a partial result marked not valid; 0: no limit");
   parameters.add("rmax", rmax, "flop/s",
                  "Linpack R_max of the processes used; reports the balance factor b_eff/R_max");
   parameters.add_flag("describe", describe,
@@ -101,7 +98,8 @@ std::vector<int> CommConfig::parse_positions(const std::vector<std::string>& ite
     } else {
       first = parse_position(item.substr(0, dash), item);
       last = parse_position(item.substr(dash + 1), item);
-      if (last < first) throw UsageError("malformed --sizes range '" + item + "': it runs backwards");
+      if (last < first)
+        throw UsageError("malformed --sizes range '" + item + "': it runs backwards");
     }
     for (int p = first; p <= last; ++p) {
       if (std::find(positions.begin(), positions.end(), p) != positions.end()) {
@@ -155,8 +153,8 @@ CommConfig CommConfig::check(const CommOptions& o) {
     throw UsageError("--target-window values must be positive seconds");
   }
   if (!(c.window_min < c.window_max)) {
-    throw UsageError("--target-window min (" + number(c.window_min) +
-                     " s) must be less than max (" + number(c.window_max) + " s)");
+    throw UsageError("--target-window min (" + units::short_number(c.window_min) +
+                     " s) must be less than max (" + units::short_number(c.window_max) + " s)");
   }
   if (o.start_looplength < 1) throw UsageError("--start-looplength must be at least 1");
   c.start_looplength = o.start_looplength;
@@ -172,11 +170,13 @@ CommConfig CommConfig::check(const CommOptions& o) {
   c.json = o.format == "json";
   if (o.describe) {
     if (o.nprocs < 2) {
-      throw UsageError("--describe needs --nprocs N with N >= 2 (b_eff needs at least 2 processes)");
+      throw UsageError(
+          "--describe needs --nprocs N with N >= 2 (b_eff needs at least 2 processes)");
     }
     c.nprocs = o.nprocs;
   } else if (o.nprocs != 0) {
-    throw UsageError("--nprocs is only for --describe; a run uses the processes it is started with");
+    throw UsageError(
+        "--nprocs is only for --describe; a run uses the processes it is started with");
   }
 
   if (c.random_patterns != kReferenceRandomPatterns) {
@@ -197,8 +197,8 @@ CommConfig CommConfig::check(const CommOptions& o) {
     c.departures.push_back("methods = " + join(names, ",") + " (reference: all three)");
   }
   if (c.window_min != kReferenceWindowMin || c.window_max != kReferenceWindowMax) {
-    c.departures.push_back("target_window = " + number(c.window_min) + "," +
-                           number(c.window_max) + " s (reference 0.0025,0.005 s)");
+    c.departures.push_back("target_window = " + units::short_number(c.window_min) + "," +
+                           units::short_number(c.window_max) + " s (reference 0.0025,0.005 s)");
   }
   if (c.start_looplength != kReferenceStartLooplength) {
     c.departures.push_back("start_looplength = " + std::to_string(c.start_looplength) +

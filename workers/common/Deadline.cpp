@@ -6,17 +6,9 @@
 #include <cstdio>
 #include <ctime>
 
+#include "common/Units.hpp"
+
 namespace pbench::worker {
-
-namespace {
-
-std::string seconds_text(double seconds) {
-  char text[32];
-  std::snprintf(text, sizeof(text), "%.3g", seconds);
-  return text;
-}
-
-}  // namespace
 
 double epoch_now() {
   using namespace std::chrono;
@@ -49,7 +41,7 @@ std::optional<Deadline> Deadline::from(std::optional<double> deadline,
     return std::nullopt;
   }
   if (time_left && !(*time_left > 0)) {
-    problem = "--time-left must be more than 0 seconds, got " + seconds_text(*time_left);
+    problem = "--time-left must be more than 0 seconds, got " + units::short_number(*time_left, 3);
     return std::nullopt;
   }
   if (!std::isfinite(margin)) {
@@ -62,8 +54,9 @@ std::optional<Deadline> Deadline::from(std::optional<double> deadline,
   const double left = end - now;
   const double kept = margin < 0 ? default_margin(left) : margin;
   if (kept >= left) {
-    problem = "--deadline-margin " + seconds_text(kept) + " s leaves no time before the deadline " +
-              epoch_text(end) + " (" + seconds_text(left) + " s left)";
+    problem = "--deadline-margin " + units::short_number(kept, 3) +
+              " s leaves no time before the deadline " + epoch_text(end) + " (" +
+              units::short_number(left, 3) + " s left)";
     return std::nullopt;
   }
   return Deadline(end, kept);
@@ -76,7 +69,7 @@ bool Deadline::stop_before(double now, double step) const {
 
 std::string Deadline::reason(const std::string& where) const {
   return "partial: stopped before the deadline " + epoch_text(end()) + " (keeping " +
-         seconds_text(margin_) + " s to write the result), at " + where +
+         units::short_number(margin_, 3) + " s to write the result), at " + where +
          "; what follows was not measured";
 }
 

@@ -50,11 +50,20 @@ std::optional<std::int64_t> parse_size(std::string_view text) {
   const auto parsed = number_and_unit(text, false);
   if (!parsed) return std::nullopt;
   const auto& [number, unit] = *parsed;
-  static const std::pair<const char*, double> kFactors[] = {
-      {"", 1},        {"b", 1},         {"kb", 1e3},       {"mb", 1e6},
-      {"gb", 1e9},    {"tb", 1e12},     {"k", 1e3},        {"m", 1e6},
-      {"g", 1e9},     {"t", 1e12},      {"kib", 1024.0},   {"mib", 1048576.0},
-      {"gib", 1073741824.0}, {"tib", 1099511627776.0}};
+  static const std::pair<const char*, double> kFactors[] = {{"", 1},
+                                                            {"b", 1},
+                                                            {"kb", 1e3},
+                                                            {"mb", 1e6},
+                                                            {"gb", 1e9},
+                                                            {"tb", 1e12},
+                                                            {"k", 1e3},
+                                                            {"m", 1e6},
+                                                            {"g", 1e9},
+                                                            {"t", 1e12},
+                                                            {"kib", 1024.0},
+                                                            {"mib", 1048576.0},
+                                                            {"gib", 1073741824.0},
+                                                            {"tib", 1099511627776.0}};
   for (const auto& [name, factor] : kFactors) {
     if (unit != name) continue;
     const double bytes = number * factor;
@@ -86,6 +95,12 @@ std::string plain_number(double value) {
     if (out.back() == '.') out.pop_back();
   }
   return out;
+}
+
+std::string short_number(double value, int significant) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*g", significant, value);
+  return buffer;
 }
 
 }  // namespace pbench::units

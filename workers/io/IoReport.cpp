@@ -37,7 +37,7 @@ const char* const kDefinition =
 
 std::vector<std::array<std::string, 3>> deliberate_differences(
     const std::optional<double>& guard_factor, double collective_write_delay,
-    std::int64_t buffer_offset) {
+    std::int64_t buffer_offset, std::int64_t m_part) {
   std::vector<std::array<std::string, 3>> out = {
       {"read-back stamps",
        "first and last 8 bytes of every chunk: a hash of file, generation and offset",
@@ -74,6 +74,12 @@ std::vector<std::array<std::string, 3>> deliberate_differences(
                    "starts " + std::to_string(buffer_offset) +
                        " bytes past a page boundary (--buffer-offset)",
                    "malloc(M_PART): 16 bytes past a page boundary with glibc"});
+  }
+  if (m_part % 8 != 0) {
+    out.push_back({"elementary type",
+                   "bytes (MPI_BYTE) for views, counts and the shared file pointer: M_PART = " +
+                       std::to_string(m_part) + " B is not a multiple of 8",
+                   "doubles (MPI_DOUBLE); its M_PART is a whole number of MB"});
   }
   return out;
 }
@@ -507,8 +513,8 @@ void IoReport::write(worker::ResultDocument& result) const {
   // Where pbench-io deliberately differs from the reference code, said in every result.
   auto& differences = result.add_table("differences_from_rev_2_1",
                                        {{"aspect", ""}, {"pbench", ""}, {"rev_2_1", ""}});
-  for (const auto& d :
-       deliberate_differences(m_.guard_factor, m_.collective_write_delay, m_.buffer_offset)) {
+  for (const auto& d : deliberate_differences(m_.guard_factor, m_.collective_write_delay,
+                                              m_.buffer_offset, m_.chunks.m_part)) {
     differences.add_row({d[0], d[1], d[2]});
   }
 }

@@ -72,10 +72,11 @@ worker::PhysicalLimits physical_limits(const IoMeasurements& measurements,
 extern const char* const kDefinition;
 /// Where pbench-io deliberately differs from b_eff_io rev 2.1: aspect, pbench, rev 2.1; with the
 /// time guard's row when it is on (`guard_factor`), the test delay's when one was used, and the
-/// I/O buffer's when it does not start where rev 2.1's malloc puts its buffers.
+/// I/O buffer's when it does not start where rev 2.1's malloc puts its buffers, and the
+/// elementary type's when M_PART (`m_part`, bytes) is not whole doubles, so the run counts bytes.
 std::vector<std::array<std::string, 3>> deliberate_differences(
     const std::optional<double>& guard_factor, double collective_write_delay,
-    std::int64_t buffer_offset = kRev21BufferOffset);
+    std::int64_t buffer_offset = kRev21BufferOffset, std::int64_t m_part = 2097152);
 
 /// Decimal megabytes per second, as the original protocol prints: "123.4 MB/s".
 std::string megabytes_per_second(double bytes_per_second);

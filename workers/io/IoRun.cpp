@@ -12,6 +12,7 @@
 #include <cstring>
 #include <map>
 #include <set>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -219,11 +220,13 @@ bool Runner::run_type(Partition& p, Access access, int type) {
     return false;
   }
   if (root) m_.files.push_back({n, access, type, path, given, read_info(fh)});
-  if (type >= 3) {
-    check(MPI_File_set_view(fh, static_cast<MPI_Offset>(k) * segment, MPI_BYTE, MPI_BYTE, "native",
-                            info),
-          "set view on", path);
-  }
+  // The elementary type, as rev 2.1's: doubles (its ETYPE), so that views, counts and the shared
+  // file pointer are in 8-byte units as there; bytes only where M_PART (from an arbitrary
+  // --memory-per-proc) is not a multiple of 8. Every other chunk size of the table is.
+  const bool doubles = m_.chunks.m_part % 8 == 0;
+  const MPI_Datatype etype = doubles ? MPI_DOUBLE : MPI_BYTE;
+  const std::int64_t etype_bytes = doubles ? 8 : 1;
+  bool view_set = false;  // types 1-4: the view is set in the first pattern's time, as rev 2.1
 
   double my_total = open_time;
   std::int64_t base = 0;  // where the pattern starts: file offset (types 0-2) or in the segment
@@ -249,6 +252,10 @@ bool Runner::run_type(Partition& p, Access access, int type) {
     const std::int64_t l = row.disk_chunk;
     const std::int64_t big_l = row.memory_chunk;
     const std::int64_t chunks = l > 0 ? big_l / l : 1;
+    if (doubles && (l % 8 != 0 || big_l % 8 != 0)) {
+      throw std::logic_error("pattern " + std::to_string(row.number) + ": chunk of " +
+                             std::to_string(l) + " B is not whole doubles");
+    }
 
     PatternMeasurement pm;
     pm.partition = n;
@@ -277,20 +284,37 @@ bool Runner::run_type(Partition& p, Access access, int type) {
     const bool delayed = writing && type == 4 && config_.collective_write_delay > 0;
 
     // The pattern's time runs from a barrier to the barrier after its sync, and includes
-    // setting type 0's file view, as in the reference code.
+    // setting the file view as in the reference code: type 0's in every pattern (a distributed
+    // array built, committed, set and freed), the other types' in their first.
     MPI_Barrier(pcomm);
     const double t0 = worker::now();
-    MPI_Datatype filetype = MPI_DATATYPE_NULL;
     if (type == 0) {
-      // Distributed array: process k's chunk at k*l in each row of n*l bytes.
-      MPI_Datatype chunk;
-      MPI_Type_contiguous(static_cast<int>(l), MPI_BYTE, &chunk);
-      MPI_Type_create_resized(chunk, 0, static_cast<MPI_Aint>(n) * l, &filetype);
+      // Distributed array of n rows of l bytes, one row per process (process k's chunk at k*l
+      // in each n*l bytes), built as rev 2.1 builds it: MPI_Type_create_darray over doubles.
+      MPI_Datatype filetype = MPI_DATATYPE_NULL;
+      MPI_Offset disp = base;
+      if (doubles) {
+        const int gsizes[2] = {n, static_cast<int>(l / 8)};
+        const int distribs[2] = {MPI_DISTRIBUTE_BLOCK, MPI_DISTRIBUTE_NONE};
+        const int dargs[2] = {MPI_DISTRIBUTE_DFLT_DARG, MPI_DISTRIBUTE_DFLT_DARG};
+        const int psizes[2] = {n, 1};
+        MPI_Type_create_darray(n, k, 2, gsizes, distribs, dargs, psizes, MPI_ORDER_C, MPI_DOUBLE,
+                               &filetype);
+      } else {
+        MPI_Datatype chunk;
+        MPI_Type_contiguous(static_cast<int>(l), MPI_BYTE, &chunk);
+        MPI_Type_create_resized(chunk, 0, static_cast<MPI_Aint>(n) * l, &filetype);
+        MPI_Type_free(&chunk);
+        disp += static_cast<MPI_Offset>(k) * l;
+      }
       MPI_Type_commit(&filetype);
-      MPI_Type_free(&chunk);
-      check(MPI_File_set_view(fh, base + static_cast<MPI_Offset>(k) * l, MPI_BYTE, filetype,
-                              "native", info),
-            "set view on", path);
+      check(MPI_File_set_view(fh, disp, etype, filetype, "native", info), "set view on", path);
+      MPI_Type_free(&filetype);
+    } else if (!view_set) {
+      check(
+          MPI_File_set_view(fh, static_cast<MPI_Offset>(k) * segment, etype, etype, "native", info),
+          "set view on", path);
+      view_set = true;
     }
 
     auto chunk_offset = [&](std::int64_t call, std::int64_t j) -> std::int64_t {
@@ -306,6 +330,7 @@ bool Runner::run_type(Partition& p, Access access, int type) {
       }
     };
     const int call_bytes = static_cast<int>(big_l);
+    const int call_count = static_cast<int>(big_l / etype_bytes);
     std::byte* data = buffer_.data();
     std::int64_t errors = 0;
     std::int64_t done = 0;
@@ -337,16 +362,16 @@ bool Runner::run_type(Partition& p, Access access, int type) {
             std::this_thread::sleep_for(
                 std::chrono::duration<double>(config_.collective_write_delay));
           }
-          code = writing ? MPI_File_write_all(fh, data, call_bytes, MPI_BYTE, &status)
-                         : MPI_File_read_all(fh, data, call_bytes, MPI_BYTE, &status);
+          code = writing ? MPI_File_write_all(fh, data, call_count, etype, &status)
+                         : MPI_File_read_all(fh, data, call_count, etype, &status);
           break;
         case 1:
-          code = writing ? MPI_File_write_ordered(fh, data, call_bytes, MPI_BYTE, &status)
-                         : MPI_File_read_ordered(fh, data, call_bytes, MPI_BYTE, &status);
+          code = writing ? MPI_File_write_ordered(fh, data, call_count, etype, &status)
+                         : MPI_File_read_ordered(fh, data, call_count, etype, &status);
           break;
         default:
-          code = writing ? MPI_File_write(fh, data, call_bytes, MPI_BYTE, &status)
-                         : MPI_File_read(fh, data, call_bytes, MPI_BYTE, &status);
+          code = writing ? MPI_File_write(fh, data, call_count, etype, &status)
+                         : MPI_File_read(fh, data, call_count, etype, &status);
       }
       if (check(code, verb, path)) {
         int moved = 0;
@@ -394,7 +419,6 @@ bool Runner::run_type(Partition& p, Access access, int type) {
     }
     MPI_Barrier(pcomm);
     const double duration = worker::now() - t0;
-    if (filetype != MPI_DATATYPE_NULL) MPI_Type_free(&filetype);
     my_total += duration;
 
     // Advance past the data of all processes.

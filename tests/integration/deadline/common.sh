@@ -1,19 +1,8 @@
 # Shared by the deadline tests: the workers, the validator, a scratch directory and a check of a
 # partial result (issue 14, item 2).
-set -euo pipefail
-declare -A WORKER=(
-  [logp]=${PBENCH_LOGP:?PBENCH_LOGP must name the pbench-logp binary}
-  [comm]=${PBENCH_COMM:?PBENCH_COMM must name the pbench-comm binary}
-  [io]=${PBENCH_IO:?PBENCH_IO must name the pbench-io binary}
-  [bcast]=${PBENCH_BCAST:?PBENCH_BCAST must name the pbench-bcast binary})
-VALIDATE=${PBENCH_VALIDATE:?PBENCH_VALIDATE must name the pbench-validate-result binary}
-PY=/usr/bin/python3
-work=$(mktemp -d "${TMPDIR:-/tmp}/pbench-deadline.XXXXXX")
-cleanup() { rm -rf "$work"; }
-trap cleanup EXIT
-cd "$work"
+SCRATCH_NAME=pbench-deadline
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/workers.sh"
 
-fail() { echo "FAIL: $*" >&2; exit 1; }
 # check_partial FILE WHERE: FILE is a valid document of a partial result: not valid, the first
 # reason the deadline's (naming the deadline and WHERE it stopped, a regular expression), the
 # marker validity.partial with that reason and the deadline, ended before the deadline.

@@ -1,17 +1,7 @@
 # Shared by the worker-nodes tests: the workers, the validator, a scratch directory, tiny
 # workloads (the tests check behaviour, not timings) and assertions that print what went wrong.
-set -euo pipefail
-declare -A WORKER=(
-  [logp]=${PBENCH_LOGP:?PBENCH_LOGP must name the pbench-logp binary}
-  [comm]=${PBENCH_COMM:?PBENCH_COMM must name the pbench-comm binary}
-  [io]=${PBENCH_IO:?PBENCH_IO must name the pbench-io binary}
-  [bcast]=${PBENCH_BCAST:?PBENCH_BCAST must name the pbench-bcast binary})
-VALIDATE=${PBENCH_VALIDATE:?PBENCH_VALIDATE must name the pbench-validate-result binary}
-PY=/usr/bin/python3
-work=$(mktemp -d "${TMPDIR:-/tmp}/pbench-worker-nodes.XXXXXX")
-cleanup() { rm -rf "$work"; }
-trap cleanup EXIT
-cd "$work"
+SCRATCH_NAME=pbench-worker-nodes
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/workers.sh"
 HOST=$(hostname)
 LOGP_TINY=(--eel-roundtrips 200 --eel-runs 2 --queue-depths 1 --max-size 1024
            --flood-messages 100 --repetitions 1)
@@ -19,7 +9,6 @@ COMM_TINY=(--memory-per-proc 1MiB --random-patterns 2 --repetitions 1
            --target-window 0.0002,0.0005 --start-looplength 10)
 IO_TINY=(-T 0.3 --memory-per-proc 1 --cache-bytes 1000)
 
-fail() { echo "FAIL: $*" >&2; exit 1; }
 # run NPROCS WORKER OUTPUT ARGS...: a real run whose result validates.
 run() {
   local n=$1 worker=$2 output=$3
