@@ -36,7 +36,12 @@ DRAWS = 20000
 
 def settings(work):
     out = {}
-    for line in open(work + "/settings"):
+    try:
+        lines = open(work + "/settings").readlines()
+    except OSError:
+        sys.exit("%s is not a run directory of bench/io_vs_original.sh (no readable settings file)"
+                 % work)
+    for line in lines:
         k, _, v = line.strip().partition("=")
         out[k] = v
     return out
@@ -155,7 +160,8 @@ def main(argv):
         return [p / math.sqrt(o * b) for p, o, b in zip(vp, vo, vb)
                 if p is not None and o and b]
 
-    def row(label, key_p, key_o=None, values=None, verdict_of=None):
+    def row(label, key_p, key_o=None, values=None, verdict_of=None,
+            text=lambda v: "%.2f" % (v / 1e6)):
         key_o = key_o or key_p
         if values:
             vo, vp, vb = values
@@ -183,8 +189,7 @@ def main(argv):
                 verdict += "; p = %.3f" % pv
         if verdict_of:
             verdict = verdict_of
-        lines.append((label, "%.2f" % (mp / 1e6), "%.2f" % (mo / 1e6), "%.3f" % q, aa, spread,
-                      verdict))
+        lines.append((label, text(mp), text(mo), "%.3f" % q, aa, spread, verdict))
 
     row("b_eff_io (system: max over partitions)", ("system",))
     if mode != "self":
@@ -204,11 +209,9 @@ def main(argv):
     rs = sorted(te["orig"])
     row("elapsed / T: %s %.2f, original %.2f" % (
         side, statistics.median(te[arm].values()) / T, statistics.median(te["orig"].values()) / T),
-        None, values=([te["orig"][r] * 1e6 for r in rs], [te[arm][r] * 1e6 for r in rs],
-                      [te["self"][r] * 1e6 for r in rs] if mode == "both" else None))
-    # elapsed is printed in seconds: the row helper divides by 1e6
-    label, mp, mo, *rest = lines[-1]
-    lines[-1] = (label, mp + " s", mo + " s", *rest)
+        None, values=([te["orig"][r] for r in rs], [te[arm][r] for r in rs],
+                      [te["self"][r] for r in rs] if mode == "both" else None),
+        text=lambda v: "%.2f s" % v)
 
     print()
     if mode == "self":

@@ -8,10 +8,7 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <map>
-#include <ostream>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>

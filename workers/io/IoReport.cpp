@@ -75,7 +75,7 @@ std::vector<std::array<std::string, 3>> deliberate_differences(
                        " bytes past a page boundary (--buffer-offset)",
                    "malloc(M_PART): 16 bytes past a page boundary with glibc"});
   }
-  if (m_part % 8 != 0) {
+  if (elementary_bytes(m_part) != 8) {
     out.push_back({"elementary type",
                    "bytes (MPI_BYTE) for views, counts and the shared file pointer: M_PART = " +
                        std::to_string(m_part) + " B is not a multiple of 8",

@@ -76,7 +76,7 @@ extern const char* const kDefinition;
 /// elementary type's when M_PART (`m_part`, bytes) is not whole doubles, so the run counts bytes.
 std::vector<std::array<std::string, 3>> deliberate_differences(
     const std::optional<double>& guard_factor, double collective_write_delay,
-    std::int64_t buffer_offset = kRev21BufferOffset, std::int64_t m_part = 2097152);
+    std::int64_t buffer_offset = kRev21BufferOffset, std::int64_t m_part = kMinPartChunk);
 
 /// Decimal megabytes per second, as the original protocol prints: "123.4 MB/s".
 std::string megabytes_per_second(double bytes_per_second);

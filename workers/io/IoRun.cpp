@@ -223,9 +223,9 @@ bool Runner::run_type(Partition& p, Access access, int type) {
   // The elementary type, as rev 2.1's: doubles (its ETYPE), so that views, counts and the shared
   // file pointer are in 8-byte units as there; bytes only where M_PART (from an arbitrary
   // --memory-per-proc) is not a multiple of 8. Every other chunk size of the table is.
-  const bool doubles = m_.chunks.m_part % 8 == 0;
+  const std::int64_t etype_bytes = elementary_bytes(m_.chunks.m_part);
+  const bool doubles = etype_bytes == 8;
   const MPI_Datatype etype = doubles ? MPI_DOUBLE : MPI_BYTE;
-  const std::int64_t etype_bytes = doubles ? 8 : 1;
   bool view_set = false;  // types 1-4: the view is set in the first pattern's time, as rev 2.1
 
   double my_total = open_time;

@@ -48,6 +48,12 @@ struct ChunkSizes {
   static ChunkSizes for_memory(std::int64_t memory_per_process);
 };
 
+/// Bytes of the elementary type of views, counts and the shared file pointer: 8 (doubles, as
+/// b_eff_io rev 2.1's ETYPE) when M_PART is whole doubles, as every other chunk size is; else 1.
+inline std::int64_t elementary_bytes(std::int64_t m_part) {
+  return m_part % 8 == 0 ? 8 : 1;
+}
+
 class PatternTable {
  public:
   /// The 43 rows for a given M_PART.
