@@ -21,6 +21,10 @@ debs=("$stage"/deb/pbench_*.deb)
 deb=${debs[0]}
 arch=$(dpkg --print-architecture)
 [[ $(basename "$deb") == "pbench_${version}-1_${arch}.deb" ]] || fail "package named $(basename "$deb")"
+# One such test at a time on this machine (other checkouts' test runs included): the package is
+# installed system-wide.
+exec 9> /run/lock/pbench-debian-package-test.lock
+flock -w 900 9 || fail "another run of this test held /run/lock/pbench-debian-package-test.lock for 15 min"
 if dpkg-query -W -f='${Status}' pbench 2> /dev/null | grep -q 'installed'; then
   fail "a pbench package is installed on this machine already: the test would replace and remove it (apt remove pbench first)"
 fi
