@@ -1,5 +1,8 @@
 #include "cli/CommandLineHints.hpp"
 
+#include <algorithm>
+#include <map>
+
 #include "util/Suggest.hpp"
 
 namespace pbench::cli {
@@ -61,12 +64,21 @@ std::string path_of(CLI::App* app) {
   return path;
 }
 
-}  // namespace
+/// Where a walk through the words of a command line ended.
+struct Walk {
+  CLI::App* command = nullptr;  ///< the deepest command reached
+  std::size_t positionals = 0;  ///< the words given to it that are neither option nor command
+  bool awaiting_value = false;  ///< the last word is an option whose value is still to come
+  std::map<std::string, std::string> values;  ///< "--db" -> its value, as given (the last one)
+  std::optional<CommandLineProblem> problem;  ///< the first word that is neither, named
+};
 
-std::optional<CommandLineProblem> diagnose_command_line(CLI::App& app,
-                                                        const std::vector<std::string>& args) {
-  CLI::App* current = &app;
-  std::size_t positionals = 0;
+/// Walks `args` (without argv[0]) through `app`'s commands and options as CLI11 does (options
+/// of a command, then of the commands above it, which fall through), up to the first word that
+/// is neither a command nor an option there.
+Walk walk(CLI::App& app, const std::vector<std::string>& args) {
+  Walk w;
+  w.command = &app;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
     if (arg == "--") break;
@@ -76,42 +88,93 @@ std::optional<CommandLineProblem> diagnose_command_line(CLI::App& app,
       const std::size_t equals = arg.find('=');
       const std::string name = long_form ? arg.substr(0, equals) : arg.substr(0, 2);
       const bool attached = long_form ? equals != std::string::npos : arg.size() > 2;
-      const CLI::Option* option = find_option(current, name);
+      const CLI::Option* option = find_option(w.command, name);
       if (option == nullptr) {
-        const std::string where = current == &app ? "pbench" : "pbench " + path_of(current);
-        return CommandLineProblem{CommandLineProblem::Kind::unknown_option,
-                                  "unknown option '" + name + "' for '" + where + "'" +
-                                      did_you_mean(name, option_names(current)),
-                                  path_of(current)};
+        const std::string where = w.command == &app ? "pbench" : "pbench " + path_of(w.command);
+        w.problem = CommandLineProblem{CommandLineProblem::Kind::unknown_option,
+                                       "unknown option '" + name + "' for '" + where + "'" +
+                                           did_you_mean(name, option_names(w.command)),
+                                       path_of(w.command)};
+        return w;
       }
-      if (!attached && option->get_items_expected_max() > 0) ++i;  // its value
+      if (attached) {
+        w.values[name] = long_form ? arg.substr(equals + 1) : arg.substr(2);
+      } else if (option->get_items_expected_max() > 0) {  // its value is the next word
+        if (i + 1 == args.size())
+          w.awaiting_value = true;
+        else
+          w.values[name] = args[++i];
+      }
       continue;
     }
-    if (auto* sub = find_command(current, arg); sub != nullptr) {
-      current = sub;
-      positionals = 0;
+    if (auto* sub = find_command(w.command, arg); sub != nullptr) {
+      w.command = sub;
+      w.positionals = 0;
       continue;
     }
-    if (!has_positionals(current) && current->get_require_subcommand_min() > 0) {
-      const std::string where = current == &app ? "" : " of 'pbench " + path_of(current) + "'";
-      return CommandLineProblem{CommandLineProblem::Kind::unknown_command,
-                                "unknown command '" + arg + "'" + where +
-                                    did_you_mean(arg, command_names(current)),
-                                path_of(current)};
+    if (!has_positionals(w.command) && w.command->get_require_subcommand_min() > 0) {
+      const std::string where = w.command == &app ? "" : " of 'pbench " + path_of(w.command) + "'";
+      w.problem = CommandLineProblem{
+          CommandLineProblem::Kind::unknown_command,
+          "unknown command '" + arg + "'" + where + did_you_mean(arg, command_names(w.command)),
+          path_of(w.command)};
+      return w;
     }
-    ++positionals;
+    ++w.positionals;
   }
-  if (positionals == 0) {
-    for (const CLI::Option* o : current->get_options()) {
-      if (o->get_positional() && !o->nonpositional() && o->get_name(true) == "name" &&
-          o->get_required()) {
-        return CommandLineProblem{CommandLineProblem::Kind::missing_name,
-                                  "'pbench " + path_of(current) + "' needs the NAME of a sweep",
-                                  path_of(current)};
-      }
+  return w;
+}
+
+/// The positional "name" (a sweep's NAME) of `app`, if it takes one.
+const CLI::Option* name_positional(CLI::App* app) {
+  for (const CLI::Option* o : app->get_options()) {
+    if (o->get_positional() && !o->nonpositional() && o->get_name(true) == "name") return o;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::optional<CommandLineProblem> diagnose_command_line(CLI::App& app,
+                                                        const std::vector<std::string>& args) {
+  const Walk w = walk(app, args);
+  if (w.problem) return w.problem;
+  if (w.positionals == 0) {
+    if (const CLI::Option* name = name_positional(w.command); name && name->get_required()) {
+      return CommandLineProblem{CommandLineProblem::Kind::missing_name,
+                                "'pbench " + path_of(w.command) + "' needs the NAME of a sweep",
+                                path_of(w.command)};
     }
   }
   return std::nullopt;
+}
+
+std::vector<std::string> complete_command_line(
+    CLI::App& app, const std::vector<std::string>& args,
+    const std::function<std::vector<std::string>(const std::string& db)>& sweep_names) {
+  if (args.empty()) return {};
+  const std::string& word = args.back();
+  const Walk w = walk(app, std::vector<std::string>(args.begin(), args.end() - 1));
+  if (w.problem || w.awaiting_value) return {};  // an option's value: the shell's own (files)
+  std::vector<std::string> candidates;
+  if (word.rfind("-", 0) == 0) {
+    candidates = option_names(w.command);
+  } else {
+    for (const CLI::App* sub : w.command->get_subcommands(
+             [](const CLI::App* a) { return !a->get_group().empty(); })) {  // not the hidden
+      candidates.push_back(sub->get_name());
+    }
+    if (w.positionals == 0 && name_positional(w.command) != nullptr) {
+      const auto db = w.values.find("--db");
+      for (auto& name : sweep_names(db == w.values.end() ? "" : db->second)) {
+        candidates.push_back(std::move(name));
+      }
+    }
+  }
+  std::erase_if(candidates, [&](const std::string& c) { return c.rfind(word, 0) != 0; });
+  std::sort(candidates.begin(), candidates.end());
+  candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+  return candidates;
 }
 
 }  // namespace pbench::cli

@@ -1,8 +1,10 @@
 #pragma once
 // What went wrong on a command line that CLI11 refused, said the way a user can act on it: the
-// unknown command or option with the closest known name, or the sweep NAME that is missing.
+// unknown command or option with the closest known name, or the sweep NAME that is missing; and
+// what can come next on a command line being typed (the bash completion asks).
 #include <CLI/CLI.hpp>
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,5 +24,14 @@ struct CommandLineProblem {
 /// is known, a required positional "name" that none gave. Nothing when it finds no problem.
 std::optional<CommandLineProblem> diagnose_command_line(CLI::App& app,
                                                         const std::vector<std::string>& args);
+
+/// The words that complete the last of `args` (without argv[0]; the last may be empty): the
+/// options of the command reached (and of those above it) for a word starting with '-', else
+/// its commands (not the hidden ones) and, where it takes a sweep NAME not given yet, the
+/// names `sweep_names` gives for the store (its argument: --db as given, or empty). Sorted.
+/// None for an option's value (the shell completes files) or after a word that is unknown.
+std::vector<std::string> complete_command_line(
+    CLI::App& app, const std::vector<std::string>& args,
+    const std::function<std::vector<std::string>(const std::string& db)>& sweep_names);
 
 }  // namespace pbench::cli

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include <string>
+#include <vector>
 
 namespace pbench::cli {
 
@@ -17,6 +18,10 @@ struct GlobalOptions {
 /// The sweeps stored in `db`, one line each ("  NAME  SCHEDULER  POINTS points  CREATED"), under
 /// a line that says where they are; or why there are none. For a command given no NAME.
 std::string stored_sweeps_hint(const std::string& db);
+
+/// The names of the sweeps stored in `db`, opened read-only; none when it cannot be read (it is
+/// not created). For the bash completion.
+std::vector<std::string> stored_sweep_names(const std::string& db);
 
 void add_sweep_command(CLI::App& app, GlobalOptions& global);
 void add_submit_command(CLI::App& app, GlobalOptions& global);

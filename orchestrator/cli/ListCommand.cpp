@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
@@ -18,13 +19,24 @@ std::string stored_sweeps_hint(const std::string& db) {
     std::string out = "The sweeps in " + db + ":\n";
     for (const auto& s : sweeps) {
       out += "  " + s.name + std::string(width - s.name.size() + 2, ' ') + s.scheduler + ", " +
-             std::to_string(store.points(s.id).size()) + " points, planned " + s.created_at +
-             "\n";
+             std::to_string(store.points(s.id).size()) + " points, planned " + s.created_at + "\n";
     }
     return out;
   } catch (const std::exception& e) {
     return std::string("No sweeps to list: ") + e.what() + "\n";
   }
+}
+
+std::vector<std::string> stored_sweep_names(const std::string& db) {
+  std::vector<std::string> names;
+  if (!std::filesystem::exists(db)) return names;
+  try {
+    auto store = store::Store::open(db, store::Store::Access::read_only);
+    for (const auto& s : store.sweeps()) names.push_back(s.name);
+  } catch (const std::exception&) {
+    // Not a store, or not readable: nothing to offer.
+  }
+  return names;
 }
 
 void add_list_command(CLI::App& app, GlobalOptions& global) {

@@ -1,5 +1,6 @@
 // pbench: plans sweeps of the MPI workers, runs them through a scheduler, collects their
 // results into SQLite and answers questions about them.
+#include <cstdlib>
 #include <iostream>
 
 #include "cli/CommandLineHints.hpp"
@@ -9,9 +10,10 @@
 
 int main(int argc, char** argv) {
   using namespace pbench;
-  CLI::App app("pbench: network and parallel I/O benchmarks (b_eff, b_eff_io, LogP, broadcast) "
-               "over sweeps, into SQLite",
-               "pbench");
+  CLI::App app(
+      "pbench: network and parallel I/O benchmarks (b_eff, b_eff_io, LogP, broadcast) "
+      "over sweeps, into SQLite",
+      "pbench");
   app.require_subcommand(1);
   // The global options (--db, --runs-dir, --scheduler-outage) anywhere on the line: an option
   // a command does not know falls through to the one above it (inherited by every command).
@@ -46,6 +48,19 @@ int main(int argc, char** argv) {
   cli::add_export_command(app, global);
   cli::add_list_command(app, global);
   cli::add_remove_command(app, global);
+  if (argc >= 2 && std::string(argv[1]) == "__complete") {
+    // The bash completion (share/bash-completion/completions/pbench) asks what can follow the
+    // words typed so far, the last one being completed; one candidate a line.
+    const std::vector<std::string> words(argv + 2, argv + argc);
+    const auto sweep_names = [&](const std::string& db) {
+      const char* env_db = std::getenv("PBENCH_DB");
+      return cli::stored_sweep_names(!db.empty() ? db : env_db != nullptr ? env_db : global.db);
+    };
+    for (const auto& word : cli::complete_command_line(app, words, sweep_names)) {
+      std::cout << word << "\n";
+    }
+    return 0;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -51,6 +51,7 @@ struct Tree {
     sweep->add_option("--partitions", partitions);
     auto* status = app.add_subcommand("status");
     status->add_option("name", name)->required();
+    app.add_subcommand("drive")->group("");  // hidden, as pbench's own
     auto* query = app.add_subcommand("query");
     query->require_subcommand(1);
     auto* io = query->add_subcommand("io");
@@ -59,6 +60,14 @@ struct Tree {
   std::optional<cli::CommandLineProblem> diagnose(std::vector<std::string> args) {
     return cli::diagnose_command_line(app, args);
   }
+  /// What completes the last word; the store asked is recorded in `asked_db`.
+  std::vector<std::string> complete(std::vector<std::string> args) {
+    return cli::complete_command_line(app, args, [this](const std::string& store) {
+      asked_db = store;
+      return std::vector<std::string>{"nightly", "night2", "demo"};
+    });
+  }
+  std::string asked_db = "(not asked)";
 };
 }  // namespace
 
@@ -71,8 +80,9 @@ TEST_CASE("command line: an unknown command or option is named with the closest 
   p = t.diagnose({"sweep", "x", "--partition", "1,2"});
   REQUIRE(p);
   CHECK(p->kind == cli::CommandLineProblem::Kind::unknown_option);
-  CHECK(p->message == "unknown option '--partition' for 'pbench sweep' (did you mean "
-                      "'--partitions'?)");
+  CHECK(p->message ==
+        "unknown option '--partition' for 'pbench sweep' (did you mean "
+        "'--partitions'?)");
   p = t.diagnose({"query", "oi"});
   REQUIRE(p);
   CHECK(p->message == "unknown command 'oi' of 'pbench query' (did you mean 'io'?)");
@@ -98,6 +108,32 @@ TEST_CASE("command line: global options parse after the command (fallthrough)") 
   std::vector<std::string> args{"x.db", "--db", "io", "query"};  // query io --db x.db, reversed
   t.app.parse(args);
   CHECK(t.db == "x.db");
+}
+
+TEST_CASE("completion: commands, options and stored sweep names from the command tree") {
+  Tree t;
+  CHECK(t.complete({""}) == std::vector<std::string>{"query", "status", "sweep"});  // not drive
+  CHECK(t.complete({"s"}) == std::vector<std::string>{"status", "sweep"});
+  CHECK(t.complete({"--"}) == std::vector<std::string>{"--db", "--help"});
+  // A command's own options and, falling through, those of the commands above it.
+  CHECK(t.complete({"sweep", "x", "--p"}) == std::vector<std::string>{"--partitions"});
+  CHECK(t.complete({"query", "io", "--"}) ==
+        std::vector<std::string>{"--db", "--format", "--help"});
+  CHECK(t.complete({"query", ""}) == std::vector<std::string>{"io"});
+  // A sweep NAME from the store given by --db (either form), or the default store.
+  CHECK(t.complete({"status", "ni"}) == std::vector<std::string>{"night2", "nightly"});
+  CHECK(t.asked_db.empty());
+  CHECK(t.complete({"--db", "x.db", "status", ""}) ==
+        std::vector<std::string>{"demo", "night2", "nightly"});
+  CHECK(t.asked_db == "x.db");
+  CHECK(t.complete({"status", "--db=y.db", "n"}).size() == 2);
+  CHECK(t.asked_db == "y.db");
+  // Nothing once the NAME is given, for an option's value (the shell's files) or after an
+  // unknown word.
+  CHECK(t.complete({"status", "nightly", ""}).empty());
+  CHECK(t.complete({"--db", ""}).empty());
+  CHECK(t.complete({"sweeep", ""}).empty());
+  CHECK(t.complete({}).empty());
 }
 
 TEST_CASE("sweep: a value listed twice in any list is refused at validation") {
@@ -229,5 +265,6 @@ TEST_CASE("Ctrl-C: the message names what still runs and how to resume or stop i
   run::Progress finished;
   finished.total = 1;
   finished.by_state[store::PointState::done] = 1;
-  CHECK(cli::interrupted_message("s1", finished) == "sweep s1: interrupted; no point is left to run");
+  CHECK(cli::interrupted_message("s1", finished) ==
+        "sweep s1: interrupted; no point is left to run");
 }

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# The Debian package made by `cpack -G DEB`: named pbench_VERSION-1_ARCH.deb, its Depends from
+# dpkg-shlibdeps and naming the MPI packages, lintian's findings only those the README lists
+# (section "Installing"), `apt install ./pbench_*.deb` gives the demo to an unprivileged user in
+# a directory of its own, and `apt remove` leaves none of its files. Exit 77 (skipped) where apt
+# cannot be used: not root, or no apt-get.
+source "$(dirname "$0")/lib.sh"
+readme=${PBENCH_README:?PBENCH_README must name the README}
+if [[ $(id -u) -ne 0 ]]; then
+  echo "SKIP: installing a package with apt needs root (run the test as root, as CI does)"
+  exit 77
+fi
+if ! command -v apt-get > /dev/null; then
+  echo "SKIP: no apt-get on this machine: the Debian package cannot be installed here"
+  exit 77
+fi
+command -v lintian > /dev/null || fail "no lintian (scripts/install-deps installs it)"
+shopt -s nullglob
+debs=("$stage"/deb/pbench_*.deb)
+((${#debs[@]} == 1)) || fail "not one package in $stage/deb: ${debs[*]:-none} (see $stage/cpack.log)"
+deb=${debs[0]}
+arch=$(dpkg --print-architecture)
+[[ $(basename "$deb") == "pbench_${version}-1_${arch}.deb" ]] || fail "package named $(basename "$deb")"
+# One such test at a time on this machine (other checkouts' test runs included): the package is
+# installed system-wide.
+exec 9> /run/lock/pbench-debian-package-test.lock
+flock -w 900 9 || fail "another run of this test held /run/lock/pbench-debian-package-test.lock for 15 min"
+if dpkg-query -W -f='${Status}' pbench 2> /dev/null | grep -q 'installed'; then
+  fail "a pbench package is installed on this machine already: the test would replace and remove it (apt remove pbench first)"
+fi
+place=$(mktemp -d "$stage/deb-test.XXXXXX")
+chmod 755 "$place"
+apt_get() {
+  DEBIAN_FRONTEND=noninteractive apt-get -q -y -o DPkg::Lock::Timeout=300 "$@"
+}
+cleanup() {
+  if dpkg-query -W -f='${Status}' pbench 2> /dev/null | grep -q 'installed'; then
+    apt_get remove pbench > /dev/null || true
+  fi
+  rm -rf "$place"
+}
+trap cleanup EXIT
+cd "$place"
+
+# Depends: the shared libraries' packages (shlibdeps) and the launcher's package.
+depends=$(dpkg-deb -f "$deb" Depends)
+echo "Depends: $depends"
+for needed in libc6 'libstdc\+\+6' libsqlite3-0 'libmpich[0-9]+' mpich 'libtomlplusplus[0-9]+'; do
+  grep -Eq "(^|, )$needed( |,|$)" <<< "$depends" || fail "Depends names no $needed: $depends"
+done
+
+# lintian: every tag it reports (errors, warnings, info) is one the README lists with why.
+lintian --info --display-level '>=info' "$deb" > lintian.txt 2>&1 || true
+sed -n 's/^[EWI]: pbench[^:]*: \([a-z0-9-]*\).*/\1/p' lintian.txt | sort -u > tags.txt
+sed -n '/^### lintian/,/^## /p' "$readme" | grep '^| `' | cut -d'|' -f2 | grep -o '`[a-z0-9-]*`' |
+  tr -d '`' | sort -u > listed.txt
+unlisted=$(comm -23 tags.txt listed.txt)
+[[ -z $unlisted ]] || fail "lintian reports tags the README does not list: $unlisted ($(cat lintian.txt))"
+echo "lintian: $(wc -l < tags.txt) tags, each listed in the README"
+
+apt_get install "$deb" > apt-install.log 2>&1 || fail "apt install $deb failed: $(tail apt-install.log)"
+dpkg-query -L pbench | sort > package-files.txt
+for program in pbench pbench-logp pbench-comm pbench-io pbench-bcast; do
+  [[ -x /usr/bin/$program ]] || fail "no /usr/bin/$program after apt install"
+done
+[[ $(man -w pbench) == /usr/share/man/man1/pbench.1.gz ]] || fail "man -w pbench: $(man -w pbench)"
+user_dir "$place/work"
+check_demo "$place/work" /usr/bin/pbench
+
+apt_get remove pbench > apt-remove.log 2>&1 || fail "apt remove pbench failed: $(tail apt-remove.log)"
+status=$(dpkg-query -W -f='${Status}' pbench 2> /dev/null || true)
+[[ -z $status || $status == "unknown ok not-installed" ]] ||
+  fail "after apt remove dpkg still knows pbench: '$status' (left configuration files?)"
+left=()
+while read -r path; do
+  # Directories other packages share (/usr, /usr/share/man/man1, ...) stay; ours must go.
+  if [[ -e $path && (! -d $path || $path == */pbench || $path == */pbench/*) ]]; then
+    left+=("$path")
+  fi
+done < package-files.txt
+((${#left[@]} == 0)) || fail "apt remove left: ${left[*]}"
+echo "debian package: ok ($(basename "$deb"), $(stat -c %s "$deb") bytes, $(wc -l < package-files.txt) paths)"

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The Lmod module, with Debian's lmod, from a copy of the staged prefix at another path (the
+# module finds the tree from where it lies): `module use PREFIX/share/modulefiles; module load
+# pbench` changes PATH and MANPATH only, then `pbench --version` and `man pbench` (and a
+# worker's and a command's page) come from that tree; `module unload` restores both.
+source "$(dirname "$0")/lib.sh"
+lmod_init=/usr/share/lmod/lmod/init/bash
+[[ -r $lmod_init ]] || fail "no $lmod_init: Debian's lmod is not installed (scripts/install-deps installs it)"
+command -v man > /dev/null || fail "no man (Debian package man-db)"
+place=$(mktemp -d "$stage/lmod.XXXXXX")
+chmod 755 "$place"
+trap 'rm -rf "$place"' EXIT
+tree=$place/apps/pbench/$version
+mkdir -p "$(dirname "$tree")"
+cp -a "$stage/prefix" "$tree"
+user_dir "$place/home"
+cat > "$place/home/session.sh" <<SESSION
+set -euo pipefail
+source $lmod_init
+module use '$tree/share/modulefiles'
+env | sort > before.env
+module load pbench
+env | sort > loaded.env
+pbench --version > version.txt
+command -v pbench > which.txt
+man -w pbench > man-w.txt
+man -w pbench-logp >> man-w.txt
+man -w pbench-sweep >> man-w.txt
+LANG=C MANPAGER=cat MANWIDTH=80 man pbench > man.txt 2> man.err
+module unload pbench
+env | sort > unloaded.env
+SESSION
+as_user "$place/home" bash session.sh || fail "the module session failed"
+cd "$place/home"
+grep -qF "$version" version.txt || fail "pbench --version says '$(cat version.txt)', not $version"
+[[ $(cat which.txt) == "$tree/bin/pbench" ]] || fail "pbench on PATH is $(cat which.txt), not $tree/bin/pbench"
+printf '%s\n' "$tree/share/man/man1/pbench.1.gz" "$tree/share/man/man1/pbench-logp.1.gz" \
+  "$tree/share/man/man1/pbench-sweep.1.gz" | diff -u - man-w.txt >&2 ||
+  fail "man -w does not find the pages in the module's tree"
+grep -q "^SEE ALSO" man.txt || fail "man pbench does not show the page: $(head man.txt)"
+grep -q -- "--runs-dir" man.txt || fail "man pbench does not show the options"
+# What loading changed, Lmod's own bookkeeping aside: PATH and MANPATH, and nothing else.
+lmod_own='^(LOADEDMODULES|_LMFILES_|_ModuleTable[0-9A-Za-z_]*_|__LMOD_REF_COUNT_[A-Z]+|LMOD_[A-Z_]+)='
+changed=$({ diff before.env loaded.env || true; } | grep '^[<>]' | cut -c3- | grep -Ev "$lmod_own" |
+  cut -d= -f1 | sort -u | tr '\n' ' ')
+[[ $changed == "MANPATH PATH " ]] || fail "module load pbench changed '$changed', not just MANPATH and PATH"
+grep -q "^PATH=$tree/bin:" loaded.env || fail "PATH does not start with $tree/bin: $(grep ^PATH= loaded.env)"
+grep -q "^MANPATH=$tree/share/man" loaded.env || fail "MANPATH does not start with $tree/share/man"
+grep "^PATH=" before.env | diff - <(grep "^PATH=" unloaded.env) > /dev/null ||
+  fail "module unload pbench did not restore PATH"
+echo "lmod module: ok ($(cat version.txt))"
