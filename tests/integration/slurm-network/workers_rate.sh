@@ -4,13 +4,14 @@
 # b_eff's ring figure per process at L_max) land within 5% of rate x 1448/1514 (the TCP payload
 # share of what tbf counts on the wire at MTU 1500); logp's pair crosses the link. The ring
 # figure, both directions at once, is printed and only checked not to exceed the rate: with
-# MPICH 4.0.2 + UCX 1.13 over TCP its two directions together reach about one direction's rate
-# (0.44-0.46 of it per process, at 1 Gbit/s and at 250 Mbit/s alike). io runs its
+# MPICH 4.0.2 + UCX 1.13 over TCP serve its two directions unevenly (0.45-0.86 of the rate per
+# process from run to run, at 250 Mbit/s too). io runs its
 # read-back across the two nodes and finds every byte; its bandwidth is the machine's own file
 # system, which no lab link carries, so it is not compared with the rate.
 # Timing figures with 2 ranks only (2 cores). A loaded machine disturbs the ping-pong: with a
 # load average of 10 on the 2 cores a plain MPI ping-pong of 4 MiB measured 0.85-0.89 of the
-# rate at 250 Mbit/s (0.98-1.0 on a quiet machine); the flood (logp) holds within 1%.
+# rate at 250 Mbit/s (0.98-1.0 on a quiet machine) and comm's 0.90-0.94: this test holds on a
+# quiet machine; the flood (logp) mostly holds under load too.
 source "$(dirname "$0")/common.sh"
 LOGP=${PBENCH_LOGP:?} COMM=${PBENCH_COMM:?} IO=${PBENCH_IO:?} VALIDATE=${PBENCH_VALIDATE:?}
 
