@@ -119,7 +119,6 @@ std::string gnuplot_data(const Figure& figure) {
             out += std::to_string(c) + " " + std::to_string(r) + " " + number(values[r][c]) + "\n";
         }
       }
-      out.pop_back();
       continue;
     }
     for (const auto& series : panel.series) {

@@ -10,6 +10,9 @@
 #include "links/LinkSchedule.hpp"
 #include "links/LinksParameters.hpp"
 #include "query/LinkOutliers.hpp"
+#include "report/GnuplotFigure.hpp"
+
+#include <cmath>
 
 using namespace pbench;
 
@@ -35,7 +38,8 @@ TEST_CASE("links: the shift schedule covers every ordered pair once, every node 
   CHECK_THROWS(links::step_of(2, 2, 4));
 }
 
-TEST_CASE("links: one endpoint per node, the first rank, or the ranks of one node when there is one") {
+TEST_CASE(
+    "links: one endpoint per node, the first rank, or the ranks of one node when there is one") {
   const worker::NodeLayout two_by_two({"a", "a", "b", "b"});
   const auto e = links::endpoints_of(two_by_two);
   CHECK(e.between_nodes);
@@ -136,4 +140,26 @@ TEST_CASE("links: the rule needs both the robust deviations and the share") {
   CHECK_FALSE(query::is_outlier(5, {10, 10, 11, 9, 10}, latency));
   CHECK(query::robust_sigma({1, 1, 1}) == 0);
   CHECK(query::median_of({3, 1, 2, 4}) == doctest::Approx(2.5));
+}
+
+TEST_CASE("links: each heatmap's cells are a data block of their own, drawn from its index") {
+  report::Figure figure;
+  figure.name = "links-4";
+  for (double scale : {1.0, 10.0}) {
+    report::Panel panel;
+    report::Heatmap heatmap;
+    heatmap.rows = heatmap.columns = {"a", "b"};
+    heatmap.values = {{NAN, 1 * scale}, {2 * scale, NAN}};
+    panel.heatmap = heatmap;
+    figure.panels.push_back(panel);
+  }
+  CHECK(figure.has_data());
+  // gnuplot separates data blocks (index) by two blank lines.
+  CHECK(report::gnuplot_data(figure) == "1 0 1\n0 1 2\n\n\n1 0 10\n0 1 20\n");
+  const auto script = report::gnuplot_script(figure, "d.dat", "f.svg");
+  CHECK(script.find("'d.dat' index 0 using 1:2:(0.5):(0.5):3 with boxxyerror") !=
+        std::string::npos);
+  CHECK(script.find("'d.dat' index 1 using 1:2:(0.5):(0.5):3 with boxxyerror") !=
+        std::string::npos);
+  CHECK(script.find("set ytics ('a' 0, 'b' 1)") != std::string::npos);
 }
