@@ -53,6 +53,7 @@ void add_query_command(CLI::App& app, GlobalOptions& global) {
   for (const auto& q : query::worker_queries()) {
     auto* sub = command->add_subcommand(q.worker, q.description);
     add_common(sub, *o, true);
+    sub->add_option("SWEEP", o->sweep, "Only this sweep (as --sweep)");
     sub->add_option("--by", o->by,
                     std::string("Group the rows by one key: ") + query::grouping_keys() +
                         " (the worker's columns; T is the io scheduled time)");

@@ -17,6 +17,9 @@ const std::map<std::string, Better>& directions() {
       {"logp o_r", Better::lower},
       {"logp L", Better::lower},
       {"bcast ol", Better::lower},
+      // The link matrix's gated figures (pbench reference, check).
+      {"link bandwidth", Better::higher},
+      {"node bandwidth", Better::higher},
       // comm: bandwidths up, latencies down.
       {"b_eff_at_lmax", Better::higher},
       {"b_eff_per_process_at_lmax", Better::higher},
@@ -47,6 +50,15 @@ const std::map<std::string, Better>& directions() {
       {"rounds_latency", Better::lower},
       {"barrier_latency", Better::lower},
       {"ack_latency", Better::lower},
+      // links: bandwidths up, latencies down.
+      {"link_bandwidth", Better::higher},
+      {"node_bandwidth", Better::higher},
+      {"bandwidth_median", Better::higher},
+      {"bandwidth_min", Better::higher},
+      {"link_latency", Better::lower},
+      {"node_latency", Better::lower},
+      {"latency_median", Better::lower},
+      {"latency_max", Better::lower},
   };
   return table;
 }

@@ -4,9 +4,11 @@
 #include <cstdlib>
 #include <map>
 #include <sstream>
+#include <tuple>
 
 #include <toml++/toml.h>
 
+#include "query/LinksQuery.hpp"
 #include "query/SystemQuery.hpp"
 #include "report/TextSafety.hpp"
 #include "util/Error.hpp"
@@ -15,13 +17,15 @@ namespace pbench::query {
 namespace {
 
 // The headline figures of query system as worker and metric; per_partition: one figure per
-// partition (logp, bcast) instead of one maximum over the sweep (b_eff_io, b_eff).
+// partition (logp, bcast) instead of one maximum over the sweep (b_eff_io, b_eff); labelled:
+// one figure per link ("node1 -> node3") or node of a link matrix (links), per partition too.
 struct FigureName {
   const char* figure;
   const char* worker;
   const char* metric;
   bool per_partition;
   const char* unit;
+  bool labelled = false;
 };
 constexpr FigureName kFigures[] = {
     {"b_eff_io", "io", "b_eff_io", false, "B/s"},
@@ -33,6 +37,8 @@ constexpr FigureName kFigures[] = {
     {"logp o_r", "logp", "o_r", true, "s"},
     {"logp L", "logp", "L", true, "s"},
     {"bcast ol", "bcast", "ol", true, "s"},
+    {"link bandwidth", "links", "link_bandwidth", true, "B/s", true},
+    {"node bandwidth", "links", "node_bandwidth", true, "B/s", true},
 };
 
 const FigureName* by_figure(const std::string& figure) {
@@ -109,25 +115,66 @@ struct Measured {
   std::string unit;
 };
 
-// The headline figures of the sweep (the run the store reads), by figure and partition.
-std::map<std::pair<std::string, std::optional<std::int64_t>>, Measured> measured_figures(
-    store::Store& store, const std::string& sweep) {
+// A figure's key: its name, partition (per-partition figures) and label (link or node).
+using FigureKey = std::tuple<std::string, std::optional<std::int64_t>, std::string>;
+
+// The headline figures of the sweep (the run the store reads), by figure, partition and label;
+// with the figures of every link and node of its link matrices.
+std::map<FigureKey, Measured> measured_figures(store::Store& store, const std::string& sweep) {
   const auto table = system_table(store, sweep, {});
   const auto figure = column(table, "figure"), value = column(table, "value"),
              unit = column(table, "unit"), partition = column(table, "partition"),
              valid = column(table, "valid");
-  std::map<std::pair<std::string, std::optional<std::int64_t>>, Measured> out;
+  std::map<FigureKey, Measured> out;
   for (const auto& row : table.rows) {
     const auto* name = by_figure(text_cell(row[figure]));
     if (name == nullptr) continue;
     const auto part = name->per_partition ? integer_cell(row[partition]) : std::nullopt;
-    out[{name->figure, part}] = {number_cell(row[value]), text_cell(row[valid]) == "yes",
-                                 text_cell(row[unit])};
+    out[{name->figure, part, ""}] = {number_cell(row[value]), text_cell(row[valid]) == "yes",
+                                     text_cell(row[unit])};
+  }
+  for (const auto& m : link_matrices(store, sweep)) {
+    for (const auto& l : m.bandwidth) {
+      out[{"link bandwidth", m.partition, link_label(l.from, l.to)}] = {l.value, m.valid, "B/s"};
+    }
+    for (const auto& [node, value] : m.node_bandwidth) {
+      out[{"node bandwidth", m.partition, node}] = {value, m.valid, "B/s"};
+    }
   }
   return out;
 }
 
+// "regressed nodes and links: node3 (and 6 of its links), node1 -> node2": the nodes that
+// regressed with how many of the regressed links they are on, then the links on none of them.
+std::string regressed_links_note(const std::vector<std::string>& labels) {
+  const std::string arrow = " -> ";
+  std::vector<std::string> nodes, links;
+  for (const auto& label : labels) {
+    (label.find(arrow) == std::string::npos ? nodes : links).push_back(label);
+  }
+  const auto on = [&](const std::string& link, const std::string& node) {
+    const auto at = link.find(arrow);
+    return link.substr(0, at) == node || link.substr(at + arrow.size()) == node;
+  };
+  std::string text;
+  for (const auto& node : nodes) {
+    int count = 0;
+    for (const auto& link : links) count += on(link, node);
+    text += (text.empty() ? "" : ", ") + node + " (and " + std::to_string(count) + " of its links)";
+  }
+  for (const auto& link : links) {
+    bool on_node = false;
+    for (const auto& node : nodes) on_node = on_node || on(link, node);
+    if (!on_node) text += (text.empty() ? "" : ", ") + link;
+  }
+  return "regressed nodes and links: " + report::printable_utf8(text);
+}
+
 }  // namespace
+
+std::string link_label(const std::string& from, const std::string& to) {
+  return from + " -> " + to;
+}
 
 double Tolerance::allowed(double reference) const {
   return relative ? std::fabs(reference) * amount / 100.0 : amount;
@@ -190,16 +237,17 @@ Reference reference_of(store::Store& store, const std::string& sweep, const Tole
     reference.started_at = run.text(1);
   }
   for (const auto& [key, m] : measured_figures(store, sweep)) {
-    const auto* name = by_figure(key.first);
-    const std::string label =
-        key.first + (key.second ? " at " + std::to_string(*key.second) + " processes" : "");
+    const auto& [figure, partition, link] = key;
+    const auto* name = by_figure(figure);
+    const std::string label = figure + (link.empty() ? "" : " " + link) +
+                              (partition ? " at " + std::to_string(*partition) + " processes" : "");
     if (!m.value) {
       reference.left_out.push_back(label + ": no result");
       continue;
     }
     if (!m.valid) reference.not_valid.push_back(label);
     reference.figures.push_back(
-        {name->worker, name->metric, key.second, *m.value, m.unit, std::nullopt, m.valid});
+        {name->worker, name->metric, partition, *m.value, m.unit, std::nullopt, m.valid, link});
   }
   return reference;
 }
@@ -216,6 +264,7 @@ std::string to_toml(const Reference& reference) {
     t.insert("worker", f.worker);
     t.insert("metric", f.metric);
     if (f.partition) t.insert("partition", *f.partition);
+    if (!f.label.empty()) t.insert("label", f.label);
     t.insert("value", f.value);
     t.insert("unit", f.unit);
     if (f.tolerance) t.insert("tolerance", f.tolerance->text);
@@ -278,7 +327,7 @@ Reference parse_reference(const std::string& text, const std::string& origin) {
     const std::string where = "reference '" + origin + "', figure " + std::to_string(index);
     const auto* t = node.as_table();
     if (t == nullptr) throw UsageError(where + ": not a table");
-    only(*t, {"worker", "metric", "partition", "value", "unit", "tolerance", "valid"},
+    only(*t, {"worker", "metric", "partition", "label", "value", "unit", "tolerance", "valid"},
          ", figure " + std::to_string(index));
     ReferenceFigure f;
     const auto worker = (*t)["worker"].value<std::string>();
@@ -307,6 +356,16 @@ Reference parse_reference(const std::string& text, const std::string& origin) {
       throw UsageError(where + ": " + name.figure +
                        " is the maximum over partitions; it takes no partition");
     }
+    if (name.labelled) {
+      const auto label = (*t)["label"].value<std::string>();
+      if (!label || label->empty()) {
+        throw UsageError(where + ": " + name.figure +
+                         " needs a label (the link \"A -> B\" or node)");
+      }
+      f.label = *label;
+    } else if (t->contains("label")) {
+      throw UsageError(where + ": " + name.figure + " takes no label");
+    }
     if (t->contains("tolerance")) {
       const auto tolerance = (*t)["tolerance"].value<std::string>();
       if (!tolerance) throw UsageError(where + ": tolerance must be a string like \"5%\"");
@@ -333,13 +392,20 @@ CheckResult check_sweep(store::Store& store, const std::string& sweep, const Ref
   CheckResult result;
   auto& table = result.table;
   table.columns = {
-      {"figure", "", "figure", "", 1, 0},       {"partition", "", "procs", "", 1, 0},
-      {"reference", "", "reference", "", 1, 6}, {"measured", "", "measured", "", 1, 6},
-      {"unit", "", "unit", "", 1, 0},           {"ratio", "", "ratio", "", 1, 4},
-      {"tolerance", "", "tolerance", "", 1, 0}, {"better", "", "better", "", 1, 0},
+      {"figure", "", "figure", "", 1, 0},
+      {"partition", "", "procs", "", 1, 0},
+      {"reference", "", "reference", "", 1, 6},
+      {"measured", "", "measured", "", 1, 6},
+      {"unit", "", "unit", "", 1, 0},
+      {"ratio", "", "ratio", "", 1, 4},
+      {"tolerance", "", "tolerance", "", 1, 0},
+      {"better", "", "better", "", 1, 0},
       {"verdict", "", "verdict", "", 1, 0},
+      // The link ("node1 -> node3") or node of a link matrix's figure; empty for the others.
+      {"label", "", "link/node", "", 1, 0},
   };
   const auto measured = measured_figures(store, sweep);
+  std::vector<std::string> regressed_labels;  // links and nodes that regressed
   for (const auto& f : reference.figures) {
     const std::string figure = f.figure();
     const auto better = better_direction(figure).value_or(Better::higher);
@@ -348,8 +414,8 @@ CheckResult check_sweep(store::Store& store, const std::string& sweep, const Ref
                              f.value,        Cell{},
                              f.unit,         Cell{},
                              tolerance.text, to_string(better),
-                             Cell{}};
-    const auto it = measured.find({figure, f.partition});
+                             Cell{},         f.label};
+    const auto it = measured.find({figure, f.partition, f.label});
     std::string verdict;
     if (it == measured.end() || !it->second.value) {
       verdict = "missing";
@@ -379,6 +445,7 @@ CheckResult check_sweep(store::Store& store, const std::string& sweep, const Ref
       }
     }
     row[8] = verdict;
+    if (verdict == "regressed" && !f.label.empty()) regressed_labels.push_back(f.label);
     table.rows.push_back(std::move(row));
   }
   table.notes.push_back(
@@ -387,6 +454,7 @@ CheckResult check_sweep(store::Store& store, const std::string& sweep, const Ref
       std::to_string(result.missing) + " missing, " + std::to_string(result.not_valid) +
       " not valid (reference: sweep " + report::printable_utf8(reference.sweep) + " run " +
       std::to_string(reference.run) + ")");
+  if (!regressed_labels.empty()) table.notes.push_back(regressed_links_note(regressed_labels));
   return result;
 }
 

@@ -36,6 +36,8 @@ struct ReferenceFigure {
   std::string unit;
   std::optional<Tolerance> tolerance;
   bool valid = true;  ///< false: the reference value came from a result that is not valid
+  /// The link ("node1 -> node3") or node of a link matrix's figure (links); "" otherwise.
+  std::string label = {};
   /// The figure's name in query system ("logp g", "b_eff").
   std::string figure() const;
 };
@@ -58,6 +60,9 @@ std::string to_toml(const Reference& reference);
 /// Parses a reference file's text; throws UsageError naming `origin` and the problem (not TOML,
 /// an unknown key, worker or metric, a value or tolerance that is not a number).
 Reference parse_reference(const std::string& text, const std::string& origin);
+
+/// The label of the link from -> to ("node1 -> node3"), as reference files and check name it.
+std::string link_label(const std::string& from, const std::string& to);
 
 /// The outcome of check: one row per reference figure with its verdict.
 struct CheckResult {

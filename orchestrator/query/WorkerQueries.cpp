@@ -4,6 +4,7 @@
 #include "query/CommQuery.hpp"
 #include "query/IoConsortiumQuery.hpp"
 #include "query/IoQuery.hpp"
+#include "query/LinksQuery.hpp"
 #include "query/LogpQuery.hpp"
 #include "util/Error.hpp"
 
@@ -22,6 +23,10 @@ const std::vector<WorkerQuery>& worker_queries() {
        {{"b_eff_io", &io_table}, {"consortium", &io_consortium_table}}},
       {"bcast", "Broadcast latency OL beside the classic methods by partition, impl and size",
        &bcast_table},
+      {"links",
+       "The link matrix per node and per link (latency, bandwidth), the weak nodes and links "
+       "named",
+       &links_table},
   };
   return queries;
 }

@@ -3,6 +3,7 @@
 // points. A NaN y is a gap (the line breaks there); nothing is ever drawn as 0 for a missing
 // value. GnuplotFigure draws it; the report's figure builders fill it from the store.
 #include <cmath>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -29,6 +30,23 @@ struct Series {
   }
 };
 
+/// A matrix drawn as coloured cells with their values written in (the link matrix): row r,
+/// column c holds values[r][c]; a NaN cell (a node with itself) is left empty.
+struct Heatmap {
+  std::vector<std::string> rows;     ///< labels, top to bottom
+  std::vector<std::string> columns;  ///< labels, left to right
+  std::vector<std::vector<double>> values;
+  std::string value_label;  ///< the colour bar's label, with its unit
+  int decimals = 0;         ///< of the values written in the cells
+  /// True when any cell has a finite value.
+  bool has_data() const {
+    for (const auto& row : values)
+      for (double v : row)
+        if (std::isfinite(v)) return true;
+    return false;
+  }
+};
+
 struct Panel {
   std::string title;
   std::string x_label;
@@ -42,8 +60,11 @@ struct Panel {
   bool bandwidth_axis = false;
   /// A linear y axis starts at 0 (the top is automatic).
   bool y_from_zero = false;
-  /// True when any series has a drawable point.
+  /// A heatmap instead of series (x_label and y_label name its columns and rows).
+  std::optional<Heatmap> heatmap = {};
+  /// True when any series has a drawable point (or the heatmap a value).
   bool has_data() const {
+    if (heatmap) return heatmap->has_data();
     for (const auto& s : series)
       if (s.has_data()) return true;
     return false;

@@ -66,6 +66,37 @@ std::size_t key_lines(const Panel& panel, std::size_t panel_width) {
   return (entries + per_line - 1) / per_line;
 }
 
+// `tics` labels at 0, 1, ... as a gnuplot tic list "('a' 0, 'b' 1)".
+std::string tic_list(const std::vector<std::string>& labels);
+
+// The commands that draw a heatmap from `source` (a data block of "column row value"): a box
+// per cell coloured by its value (white to dark blue, from 0), the value written in it, row 0 at
+// the top; the colour bar on the right.
+std::string heatmap_script(const Heatmap& heatmap, const std::string& source) {
+  const auto n_columns = std::to_string(heatmap.columns.size());
+  const auto n_rows = std::to_string(heatmap.rows.size());
+  std::string s = "unset grid\nunset key\nset size ratio -1\n";
+  s += "set xrange [-0.5:" + n_columns + "-0.5]\nset yrange [" + n_rows + "-0.5:-0.5]\n";
+  s += "set xtics rotate by 45 right " + tic_list(heatmap.columns) + "\n";
+  s += "set ytics " + tic_list(heatmap.rows) + "\n";
+  s += "set cblabel " + gnuplot_quote(heatmap.value_label) + "\nset cbrange [0:*]\n";
+  s += "set palette defined (0 '#ffffff', 1 '#9ecae1', 2 '#08306b')\n";
+  const std::string format = "'%." + std::to_string(heatmap.decimals) + "f'";
+  s += "plot " + source +
+       " using 1:2:(0.5):(0.5):3 with boxxyerror fs solid 1.0 noborder lc "
+       "palette notitle, \\\n     " +
+       source + " using 1:2:(sprintf(" + format + ", $3)) with labels font 'sans,14' notitle\n";
+  s += "set grid\nset key below\nset size noratio\nunset cblabel\nset cbrange [*:*]\n";
+  return s;
+}
+
+std::string tic_list(const std::vector<std::string>& labels) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < labels.size(); ++i)
+    s += (i ? ", " : "") + gnuplot_quote(labels[i]) + " " + std::to_string(i);
+  return s + ")";
+}
+
 }  // namespace
 
 std::string gnuplot_quote(std::string_view text) {
@@ -77,6 +108,19 @@ std::string gnuplot_quote(std::string_view text) {
 std::string gnuplot_data(const Figure& figure) {
   std::string out;
   for (const auto& panel : figure.panels) {
+    if (panel.heatmap) {
+      // One block of "column row value" per finite cell.
+      if (!panel.heatmap->has_data()) continue;
+      if (!out.empty()) out += "\n\n";
+      const auto& values = panel.heatmap->values;
+      for (std::size_t r = 0; r < values.size(); ++r) {
+        for (std::size_t c = 0; c < values[r].size(); ++c) {
+          if (std::isfinite(values[r][c]))
+            out += std::to_string(c) + " " + std::to_string(r) + " " + number(values[r][c]) + "\n";
+        }
+      }
+      continue;
+    }
     for (const auto& series : panel.series) {
       if (!series_drawable(panel, series)) continue;
       if (!out.empty()) out += "\n\n";
@@ -141,6 +185,11 @@ std::string gnuplot_script(const Figure& figure, const std::string& data_path,
     s += "set title " + gnuplot_quote(titles ? panel.title : "") + "\n";
     s += "set xlabel " + gnuplot_quote(panel.x_label) + "\n";
     s += "set ylabel " + gnuplot_quote(panel.y_label) + "\n";
+    if (panel.heatmap && panel.heatmap->has_data()) {
+      s += heatmap_script(*panel.heatmap,
+                          gnuplot_quote(data_path) + " index " + std::to_string(block++));
+      continue;
+    }
     if (!panel_drawable(panel)) {
       s += "set label 1 'no data' at graph 0.5,0.5 center font 'sans,20'\n"
            "set xrange [0:1]\nset yrange [0:1]\nunset xtics\nunset ytics\nplot NaN notitle\n";
@@ -225,7 +274,7 @@ std::filesystem::path GnuplotFigure::draw(const Figure& figure, const std::files
     std::string message = printable_utf8(result.err);
     if (message.size() > 400) message = message.substr(0, 400) + "...";
     throw std::runtime_error("gnuplot failed to draw figure '" + figure.name + "' (exit " +
-                         std::to_string(result.exit_code) + "): " + message);
+                             std::to_string(result.exit_code) + "): " + message);
   }
   return svg;
 }

@@ -7,6 +7,7 @@
 
 #include "query/HistoryQuery.hpp"
 #include "query/IoConsortiumQuery.hpp"
+#include "query/LinksQuery.hpp"
 #include "query/PointsQuery.hpp"
 #include "query/SystemQuery.hpp"
 #include "query/WorkerQueries.hpp"
@@ -149,6 +150,12 @@ std::vector<Section> sections() {
          page.table(table);
          not_valid_list(page, newest_results(d.store, d.sweep, "bcast"));
          for (auto& f : bcast_figures(table)) figures.add(f);
+       }},
+      {"links", "links: the link matrix", [](const SweepData& d) { return d.ran("links"); },
+       [](const SweepData& d, HtmlPage& page, FigureSink& figures) {
+         page.table(query::find_worker_query("links")->table(d.store, d.sweep));
+         not_valid_list(page, newest_results(d.store, d.sweep, "links"));
+         for (auto& f : links_figures(query::link_matrices(d.store, d.sweep))) figures.add(f);
        }},
   };
 }

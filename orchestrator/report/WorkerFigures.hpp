@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "query/LinksQuery.hpp"
 #include "query/QueryTable.hpp"
 #include "report/Figure.hpp"
 #include "report/StoredResult.hpp"
@@ -39,6 +40,10 @@ std::vector<Figure> logp_size_figures(const std::vector<StoredResult>& logp_resu
 /// OL and the classic methods against the process count (at the smallest size) and against the
 /// message size (at the largest partition), a figure per implementation and hop delay.
 std::vector<Figure> bcast_figures(const query::QueryTable& bcast_table);
+
+/// The link matrix of each links result as two heatmaps, bandwidth and latency (row: sender,
+/// column: receiver), the weak nodes and links named in the caption.
+std::vector<Figure> links_figures(const std::vector<query::LinkMatrixResult>& matrices);
 
 /// The size label of the paper's figures: 1k, 32k, 1M, 1k+8; other sizes in bytes.
 std::string size_label(double bytes);

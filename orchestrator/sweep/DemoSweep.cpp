@@ -21,12 +21,17 @@ const std::vector<DemoSetting>& demo_settings() {
       {"bcast", "sizes", "8,256,65536"},
       {"bcast", "repetitions", "20"},
       {"bcast", "max_measurements", "8"},
+      // The link matrix with short measurements (on one machine: links between its ranks).
+      {"links", "latency_roundtrips", "100"},
+      {"links", "message_size", "64KiB"},
+      {"links", "messages", "2"},
+      {"links", "repetitions", "1"},
   };
   return settings;
 }
 
 const std::vector<std::string>& demo_workers() {
-  static const std::vector<std::string> workers = {"logp", "comm", "io", "bcast"};
+  static const std::vector<std::string> workers = {"logp", "comm", "io", "bcast", "links"};
   return workers;
 }
 

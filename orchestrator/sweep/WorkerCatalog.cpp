@@ -15,6 +15,12 @@ const std::vector<WorkerInfo>& worker_catalog() {
        1,
        "--partitions"},
       {"bcast", "pbench-bcast", "Broadcast latency OL_i (de Supinski & Karonis)", {}, 1, ""},
+      {"links",
+       "pbench-links",
+       "link matrix: latency and bandwidth of every pair of nodes (mpiGraph's shift schedule)",
+       {},
+       2,
+       ""},
   };
   return catalog;
 }

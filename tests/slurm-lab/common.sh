@@ -13,6 +13,22 @@ lab_socket=$lab_dir/munge/munge.socket
 # the number N of nodes node1..nodeN, one slurmd each (pid file slurmd.nodeI.pid).
 lab_layout_file=$lab_dir/etc/layout
 
+# Written by up --network (tests/slurm-lab/network.sh): the lab's nodes are network hosts.
+net_file=$lab_dir/etc/network
+lab_networked() { [[ -s "$net_file" ]]; }
+
+# lab_start_slurmctld: starts slurmctld (it daemonises). In a networked lab it runs in a mount
+# namespace of its own with the lab's hosts file, where the machine's name is the bridge's
+# address, and binds that address only (NoCtldInAddrAny in slurm.conf).
+lab_start_slurmctld() {
+  if lab_networked; then
+    unshare --mount --propagation private sh -c 'mount --bind "$1" /etc/hosts && exec slurmctld -i' \
+      sh "$lab_dir/etc/hosts"
+  else
+    slurmctld -i
+  fi
+}
+
 lab_say() { echo "slurm-lab: $*" >&2; }
 lab_die() { echo "slurm-lab: error: $*" >&2; exit 1; }
 

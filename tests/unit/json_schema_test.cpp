@@ -88,7 +88,7 @@ TEST_CASE("result schema: each bad sample breaks exactly the one rule it is name
       {"table_without_columns.json",
        {"at /measurements/pingpong/columns: expected >= 1 items, got 0"}},
       {"unknown_worker.json",
-       {R"(at /worker: expected one of ["logp","comm","io","bcast"], got "ior")"}},
+       {R"(at /worker: expected one of ["logp","comm","io","bcast","links"], got "ior")"}},
       {"validity_valid_not_boolean.json", {"at /validity/valid: expected boolean, got string"}},
       {"warning_not_string.json", {"at /warnings/0: expected string, got number"}},
       {"wrong_schema_version.json", {"at /schema_version: expected 1, got 2"}},

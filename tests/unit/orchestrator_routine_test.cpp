@@ -203,7 +203,7 @@ TEST_CASE("a reference file that is not TOML or names an unknown worker or metri
                                     "value = 1e-6\nunit = \"s\"\n",
                              "refs.toml"),
       "reference 'refs.toml', figure 1: unknown worker 'lo\"gp{} ' (known: io, comm, logp, "
-      "bcast)",
+      "bcast, links)",
       UsageError);
   CHECK_THROWS_WITH_AS(
       query::parse_reference(head + "worker = \"logp\"\nmetric = \"gap\"\npartition = 2\n"

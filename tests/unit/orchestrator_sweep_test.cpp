@@ -39,7 +39,7 @@ TEST_CASE("sweep names with shell or path metacharacters are refused") {
 }
 
 TEST_CASE("unknown workers and schedulers are named in the error") {
-  CHECK_THROWS_WITH_AS(find_worker("nope"), "unknown worker 'nope' (known: logp, comm, io, bcast)",
+  CHECK_THROWS_WITH_AS(find_worker("nope"), "unknown worker 'nope' (known: logp, comm, io, bcast, links)",
                        UsageError);
   SweepSpec spec;
   spec.name = "s";

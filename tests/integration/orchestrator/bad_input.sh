@@ -6,7 +6,7 @@ source "$(dirname "$0")/common.sh"
 digest=$(db_digest)
 unchanged() { [[ $(db_digest) == "$digest" ]] || fail "the store changed after: $*"; }
 
-expect_fail 2 "unknown worker 'nope' (known: logp, comm, io, bcast)" "$PBENCH" sweep s1 --workers nope
+expect_fail 2 "unknown worker 'nope' (known: logp, comm, io, bcast, links)" "$PBENCH" sweep s1 --workers nope
 unchanged unknown worker
 expect_fail 2 "unknown scheduler 'lsf' (known: local, slurm, pbs)" "$PBENCH" sweep s1 --scheduler lsf
 expect_fail 2 "--partitions: '8,,x' has an empty item at position 2" "$PBENCH" sweep s1 --partitions 8,,x

@@ -133,7 +133,7 @@ digest=$(db_digest)
 printf 'figure = [\n' > bad.toml
 expect_fail 2 "reference 'bad.toml' is not TOML (line" "$PBENCH" check nightly --reference bad.toml
 sed "s/worker = 'bcast'/worker = \"bc\\\\\"a{s}t\"/" refs.toml > bad.toml
-expect_fail 2 "unknown worker 'bc\"a{s}t' (known: io, comm, logp, bcast)" "$PBENCH" check nightly --reference bad.toml
+expect_fail 2 "unknown worker 'bc\"a{s}t' (known: io, comm, logp, bcast, links)" "$PBENCH" check nightly --reference bad.toml
 sed "s/metric = 'ol'/metric = 'olx'/" refs.toml > bad.toml
 expect_fail 2 "worker 'bcast' has no headline metric 'olx' (known: ol)" "$PBENCH" check nightly --reference bad.toml
 sed "s/unit = 's'/unit = 's'\ntolerance = 'us'/" refs.toml > bad.toml

@@ -1,0 +1,43 @@
+// pbench-links: the link matrix of an allocation, the latency and bandwidth of every ordered
+// pair of nodes measured on mpiGraph's shift schedule (every node busy in every step).
+#include <iostream>
+
+#include "common/NodeLayout.hpp"
+#include "common/WorkerMain.hpp"
+#include "links/LinkMeasurement.hpp"
+#include "links/LinksParameters.hpp"
+#include "links/LinksReport.hpp"
+
+int main(int argc, char** argv) {
+  using namespace pbench;
+  links::LinksParameters parameters;
+  worker::WorkerSpec spec;
+  spec.name = "links";
+  spec.description =
+      "pbench-links: latency and bandwidth of every ordered pair of nodes, measured on "
+      "mpiGraph's shift schedule (step k: node i sends to node i+k, every node busy)";
+  spec.declare = [&](worker::Parameters& p) { parameters.declare(p); };
+  spec.before_mpi = [&]() -> int {
+    if (auto problem = parameters.problem()) {
+      if (worker::is_reporting_process()) {
+        std::cerr << "pbench-links: error: " << *problem << "\n"
+                  << "Run with --help for the parameters.\n";
+      }
+      return 2;
+    }
+    return -1;
+  };
+  spec.body = [&](worker::WorkerContext& context) {
+    if (context.mpi.size() < 2) {
+      throw worker::UsageError("a link needs two processes (run one per node on 2 or more nodes)");
+    }
+    const worker::NodeLayout layout(context.mpi.rank_hosts());
+    const auto endpoints = links::endpoints_of(layout);
+    auto matrix = links::measure_links(endpoints, parameters, context.deadline);
+    if (!matrix) return;  // not rank 0
+    const links::LinksReport report(std::move(*matrix), parameters);
+    report.write(context.result);
+    report.print(context.protocol);
+  };
+  return worker::run_worker(spec, argc, argv);
+}
