@@ -9,9 +9,10 @@
 
 int main(int argc, char** argv) {
   using namespace pbench;
-  CLI::App app("pbench: network and parallel I/O benchmarks (b_eff, b_eff_io, LogP, broadcast) "
-               "over sweeps, into SQLite",
-               "pbench");
+  CLI::App app(
+      "pbench: network and parallel I/O benchmarks (b_eff, b_eff_io, LogP, broadcast) "
+      "over sweeps, into SQLite",
+      "pbench");
   app.require_subcommand(1);
   // The global options (--db, --runs-dir, --scheduler-outage) anywhere on the line: an option
   // a command does not know falls through to the one above it (inherited by every command).
@@ -63,7 +64,7 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const cli::Interrupted& e) {
     std::cerr << "pbench: " << e.what() << "\n";
-    return 130;
+    return e.exit_status();
   } catch (const UsageError& e) {
     std::cerr << "pbench: error: " << e.what() << "\n";
     return 2;
