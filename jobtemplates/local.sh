@@ -15,13 +15,37 @@ pbench_on_exit() {
     pbench_signal=$(kill -l $((status - 128)) 2>/dev/null || true)
     pbench_signal_source=command
   fi
-  printf '{"status": %d, "signal": "%s", "signal_source": "%s", "started_at": "%s", "ended_at": "%s"}\n' \
-    "$status" "$pbench_signal" "$pbench_signal_source" "$pbench_started" "$(pbench_now)" >exit.json.tmp
-  mv -f exit.json.tmp exit.json
+  # A full or read-only runs directory: said with the path (pbench then reports the point
+  # "failed: exit marker unreadable (disk full?)").
+  if ! { printf '{"status": %d, "signal": "%s", "signal_source": "%s", "started_at": "%s", "ended_at": "%s"}\n' \
+    "$status" "$pbench_signal" "$pbench_signal_source" "$pbench_started" "$(pbench_now)" >exit.json.tmp && mv -f exit.json.tmp exit.json; }; then
+    echo "pbench job: cannot write the exit marker '$PWD/exit.json' (a full or read-only runs directory?)" >&2
+  fi
 }
 trap pbench_on_exit EXIT
 trap 'pbench_signal=TERM pbench_signal_source=job; exit 143' TERM
 trap 'pbench_signal=INT pbench_signal_source=job; exit 130' INT
 echo $$ >job.pid.tmp && mv -f job.pid.tmp job.pid
 export PBENCH_SWEEP={{sweep}} PBENCH_POINT={{point_key}}
+# The partition this job launches (and its shape NxP, where the point has one): every worker
+# started as other processes than these (singletons of a launcher whose PMI does not match the
+# MPI library) says so and exits before measuring (workers/common/LaunchCheck.hpp).
+export PBENCH_PARTITION={{partition}}
+pbench_nodes={{nodes}} pbench_procs_per_node={{procs_per_node}}
+if [[ -n "$pbench_nodes" ]]; then
+  export PBENCH_NODES=$pbench_nodes PBENCH_PROCS_PER_NODE=$pbench_procs_per_node
+fi
+# The job's side of the reproducibility envelope (job.env, NUL-separated NAME=VALUE), as under
+# a batch system: what ran where; pbench adds it to envelope.json.
+pbench_sha256() { sha256sum <"$1" 2>/dev/null | cut -d' ' -f1; }
+pbench_worker=$(command -v {{worker_binary}} || echo {{worker_binary}})
+{
+  printf 'PBENCH_HOST=%s\0' "$(hostname)"
+  printf 'PBENCH_SCRIPT_SHA256=%s\0' "$(pbench_sha256 "$0")"
+  printf 'PBENCH_WORKER_BINARY=%s\0' "$pbench_worker"
+  printf 'PBENCH_WORKER_SHA256=%s\0' "$(pbench_sha256 "$pbench_worker")"
+  printf 'PBENCH_NODE_LIST=%s\0' "$(hostname)"
+  printf 'PBENCH_MPI_VERSION=%s\0' "$( (mpichversion 2>/dev/null || mpirun --version 2>/dev/null) | head -1)"
+  env -0 | grep -z -E '^PBENCH_' || true
+} >job.env
 {{command}}

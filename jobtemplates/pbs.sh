@@ -25,15 +25,26 @@ pbench_on_exit() {
     (($(date +%s) - pbench_start_s >= pbench_time_limit_s)); then
     reason=time_limit
   fi
-  printf '{"status": %d, "signal": "%s", "signal_source": "%s", "reason": "%s", "started_at": "%s", "ended_at": "%s"}\n' \
+  # A full or read-only runs directory: said with the path (pbench then reports the point
+  # "failed: exit marker unreadable (disk full?)").
+  if ! { printf '{"status": %d, "signal": "%s", "signal_source": "%s", "reason": "%s", "started_at": "%s", "ended_at": "%s"}\n' \
     "$status" "$pbench_signal" "$pbench_signal_source" "$reason" "$pbench_started" "$(pbench_now)" \
-    >exit.json.tmp
-  mv -f exit.json.tmp exit.json
+    >exit.json.tmp && mv -f exit.json.tmp exit.json; }; then
+    echo "pbench job: cannot write the exit marker '$PWD/exit.json' (a full or read-only runs directory?)" >&2
+  fi
 }
 trap pbench_on_exit EXIT
 trap 'pbench_signal=TERM pbench_signal_source=job; exit 143' TERM
 trap 'pbench_signal=INT pbench_signal_source=job; exit 130' INT
 export PBENCH_SWEEP={{sweep}} PBENCH_POINT={{point_key}}
+# The partition this job launches (and its shape NxP, where the point has one): every worker
+# started as other processes than these (singletons of a launcher whose PMI does not match the
+# MPI library) says so and exits before measuring (workers/common/LaunchCheck.hpp).
+export PBENCH_PARTITION={{partition}}
+pbench_nodes={{nodes}} pbench_procs_per_node={{procs_per_node}}
+if [[ -n "$pbench_nodes" ]]; then
+  export PBENCH_NODES=$pbench_nodes PBENCH_PROCS_PER_NODE=$pbench_procs_per_node
+fi
 # The job's end as planned: its start here plus its time limit. The worker stops before it (minus
 # a margin) at a clean point and writes what it measured as a partial result, so that a job that
 # runs out of time is not killed with nothing; a queued job gets the end of its own run.

@@ -7,6 +7,7 @@
 #include "cli/SweepOptions.hpp"
 #include "query/WorkerQueries.hpp"
 #include "run/Collector.hpp"
+#include "run/EnvironmentDrift.hpp"
 #include "run/SweepPlanner.hpp"
 #include "run/SweepRuns.hpp"
 #include "sweep/DemoSweep.hpp"
@@ -49,6 +50,16 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
     if (o->again) {
       // The stored sweep as it is: its specification and job scripts, run once more.
       if (!o->sweep.given("name")) throw UsageError("--again needs the NAME of a stored sweep");
+      if (const auto changed = o->sweep.given_definition(); !changed.empty()) {
+        std::string names;
+        for (const auto& n : changed) names += (names.empty() ? "" : ", ") + n;
+        throw UsageError(
+            "--again runs the stored sweep '" + o->sweep.name + "' as it was defined; " + names +
+            " would change that definition and cannot be given with --again. For such a run, "
+            "make a new sweep (pbench run NEW ...; then pbench check NEW --against " +
+            o->sweep.name + ") or replace this one (pbench sweep " + o->sweep.name +
+            " ... --force --discard-results)");
+      }
       SweepContext stored(global.db, o->sweep.name);
       spec = sweep::SweepSpec::from_json(nlohmann::json::parse(stored.sweep.spec_json));
       point_count = stored.store.points(stored.sweep.id).size();
@@ -81,7 +92,13 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
     if (report.deadline_partial > 0) {
       std::cerr << ", " << report.deadline_partial << " partial (stopped before a deadline)";
     }
+    if (report.mislaunched > 0) {
+      std::cerr << ", " << report.mislaunched << " not launched as asked (stored not valid)";
+    }
     std::cerr << "\n";
+    for (const auto& drift : run::environment_drift(context.store, context.sweep)) {
+      std::cerr << "pbench: warning: " << drift << "\n";
+    }
     // One table per worker of the sweep, in the order the sweep names them.
     for (std::size_t i = 0; i < spec.workers.size(); ++i) {
       if (i > 0 && format == query::Format::table) std::cout << "\n";
@@ -97,6 +114,7 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
       }
     }
     global.exit_code = exit_code_of(context.driver->progress());
+    if (global.exit_code == 0) global.exit_code = exit_code_of(report);
   });
 }
 

@@ -6,6 +6,7 @@
 #include "cli/SweepContext.hpp"
 #include "query/QueryTable.hpp"
 #include "run/Collector.hpp"
+#include "run/EnvironmentDrift.hpp"
 #include "run/PartitionProgress.hpp"
 #include "store/ResultLayout.hpp"
 
@@ -117,6 +118,9 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
             : "ETA " + run::format_duration(*report.eta_seconds) +
                   " (remaining points one after another at their partition's mean run time)";
     table.notes.push_back(eta);
+    for (const auto& drift : run::environment_drift(context.store, context.sweep)) {
+      std::cerr << "pbench: warning: " << drift << "\n";
+    }
     if (format == query::Format::table) {
       // The aligned table shows the partitions as a table of their own rather than as notes.
       table.notes.resize(1);
@@ -176,8 +180,11 @@ void add_collect_command(CLI::App& app, GlobalOptions& global) {
     if (report.deadline_partial > 0) {
       std::cout << ", " << report.deadline_partial << " partial (stopped before a deadline)";
     }
+    if (report.mislaunched > 0) {
+      std::cout << ", " << report.mislaunched << " not launched as asked (stored not valid)";
+    }
     std::cout << ", " << report.pending << " not finished\n";
-    if (report.rejected > 0) global.exit_code = 4;
+    global.exit_code = exit_code_of(report);
   });
 }
 

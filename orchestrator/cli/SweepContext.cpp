@@ -19,7 +19,10 @@ constexpr std::chrono::milliseconds kPollInterval{200};
 
 volatile sig_atomic_t interrupted = 0;
 
-extern "C" void note_interrupt(int) { interrupted = 1; }
+/// The signal that came (SIGINT, SIGTERM); 0 while none has.
+extern "C" void note_interrupt(int signal) {
+  interrupted = signal;
+}
 
 /// SIGINT and SIGTERM set a flag while it lives (no SA_RESTART: a wait returns), and get their
 /// earlier handlers back after.
@@ -113,14 +116,15 @@ std::string interrupted_message(const std::string& name, const run::Progress& pr
   if (left.empty()) return "sweep " + name + ": interrupted; no point is left to run";
   return "sweep " + name + ": interrupted (" + progress.line() + "); still " + left +
          ": their jobs go on. Resume with 'pbench wait " + name +
-         "' (follows them and submits the planned points), stop them with 'pbench cancel " +
-         name + "'";
+         "' (follows them and submits the planned points), stop them with 'pbench cancel " + name +
+         "'";
 }
 
 run::Progress follow_sweep(SweepContext& context, int max_parallel, double timeout_seconds) {
   const InterruptGuard guard;
   const auto stop = [&] {
-    throw Interrupted(interrupted_message(context.sweep.name, context.driver->progress()));
+    throw Interrupted(interrupted_message(context.sweep.name, context.driver->progress()),
+                      interrupted);
   };
   ProgressDisplay display(context.sweep.name);
   const auto start = std::chrono::steady_clock::now();
@@ -142,9 +146,9 @@ run::Progress follow_sweep(SweepContext& context, int max_parallel, double timeo
           if (!p.unfinished() || expired()) return p;
           const bool changed = p.line() != last;
           last = p.line();
-          if (interrupted || !sleep_unless_interrupted(
-                                 std::chrono::duration_cast<std::chrono::milliseconds>(
-                                     backoff.next(changed)))) {
+          if (interrupted ||
+              !sleep_unless_interrupted(
+                  std::chrono::duration_cast<std::chrono::milliseconds>(backoff.next(changed)))) {
             stop();
           }
         }
@@ -159,6 +163,10 @@ run::Progress follow_sweep(SweepContext& context, int max_parallel, double timeo
 
 int exit_code_of(const run::Progress& progress) {
   return progress.count(store::PointState::done) == progress.total ? 0 : 1;
+}
+
+int exit_code_of(const run::CollectReport& report) {
+  return report.rejected > 0 || report.mislaunched > 0 ? 4 : 0;
 }
 
 }  // namespace pbench::cli

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "process/ProcessRunner.hpp"
+#include "run/Collector.hpp"
 #include "run/SweepDriver.hpp"
 #include "schedulers/Scheduler.hpp"
 #include "store/Store.hpp"
@@ -28,7 +29,13 @@ struct SweepContext {
 /// points are still queued, running or planned and how to resume or stop them.
 class Interrupted : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  Interrupted(const std::string& message, int signal)
+      : std::runtime_error(message), signal_(signal) {}
+  /// The exit status: 128 + the signal, as a shell reports it (SIGINT 130, SIGTERM 143).
+  int exit_status() const { return 128 + signal_; }
+
+ private:
+  int signal_;
 };
 
 /// What a follower interrupted with `progress` left behind, and the commands that go on from
@@ -42,5 +49,7 @@ run::Progress follow_sweep(SweepContext& context, int max_parallel, double timeo
 
 /// 0 when every point is done, 1 otherwise (failed, cancelled, timed out or unfinished).
 int exit_code_of(const run::Progress& progress);
+/// 4 when collecting refused a result or stored one not launched as its point asked, else 0.
+int exit_code_of(const run::CollectReport& report);
 
 }  // namespace pbench::cli

@@ -13,6 +13,7 @@ namespace pbench::cli {
 
 void SweepOptions::declare(CLI::App& command, const std::string& default_name) {
   command_ = &command;
+  const std::size_t declared_before = command.get_options().size();
   auto* name_option = command.add_option("name", name, "Sweep name (letters, digits, . _ -)");
   if (default_name.empty()) {
     name_option->required();
@@ -94,6 +95,19 @@ void SweepOptions::declare(CLI::App& command, const std::string& default_name) {
       .add_flag("--discard-results", discard_results,
                 "With --force: replace it even when it has stored results, which are lost")
       ->needs("--force");
+  // Every option above but the name defines the sweep.
+  const auto options = command.get_options();
+  for (std::size_t i = declared_before; i < options.size(); ++i) {
+    if (options[i] != name_option) defining_.push_back(options[i]);
+  }
+}
+
+std::vector<std::string> SweepOptions::given_definition() const {
+  std::vector<std::string> out;
+  for (const CLI::Option* option : defining_) {
+    if (option->count() > 0) out.push_back(option->get_name());
+  }
+  return out;
 }
 
 sweep::SweepSpec SweepOptions::spec() const {

@@ -41,6 +41,9 @@ struct SweepOptions {
   void declare(CLI::App& command, const std::string& default_name = "");
   /// True when the user gave `option` ("--workers", "name", ...) on the command line.
   bool given(const std::string& option) const { return command_ && command_->count(option) > 0; }
+  /// The options given that define a sweep ("--set", "--workers", "-T", ...): every one
+  /// declared here but the name.
+  std::vector<std::string> given_definition() const;
   /// The specification these options describe; throws UsageError for bad input.
   sweep::SweepSpec spec() const;
   /// Planning options (runs dir from the global options).
@@ -48,6 +51,7 @@ struct SweepOptions {
 
  private:
   CLI::App* command_ = nullptr;  ///< where the options were declared (to see which were given)
+  std::vector<const CLI::Option*> defining_;  ///< the options declare() added, but the name
 };
 
 }  // namespace pbench::cli

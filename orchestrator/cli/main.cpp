@@ -78,7 +78,7 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const cli::Interrupted& e) {
     std::cerr << "pbench: " << e.what() << "\n";
-    return 130;
+    return e.exit_status();
   } catch (const UsageError& e) {
     std::cerr << "pbench: error: " << e.what() << "\n";
     return 2;

@@ -1,9 +1,11 @@
 #include "ingest/Ingester.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "ingest/JsonSchema.hpp"
+#include "ingest/LaunchCheck.hpp"
 #include "ingest/ResultRules.hpp"
 #include "store/ResultLayout.hpp"
 #include "util/Error.hpp"
@@ -66,6 +68,11 @@ std::optional<std::size_t> too_deep_at(const std::string& text) {
   return std::nullopt;
 }
 
+std::string too_large(const std::string& where, std::uintmax_t bytes) {
+  return where + ": " + std::to_string(bytes) + " bytes, more than the " +
+         std::to_string(ResultRules::kMaxDocumentBytes) + " (64 MiB) a result document may have";
+}
+
 /// Resets a kept statement when the scope using it ends, by return or exception: between
 /// documents it holds neither a read of the store nor bindings.
 class Rewind {
@@ -84,7 +91,7 @@ class Rewind {
 struct Ingester::Statements {
   explicit Statements(store::Database& db)
       : existing(db.prepare("SELECT id FROM results WHERE document_hash = ?1")),
-        params(db.prepare("SELECT params_json FROM points WHERE id = ?1")),
+        params(db.prepare("SELECT params_json, worker, partition FROM points WHERE id = ?1")),
         insert(db.prepare(
             "INSERT INTO results(point_id, attempt_id, document_hash, schema_version, worker, "
             "worker_version, nprocs, valid, started_at, ended_at, ingested_at, document, nodes, "
@@ -109,6 +116,9 @@ Ingester::Ingester(Ingester&&) noexcept = default;
 
 nlohmann::json parse_and_validate(const std::string& text, const std::string& origin) {
   const std::string where = "result '" + origin + "'";
+  if (text.size() > ResultRules::kMaxDocumentBytes) {
+    throw ValidationError(too_large(where, text.size()));
+  }
   if (const auto at = too_deep_at(text)) {
     throw ValidationError(where + ": nested deeper than " + std::to_string(kMaxNestingDepth) +
                           " levels at byte " + std::to_string(*at));
@@ -131,7 +141,8 @@ nlohmann::json parse_and_validate(const std::string& text, const std::string& or
     throw ValidationError(where + ": schema version " + doc["schema_version"].dump() +
                           "; this pbench reads version " + std::to_string(kSupportedSchemaVersion));
   }
-  auto problems = result_schema().problems(doc);
+  auto problems = ResultRules::size_problems(doc);
+  if (problems.empty()) problems = result_schema().problems(doc);
   if (problems.empty()) problems = ResultRules::problems(doc);
   if (!problems.empty()) throw ValidationError(where + ": " + summarise(problems));
   return doc;
@@ -141,6 +152,12 @@ IngestOutcome Ingester::ingest_file(const std::string& path, std::optional<std::
                                     std::optional<std::int64_t> attempt_id) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ValidationError("result '" + path + "': cannot be read");
+  // A file larger than any document is refused unread (parse_and_validate says the same).
+  std::error_code ec;
+  if (const auto bytes = std::filesystem::file_size(path, ec);
+      !ec && bytes > ResultRules::kMaxDocumentBytes) {
+    throw ValidationError(too_large("result '" + path + "'", bytes));
+  }
   std::ostringstream text;
   text << in.rdbuf();
   return ingest_text(text.str(), path, point_id, attempt_id);
@@ -156,28 +173,34 @@ IngestOutcome Ingester::ingest_text(const std::string& text, const std::string& 
   auto& db = store_.db();
   store::Transaction txn(db);
   if (!statements_) statements_ = std::make_unique<Statements>(db);
-  // Declared after the transaction: each statement is reset before it commits or rolls back.
-  auto& existing = statements_->existing;
-  const Rewind rewind_existing(existing);
-  existing.bind(1, hash);
-  if (existing.step()) {
-    IngestOutcome outcome{true, existing.int64(0), 0};
-    // The transaction rolls back: nothing changes for a document stored before.
-    return outcome;
-  }
-  // Where the ranks ran, against the shape the point asked for: a placement that differs makes
-  // the stored result not valid (the document stays as the worker wrote it; the reason is in
-  // the placement column).
-  store::AskedShape asked;
+  // The point that asked for it: a result naming another worker is refused, and one that ran on
+  // other processes or another shape is stored not valid with the reason first.
+  std::optional<AskedLaunch> asked;
   if (point_id) {
     auto& params = statements_->params;
     const Rewind rewind_params(params);
     params.bind(1, *point_id);
     if (params.step()) {
-      asked = store::asked_shape(nlohmann::json::parse(params.text(0), nullptr, false));
+      asked = asked_launch(params.text(1), static_cast<int>(params.int64(2)), params.text(0));
     }
   }
-  const auto layout = store::result_layout(doc, asked);
+  if (asked) {
+    if (auto mismatch = worker_mismatch(doc, *asked); !mismatch.empty()) {
+      throw ValidationError("result '" + origin + "': " + mismatch);
+    }
+  }
+  // Declared after the transaction: each statement is reset before it commits or rolls back.
+  auto& existing = statements_->existing;
+  const Rewind rewind_existing(existing);
+  existing.bind(1, hash);
+  if (existing.step()) {
+    IngestOutcome outcome{true, existing.int64(0), 0, {}};
+    // The transaction rolls back: nothing changes for a document stored before.
+    return outcome;
+  }
+  // The document stays as the worker wrote it; the launch's reason is in the placement column.
+  auto layout = store::result_layout(doc, asked ? asked->shape : store::AskedShape{});
+  if (asked) layout.placement = launch_problem(doc, *asked, layout);
   auto& insert = statements_->insert;
   const Rewind rewind_insert(insert);
   store::bind_layout(insert, layout, 13);
@@ -191,7 +214,7 @@ IngestOutcome Ingester::ingest_text(const std::string& text, const std::string& 
   insert.bind(10, doc["ended_at"].get<std::string>());
   insert.bind(11, utc_now());
   insert.bind(12, canonical).run();
-  IngestOutcome outcome{false, db.last_insert_rowid(), 0};
+  IngestOutcome outcome{false, db.last_insert_rowid(), 0, layout.placement};
 
   auto& metric = statements_->metric;
   const Rewind rewind_metric(metric);

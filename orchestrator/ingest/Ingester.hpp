@@ -16,6 +16,9 @@ struct IngestOutcome {
   bool duplicate = false;  ///< the same document was already stored; nothing changed
   std::int64_t result_id = 0;
   std::size_t metrics = 0;
+  /// Why the result was not launched as its point asked (ingest/LaunchCheck.hpp): it is stored
+  /// not valid with this reason first; empty when it was.
+  std::string launch;
 };
 
 class Ingester {

@@ -126,7 +126,36 @@ void check_metrics(const json& summary, std::vector<std::string>& problems) {
   }
 }
 
+void check_sizes(const json& value, const json::json_pointer& at,
+                 std::vector<std::string>& problems) {
+  const auto too_long = [&](const json::json_pointer& where, const char* what, std::size_t bytes) {
+    problems.push_back(problem(
+        where, std::string(what) + " of " + std::to_string(bytes) + " bytes, more than the " +
+                   std::to_string(ResultRules::kMaxStringBytes) + " (1 MiB) a field may hold"));
+  };
+  if (value.is_string()) {
+    const auto bytes = value.get_ref<const std::string&>().size();
+    if (bytes > ResultRules::kMaxStringBytes) too_long(at, "a string", bytes);
+  } else if (value.is_array()) {
+    for (std::size_t i = 0; i < value.size(); ++i) check_sizes(value[i], at / i, problems);
+  } else if (value.is_object()) {
+    for (const auto& [key, member] : value.items()) {
+      if (key.size() > ResultRules::kMaxStringBytes) {
+        too_long(at, "a key", key.size());
+        continue;
+      }
+      check_sizes(member, at / key, problems);
+    }
+  }
+}
+
 }  // namespace
+
+std::vector<std::string> ResultRules::size_problems(const json& doc) {
+  std::vector<std::string> problems;
+  check_sizes(doc, json::json_pointer(), problems);
+  return problems;
+}
 
 std::vector<std::string> ResultRules::problems(const json& doc) {
   std::vector<std::string> problems;

@@ -14,6 +14,18 @@ namespace pbench::ingest {
 
 class ResultRules {
  public:
+  /// The largest result document stored (its text): far above any worker's result (a bcast run
+  /// of 10,000 tasks writes about 15 MB of OL_i rows), far below what would strain the store.
+  static constexpr std::size_t kMaxDocumentBytes = std::size_t{64} << 20;
+  /// The longest string (value or key) in a document: comm's list of crossing neighbours, the
+  /// longest string a worker writes, stays below it up to about 80,000 node-crossing links.
+  static constexpr std::size_t kMaxStringBytes = std::size_t{1} << 20;
+
+  /// The strings and keys of `doc` longer than kMaxStringBytes, each named by its JSON pointer:
+  /// "at /warnings/0: a string of 10000000 bytes, more than the 1048576 (1 MiB) a field may
+  /// hold". Checked before the schema, so that no validator reads such a string.
+  static std::vector<std::string> size_problems(const nlohmann::json& doc);
+
   /// The problems of `doc`: a row without one value per column of its table, two columns of a
   /// table with one name, ended_at before started_at (fractions of a second compared as
   /// decimals), two summary metrics with the same name and labels (4 and 4.0 being the same

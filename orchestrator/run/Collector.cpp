@@ -41,6 +41,10 @@ std::string store_partial_result(store::Store& store, ingest::Ingester& ingester
         ingester.ingest_text(text.str(), attempt.result_path, point_id, attempt.id);
     if (!outcome.duplicate) record_allocation(store, attempt, outcome.result_id);
     ++report.partial;
+    if (!outcome.launch.empty()) {
+      ++report.mislaunched;
+      return "; its partial result is stored, not valid: " + outcome.launch;
+    }
     return "; its partial result (not valid) is stored";
   } catch (const ValidationError& e) {
     return std::string("; its result document was not stored: ") + e.what();
@@ -79,51 +83,92 @@ std::string describe_point(const store::PointRecord& point) {
   return out + " [" + point.key + "]";
 }
 
+namespace {
+
+/// Stores the result of a finished attempt. `latest`: the point's state follows it (a refused
+/// document fails the point); an earlier attempt's refusal is said and leaves the point as it is.
+void collect_done_attempt(store::Store& store, ingest::Ingester& ingester,
+                          const store::PointRecord& point, store::AttemptRecord attempt,
+                          bool latest, CollectReport& report) {
+  const std::string which = latest ? ""
+                                   : " (attempt " + std::to_string(attempt.attempt_no) + ", run " +
+                                         std::to_string(attempt.run_no) + ")";
+  try {
+    const auto outcome = ingester.ingest_file(attempt.result_path, point.id, attempt.id);
+    if (outcome.duplicate) {
+      ++report.duplicates;
+      return;
+    }
+    ++report.stored;
+    record_allocation(store, attempt, outcome.result_id);
+    if (!outcome.launch.empty()) {
+      ++report.mislaunched;
+      report.messages.push_back(describe_point(point) + which +
+                                ": stored not valid: " + outcome.launch);
+    }
+    if (auto reason = store.partial_reason(outcome.result_id)) {
+      ++report.deadline_partial;
+      report.messages.push_back(describe_point(point) + which + ": " + *reason);
+    }
+  } catch (const ValidationError& e) {
+    ++report.rejected;
+    attempt.state = PointState::failed;
+    attempt.stderr_tail = std::string("result rejected: ") + e.what();
+    store.update_attempt(attempt);
+    if (latest) store.set_point_state(point.id, PointState::failed);
+    report.messages.push_back(describe_point(point) + which + ": " + e.what());
+  }
+}
+
+}  // namespace
+
 CollectReport collect(store::Store& store, const store::SweepRecord& sweep) {
   CollectReport report;
   ingest::Ingester ingester(store);
   for (const auto& point : store.points(sweep.id)) {
+    auto attempts = store.attempts(point.id);
+    // Every finished attempt before the latest (a run submitted again before this one was
+    // collected, a retried failure, a driver's takeover): nothing finished is left unstored.
+    for (std::size_t i = 0; i + 1 < attempts.size(); ++i) {
+      const auto& earlier = attempts[i];
+      if (!store::is_terminal(earlier.state) || store.has_result_for_attempt(earlier.id)) continue;
+      if (earlier.state == PointState::done) {
+        collect_done_attempt(store, ingester, point, earlier, false, report);
+      } else if (earlier.state == PointState::failed) {
+        const int stored_before = report.partial;
+        const auto partial = store_partial_result(store, ingester, earlier, point.id, report);
+        if (report.partial > stored_before) {
+          report.messages.push_back(describe_point(point) + " (attempt " +
+                                    std::to_string(earlier.attempt_no) + ")" + partial);
+        }
+      }
+    }
     if (!store::is_terminal(point.state)) {
       ++report.pending;
       continue;
     }
-    auto attempt = store.latest_attempt(point.id);
-    if (!attempt) continue;
+    if (attempts.empty()) continue;
+    auto& attempt = attempts.back();
     if (point.state != PointState::done) {
       ++report.failed;
       std::string why = store::to_string(point.state);
-      if (attempt->exit_status) why += ", exit status " + std::to_string(*attempt->exit_status);
-      if (attempt->signal) why += ", signal " + *attempt->signal;
-      const std::string tail = telling_line(attempt->stderr_tail.value_or(""));
+      if (attempt.exit_status) why += ", exit status " + std::to_string(*attempt.exit_status);
+      if (attempt.signal) why += ", signal " + *attempt.signal;
+      // What the scheduler knows when the job itself said nothing ("exit marker unreadable").
+      if (!attempt.exit_status && !attempt.signal && attempt.native_state) {
+        why += ": " + *attempt.native_state;
+      }
+      const std::string tail = telling_line(attempt.stderr_tail.value_or(""));
       std::string partial;
-      if (point.state == PointState::failed && !store.has_result_for_attempt(attempt->id)) {
-        partial = store_partial_result(store, ingester, *attempt, point.id, report);
+      if (point.state == PointState::failed && !store.has_result_for_attempt(attempt.id)) {
+        partial = store_partial_result(store, ingester, attempt, point.id, report);
       }
       report.messages.push_back(describe_point(point) + ": " + why +
                                 (tail.empty() ? "" : ": " + tail) + partial);
       continue;
     }
-    if (store.has_result_for_attempt(attempt->id)) continue;
-    try {
-      const auto outcome = ingester.ingest_file(attempt->result_path, point.id, attempt->id);
-      if (outcome.duplicate) {
-        ++report.duplicates;
-      } else {
-        ++report.stored;
-        record_allocation(store, *attempt, outcome.result_id);
-        if (auto reason = store.partial_reason(outcome.result_id)) {
-          ++report.deadline_partial;
-          report.messages.push_back(describe_point(point) + ": " + *reason);
-        }
-      }
-    } catch (const ValidationError& e) {
-      ++report.rejected;
-      attempt->state = PointState::failed;
-      attempt->stderr_tail = std::string("result rejected: ") + e.what();
-      store.update_attempt(*attempt);
-      store.set_point_state(point.id, PointState::failed);
-      report.messages.push_back(describe_point(point) + ": " + e.what());
-    }
+    if (store.has_result_for_attempt(attempt.id)) continue;
+    collect_done_attempt(store, ingester, point, attempt, true, report);
   }
   record_run_envelope(store, sweep);
   return report;

@@ -16,6 +16,9 @@ struct CollectReport {
   int pending = 0;   ///< points not finished yet
   /// Results of done points that a deadline cut short (validity.partial; not valid, exit 0).
   int deadline_partial = 0;
+  /// Results stored not valid because they did not run as their point asked (processes, shape:
+  /// ingest/LaunchCheck.hpp); collect exits non-zero for them.
+  int mislaunched = 0;
   std::vector<std::string> messages;
 };
 

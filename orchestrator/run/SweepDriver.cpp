@@ -15,6 +15,7 @@
 #include "sweep/SweepSpec.hpp"
 #include "util/Error.hpp"
 #include "util/Time.hpp"
+#include "util/WritableDirectory.hpp"
 
 namespace pbench::run {
 namespace fs = std::filesystem;
@@ -182,6 +183,8 @@ void SweepDriver::note_available() {
 
 store::AttemptRecord SweepDriver::prepare_attempt(const store::PointRecord& point) {
   // A submission refused earlier is tried again as the same attempt: it never ran.
+  // Before an attempt is recorded: a runs directory where the job cannot write is said now.
+  require_writable_directory(fs::path(point.script_path).parent_path());
   auto previous = store_.latest_attempt(point.id);
   store::AttemptRecord attempt;
   if (previous && !previous->job_id && previous->native_state == "rejected") {

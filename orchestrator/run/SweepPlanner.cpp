@@ -100,6 +100,11 @@ Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options) {
         {"point_key", point.key},
         {"worker", point.worker},
         {"partition", std::to_string(point.partition.processes)},
+        // The shape NxP of a shaped point, empty for a plain partition (job scripts export
+        // them, with the partition, for the workers' launch check).
+        {"nodes", point.partition.has_shape() ? std::to_string(point.partition.nodes) : ""},
+        {"procs_per_node",
+         point.partition.has_shape() ? std::to_string(point.partition.procs_per_node) : ""},
         {"command",
          schedulers::launch_command(spec.launcher, point.partition.processes, worker_argv)},
         {"directives", jobs::VerbatimLines{scheduler->directives(resources)}},

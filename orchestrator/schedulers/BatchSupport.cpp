@@ -60,6 +60,10 @@ JobStatus status_of_gone_job(const JobRef& job, const std::string& scheduler) {
     marker->native_state = "gone from " + scheduler + ", " + marker->native_state;
     return *marker;
   }
+  if (auto unreadable = unreadable_exit_marker(job.job_dir, job.job_id)) {
+    unreadable->native_state = "gone from " + scheduler + ", " + unreadable->native_state;
+    return *unreadable;
+  }
   JobStatus s;
   s.job_id = job.job_id;
   s.state = JobState::failed;

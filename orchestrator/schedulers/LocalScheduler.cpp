@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "util/Error.hpp"
+#include "util/WritableDirectory.hpp"
 
 namespace pbench::schedulers {
 namespace fs = std::filesystem;
@@ -54,6 +55,19 @@ std::optional<JobStatus> read_exit_marker(const std::string& job_dir, const std:
   return s;
 }
 
+std::optional<JobStatus> unreadable_exit_marker(const std::string& job_dir,
+                                                const std::string& job_id) {
+  std::error_code ec;
+  const bool written = fs::exists(fs::path(job_dir) / "exit.json", ec) ||
+                       fs::exists(fs::path(job_dir) / "exit.json.tmp", ec);
+  if (!written || read_exit_marker(job_dir, job_id)) return std::nullopt;
+  JobStatus s;
+  s.job_id = job_id;
+  s.state = JobState::failed;
+  s.native_state = "exit marker unreadable (disk full?)";
+  return s;
+}
+
 std::string LocalScheduler::submit(const JobSubmission& job) {
   const fs::path pid_file = fs::path(job.job_dir) / "job.pid";
   fs::remove(pid_file);
@@ -70,6 +84,8 @@ std::string LocalScheduler::submit(const JobSubmission& job) {
     if (in >> pid && pid > 0) return std::to_string(pid);
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
+  // A directory that filled up (or turned read-only) since the attempt began says so here.
+  require_writable_directory(job.job_dir);
   throw SchedulerError("local: " + job.script_path + " did not start within 10 s (no job.pid)");
 }
 
@@ -87,6 +103,10 @@ std::vector<JobStatus> LocalScheduler::poll(const std::vector<JobRef>& jobs) {
     // It may have written its marker between the two checks.
     if (auto ended = read_exit_marker(job.job_dir, job.job_id)) {
       out.push_back(*ended);
+      continue;
+    }
+    if (auto unreadable = unreadable_exit_marker(job.job_dir, job.job_id)) {
+      out.push_back(*unreadable);
       continue;
     }
     out.push_back(

@@ -93,6 +93,11 @@ std::unique_ptr<Scheduler> make_scheduler(const std::string& name, process::Proc
 /// The exit marker a job script writes (exit.json in its job dir), if present and readable.
 std::optional<JobStatus> read_exit_marker(const std::string& job_dir, const std::string& job_id);
 
+/// A job that left an exit marker nobody can read (empty or cut short: the script could not
+/// write it, a full disk), as a failure saying so; nothing when there is no such marker.
+std::optional<JobStatus> unreadable_exit_marker(const std::string& job_dir,
+                                                const std::string& job_id);
+
 }  // namespace pbench::schedulers
 
 namespace pbench::schedulers {

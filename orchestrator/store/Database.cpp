@@ -4,6 +4,7 @@
 
 #include <cerrno>
 
+#include "store/WritableStore.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::store {
@@ -29,9 +30,12 @@ std::string busy_message(sqlite3* db, const std::string& path) {
 }
 
 [[noreturn]] void fail(sqlite3* db, const std::string& what) {
-  if (is_busy(db)) {
-    const char* file = sqlite3_db_filename(db, "main");
-    throw StoreError(busy_message(db, file ? file : ""));
+  const char* file = db ? sqlite3_db_filename(db, "main") : nullptr;
+  if (is_busy(db)) throw StoreError(busy_message(db, file ? file : ""));
+  // A write the file system refused: the store's directory or file is not writable.
+  if (db && (sqlite3_extended_errcode(db) & 0xff) == SQLITE_READONLY) {
+    throw StoreError(cannot_write_store_message(file ? file : "") +
+                     " (SQLite: " + sqlite3_errmsg(db) + ")");
   }
   throw StoreError(what + ": " + (db ? sqlite3_errmsg(db) : "out of memory"));
 }
@@ -55,7 +59,9 @@ std::string immutable_uri(const std::string& path) {
 /// True when this process may not create files beside `path` (SQLite's -wal and -shm).
 bool directory_is_read_only(const std::string& path) {
   const auto slash = path.rfind('/');
-  const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+  const std::string dir = slash == std::string::npos ? "."
+                          : slash == 0               ? "/"
+                                                     : path.substr(0, slash);
   return ::access(dir.c_str(), W_OK) != 0 && errno != ENOENT;
 }
 

@@ -5,6 +5,7 @@
 
 #include "pbench_schema.hpp"
 #include "store/ResultLayout.hpp"
+#include "store/WritableStore.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::store {
@@ -84,6 +85,7 @@ Store Store::open(const std::string& path, Access access) {
   if (fresh && access != Access::create) {
     throw StoreError("no pbench store at '" + path + "' (create one with 'pbench sweep')");
   }
+  if (access != Access::read_only) require_writable_store(path);
   Database::Mode mode = access == Access::read_only ? Database::Mode::read_only
                         : access == Access::create  ? Database::Mode::read_write_create
                                                     : Database::Mode::read_write;
@@ -138,6 +140,7 @@ void Store::initialise_or_check() {
     if ((sqlite3_extended_errcode(db_.handle()) & 0xff) == SQLITE_NOTADB) {
       throw StoreError("'" + path + "' is not a pbench store (not an SQLite database)");
     }
+    if ((sqlite3_extended_errcode(db_.handle()) & 0xff) == SQLITE_READONLY) throw;  // said so
     throw StoreError("cannot read store '" + path + "': " + e.what());
   }
   if (!has_tables && user_version == 0) {

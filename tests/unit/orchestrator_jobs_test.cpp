@@ -29,9 +29,9 @@ TEST_CASE("shell quoting keeps plain words and quotes everything else") {
 TEST_CASE("a template renders quoted values and commands") {
   JobTemplate t("t", "#!/bin/sh\necho {{sweep}}\n{{command}}\n");
   CHECK(t.placeholders() == std::set<std::string>{"sweep", "command"});
-  const auto text = t.render({{"sweep", std::string("a b")},
-                              {"command", std::vector<std::string>{"echo", "$HOME"}}},
-                             {"command"});
+  const auto text = t.render(
+      {{"sweep", std::string("a b")}, {"command", std::vector<std::string>{"echo", "$HOME"}}},
+      {"command"});
   CHECK(text == "#!/bin/sh\necho 'a b'\necho '$HOME'\n");
 }
 
@@ -43,22 +43,21 @@ TEST_CASE("unknown, malformed and missing placeholders are errors") {
   CHECK_THROWS_AS(JobTemplate("t", "{{unclosed"), UsageError);
   JobTemplate no_command("t", "echo {{sweep}}");
   CHECK_THROWS_WITH_AS(no_command.render({{"sweep", std::string("x")}}, {"command"}),
-                       "template t does not use the required placeholder {{command}}",
-                       UsageError);
+                       "template t does not use the required placeholder {{command}}", UsageError);
 }
 
 TEST_CASE("a rendered command with shell metacharacters runs literally") {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("pbench-jobs-test-" + std::to_string(::getpid()));
+  const fs::path dir =
+      fs::temp_directory_path() / ("pbench-jobs-test-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   const fs::path canary = dir / "canary";
   const fs::path out = dir / "out";
   JobTemplate t("t", "{{command}} > {{out}}\n");
   const std::string hostile = "$(touch " + canary.string() + ")`touch " + canary.string() +
                               "`;touch " + canary.string() + " 'q\" \n--";
-  const auto script = t.render({{"command", std::vector<std::string>{"printf", "%s", hostile}},
-                                {"out", out.string()}},
-                               {});
+  const auto script = t.render(
+      {{"command", std::vector<std::string>{"printf", "%s", hostile}}, {"out", out.string()}}, {});
   const fs::path script_path = dir / "job.sh";
   std::ofstream(script_path) << script;
   REQUIRE(std::system(("sh " + script_path.string()).c_str()) == 0);
@@ -72,6 +71,7 @@ TEST_CASE("a rendered command with shell metacharacters runs literally") {
 TEST_CASE("the built-in local template needs only known placeholders") {
   const auto t = JobTemplate::builtin("local");
   CHECK(t.placeholders() == std::set<std::string>{"sweep", "point_key", "worker", "partition",
-                                                   "command"});
+                                                  "nodes", "procs_per_node", "worker_binary",
+                                                  "command"});
   CHECK_THROWS_AS(JobTemplate::builtin("lsf"), UsageError);
 }

@@ -1,6 +1,9 @@
 #include "common/WorkerMain.hpp"
 
+#include <cstdlib>
 #include <iostream>
+
+#include "common/LaunchCheck.hpp"
 
 namespace pbench::worker {
 
@@ -46,6 +49,12 @@ int run_worker(const WorkerSpec& spec, int argc, char** argv) {
   }
 
   MpiSession mpi(spec.name, argc, argv);
+  // Started as the processes the job launched? Singletons of a PMI mismatch are each rank 0 of
+  // a world of 1: every one says so and exits, before measuring anything.
+  if (const auto mismatch = launch_mismatch(std::getenv("PBENCH_PARTITION"), mpi.size())) {
+    if (mpi.is_root()) std::cerr << "pbench-" << spec.name << ": error: " << *mismatch << "\n";
+    return 2;
+  }
   ResultDocument result(spec.name);
   result.set_parameters(parameters.echo());
   std::ostream& protocol = (output == "-") ? std::cerr : std::cout;

@@ -39,15 +39,19 @@ struct PatternMeasurement {
   int time_units = 0;             ///< U
   double pattern_time = 0;        ///< scheduled T_pattern [s] (0 when U = 0)
   Drive drive = Drive::single;
-  std::int64_t repetitions = 0;  ///< calls per process
+  std::int64_t repetitions = 0;  ///< calls per process that moved all their bytes on every process
   /// The calls planned per process: 1 (single), the segment plan's count (size), the write's
   /// count (replay); 0 for time-driven rows, which have no planned count.
   std::int64_t planned = 0;
   /// The time guard stopped the row before its planned count (repetitions < planned).
   bool cut = false;
-  std::int64_t bytes = 0;   ///< moved by all processes [B]
-  worker::Stats time;       ///< per-process time of the pattern [s]; max is the pattern's
-  std::int64_t errors = 0;  ///< chunks whose stamp did not match on read
+  std::int64_t bytes = 0;  ///< moved by all processes in calls that succeeded [B]
+  worker::Stats time;      ///< per-process time of the pattern [s]; max is the pattern's
+  /// Chunks whose stamp did not match on read, plus failed_calls.
+  std::int64_t errors = 0;
+  /// Calls (over all processes) that failed or moved less than asked: not in bytes or
+  /// repetitions.
+  std::int64_t failed_calls = 0;
   /// bytes / (maximum time over processes) [B/s].
   double bandwidth() const { return time.max > 0 ? static_cast<double>(bytes) / time.max : 0; }
 };

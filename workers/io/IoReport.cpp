@@ -116,9 +116,26 @@ IoReport::IoReport(IoMeasurements measurements)
   }
   std::int64_t errors = 0;
   std::size_t bad_patterns = 0;
+  std::int64_t failed_calls = 0;
+  std::vector<std::string> failed_rows;
   for (const auto& p : m_.patterns) {
-    errors += p.errors;
-    bad_patterns += p.errors > 0 ? 1 : 0;
+    const std::int64_t wrong = p.errors - p.failed_calls;
+    errors += wrong;
+    bad_patterns += wrong > 0 ? 1 : 0;
+    if (p.failed_calls > 0) {
+      failed_calls += p.failed_calls;
+      failed_rows.push_back("partition " + std::to_string(p.partition) + " " +
+                            access_name(p.access) + " type " + std::to_string(p.type) +
+                            " pattern " + std::to_string(p.number));
+    }
+  }
+  if (failed_calls > 0) {
+    std::string rows;
+    for (const auto& r : failed_rows) rows += (rows.empty() ? "" : ", ") + r;
+    reasons_.push_back("failed calls: " + std::to_string(failed_calls) + " I/O calls failed (" +
+                       rows +
+                       "); their bytes and repetitions are not counted, and each "
+                       "is in its row's errors");
   }
   if (errors > 0) {
     reasons_.push_back("read check: " + std::to_string(errors) + " chunks in " +

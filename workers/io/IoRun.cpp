@@ -333,7 +333,9 @@ bool Runner::run_type(Partition& p, Access access, int type) {
     const int call_count = static_cast<int>(big_l / etype_bytes);
     std::byte* data = buffer_.data();
     std::int64_t errors = 0;
-    std::int64_t done = 0;
+    std::int64_t done = 0;          // calls made: where the file's data goes on
+    std::int64_t succeeded = 0;     // calls that moved all their bytes
+    std::int64_t failed_calls = 0;  // calls that failed or moved less
     std::int64_t target = 1;
     const double budget = pm.pattern_time;
     // The collective decision of the termination rule and of the time guard: barrier, rank 0
@@ -373,13 +375,24 @@ bool Runner::run_type(Partition& p, Access access, int type) {
           code = writing ? MPI_File_write(fh, data, call_count, etype, &status)
                          : MPI_File_read(fh, data, call_count, etype, &status);
       }
-      if (check(code, verb, path)) {
+      // A call that failed, or moved less than asked, moved nothing that counts: not in the
+      // row's bytes or repetitions (so not in its bandwidth), and counted in its errors.
+      bool moved_all = check(code, verb, path);
+      if (moved_all) {
         int moved = 0;
         MPI_Get_count(&status, MPI_BYTE, &moved);
-        if (moved != call_bytes && !local_failure_) {
+        moved_all = moved == call_bytes;
+        if (!moved_all && !local_failure_) {
           local_failure_ = std::string(verb) + " '" + path + "' failed: moved " +
                            std::to_string(moved) + " of " + std::to_string(call_bytes) + " bytes";
         }
+      }
+      if (moved_all) {
+        ++succeeded;
+      } else {
+        ++failed_calls;
+      }
+      if (moved_all) {
         if (!writing) {
           for (std::int64_t j = 0; j < chunks; ++j) {
             if (!chunk_matches(data + j * l, l,
@@ -435,12 +448,18 @@ bool Runner::run_type(Partition& p, Access access, int type) {
 
     std::vector<double> times(root ? static_cast<std::size_t>(n) : 1);
     MPI_Gather(&duration, 1, MPI_DOUBLE, times.data(), 1, MPI_DOUBLE, 0, pcomm);
-    long long all_errors = 0;
-    long long mine = errors;
-    MPI_Reduce(&mine, &all_errors, 1, MPI_LONG_LONG, MPI_SUM, 0, pcomm);
-    pm.repetitions = done;
-    pm.bytes = static_cast<std::int64_t>(n) * big_l * done;
-    pm.errors = all_errors;
+    // Over the processes: wrong chunks and failed calls (sums), the bytes of the calls that
+    // succeeded (sum) and the calls every process completed (minimum).
+    long long sums[3] = {0, 0, 0};
+    const long long mine[3] = {errors, failed_calls, succeeded * big_l};
+    MPI_Reduce(mine, sums, 3, MPI_LONG_LONG, MPI_SUM, 0, pcomm);
+    long long fewest = 0;
+    const long long my_succeeded = succeeded;
+    MPI_Reduce(&my_succeeded, &fewest, 1, MPI_LONG_LONG, MPI_MIN, 0, pcomm);
+    pm.repetitions = fewest;
+    pm.bytes = sums[2];
+    pm.failed_calls = sums[1];
+    pm.errors = sums[0] + sums[1];
     if (access == Access::write) p.repetitions[row.number] = done;
     if (root) {
       pm.time = worker::describe(times);

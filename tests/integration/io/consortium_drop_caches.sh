@@ -40,10 +40,12 @@ if [[ $(id -u) -eq 0 ]]; then
   else
     echo "note: /proc/sys/vm/drop_caches is not writable here even as root"
   fi
-  command -v setpriv > /dev/null || { echo "SKIP: no setpriv to run as nobody"; exit 77; }
+  source "$(dirname "$0")/../lib/nobody.sh"
+  # The worker where nobody can run it (not inside a private checkout).
+  staged=$(stage_for_nobody "$PBENCH_IO")
   chmod 777 "$work"
-  setpriv --reuid=65534 --regid=65534 --clear-groups env HOME="$work" \
-    mpiexec -n 2 "$PBENCH_IO" "${RUN[@]}" --output nobody.json > protocol.txt 2>&1 ||
+  "${NOBODY[@]}" env HOME="$work" \
+    mpiexec -n 2 "$staged/pbench-io" "${RUN[@]}" --output nobody.json > protocol.txt 2>&1 ||
     fail "exit $? as nobody: $(cat protocol.txt)"
   check nobody.json 0
 else

@@ -34,6 +34,22 @@ run = dict(zip([c["name"] for c in doc["measurements"]["run"]["columns"]],
 assert run["complete"] is False, run
 rows = doc["measurements"]["patterns"]["rows"]
 assert len(rows) >= 1, "the patterns measured before the error are kept"
+# No failed call is counted as moved data (issue 24): every row's bytes are those of the calls
+# that succeeded on every process (repetitions x processes x L), the row where the write failed
+# says so in its errors, and the result names the failed calls among its reasons.
+cols = [c["name"] for c in doc["measurements"]["patterns"]["columns"]]
+table = [dict(zip(cols, r)) for r in rows]
+failed = [r for r in table if r["errors"] > 0 and r["access"] == "write"]
+for r in table:
+    per_call = r["partition"] * r["memory_chunk"]
+    if r["errors"] == 0:
+        assert r["bytes"] == r["repetitions"] * per_call, r
+    else:  # processes may have failed at different calls: each counts its own successes
+        assert r["bytes"] >= r["repetitions"] * per_call and r["bytes"] % r["memory_chunk"] == 0, r
+assert failed, "the row of the failed write has no errors: " + repr(table[-1])
+assert failed[-1] is table[-1], (failed[-1], table[-1])
+calls = [r for r in reasons if r.startswith("failed calls: ")]
+assert len(calls) == 1 and "their bytes and repetitions are not counted" in calls[0], reasons
 metrics = {m["name"]: m for m in doc["summary"]}
 assert metrics["b_eff_io_system"]["value"] is None, metrics["b_eff_io_system"]
 PY

@@ -95,20 +95,11 @@ grep -q "pbench cancel NAME" help.txt || fail "run --help does not say how to st
 
 # Ctrl-C during pbench run: it says what is still running and how to resume or stop; the jobs
 # go on. logp at its full settings runs for minutes, so the point is still running.
-"$PBENCH" run c1 --partitions 2 --queue-depths 1,8 > run.out 2> run.err &
-runner=$!
-for _ in $(seq 600); do
-  grep -q "1 running" run.err 2>/dev/null && break
-  sleep 0.1
-done
-grep -q "1 running" run.err || fail "the run never had a point running: $(cat run.err)"
-kill -INT "$runner"
-rc=0
-wait "$runner" || rc=$?
-[[ $rc -eq 130 ]] || fail "pbench run exited $rc after Ctrl-C: $(cat run.err)"
-grep -q "sweep c1: interrupted (2 points: 1 running, 1 planned); still 1 running, 1 planned (not submitted yet): their jobs go on. Resume with 'pbench wait c1'" run.err \
-  || fail "no resume message: $(cat run.err)"
-grep -q "stop them with 'pbench cancel c1'" run.err || fail "no stop message: $(cat run.err)"
+interrupt_run INT c1
+[[ $rc -eq 130 ]] || fail "pbench run exited $rc after Ctrl-C: $(cat c1.err)"
+grep -q "sweep c1: interrupted (2 points: 1 running, 1 planned); still 1 running, 1 planned (not submitted yet): their jobs go on. Resume with 'pbench wait c1'" c1.err \
+  || fail "no resume message: $(cat c1.err)"
+grep -q "stop them with 'pbench cancel c1'" c1.err || fail "no stop message: $(cat c1.err)"
 "$PBENCH" status c1 --format json | grep -q '"running"' || fail "the job did not go on"
 "$PBENCH" cancel c1 | grep -q "cancel sent to 1 jobs" || fail "cancel after Ctrl-C"
 "$PBENCH" wait c1 --timeout 60 > /dev/null || true

@@ -23,3 +23,18 @@ expect_fail() {
   [[ $(printf '%s' "$out" | wc -l) -le 3 ]] || fail "'$*' said more than a clear line: $out"
 }
 db_digest() { if [[ -f "$PBENCH_DB" ]]; then sha256sum "$PBENCH_DB" | cut -d' ' -f1; else echo none; fi; }
+# interrupt_run SIGNAL NAME: starts 'pbench run NAME' of logp at its full settings (minutes) on
+# partition 2 at queue depths 1 and 8, sends SIGNAL once a point runs, and sets rc to its exit
+# status; its stderr is in NAME.err.
+interrupt_run() {
+  "$PBENCH" run "$2" --partitions 2 --queue-depths 1,8 > "$2.out" 2> "$2.err" &
+  local runner=$!
+  for _ in $(seq 600); do
+    grep -q "1 running" "$2.err" 2>/dev/null && break
+    sleep 0.1
+  done
+  grep -q "1 running" "$2.err" || fail "the run never had a point running: $(cat "$2.err")"
+  kill -"$1" "$runner"
+  rc=0
+  wait "$runner" || rc=$?
+}

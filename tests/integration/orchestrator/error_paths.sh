@@ -3,12 +3,11 @@
 # valid store in a read-only directory is read; SQLite's own error is passed on when opening
 # fails; a read-only runs directory fails at once with the path and the system's reason.
 source "$(dirname "$0")/common.sh"
-NOBODY=()
-if [[ $(id -u) -eq 0 ]]; then
-  command -v setpriv > /dev/null || fail "setpriv (util-linux) is needed to run pbench as nobody"
-  NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups)
-fi
-chmod 755 "$work"
+source "$(dirname "$0")/../lib/nobody.sh"
+# pbench and the worker where nobody can run them (not inside a private checkout).
+staged=$(stage_for_nobody "$PBENCH" "$PBENCH_WORKER_DIR/pbench-logp")
+PBENCH="$staged/pbench"
+export PBENCH_WORKER_DIR="$staged"
 as_nobody() { "${NOBODY[@]}" "$@"; }
 
 "$PBENCH" run base --partitions 1,2 --queue-depths 1 "${SMALL[@]}" > /dev/null

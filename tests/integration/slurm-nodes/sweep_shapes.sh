@@ -94,10 +94,15 @@ check_sweep pb comm,bcast
 awk '/^\{\{command\}\}$/ { print "mpiexec() { command mpiexec -hosts \"$(hostname)\" \"$@\"; }" } { print }' \
   "$here/../../../jobtemplates/slurm.sh" > onenode.sh
 grep -q "^mpiexec()" onenode.sh || fail "could not make the test template"
+# run exits 4 (a result not launched as asked) and says so.
+rc=0
 "$PBENCH" run packed --scheduler slurm --template onenode.sh --workers logp --partitions 2x2 \
   --queue-depths 1 --time-limit 5 --set logp.eel_roundtrips=200 --set logp.eel_runs=2 \
   --set logp.max_size=1024 --set logp.flood_messages=100 --set logp.repetitions=1 \
-  > packed.txt 2> packed.err || fail "packed sweep: $(cat packed.err)"
+  > packed.txt 2> packed.err || rc=$?
+[[ $rc -eq 4 ]] || fail "packed sweep exited $rc, expected 4: $(cat packed.err)"
+grep -q "stored not valid: placement: 2x2 asked, ranks found on 1 node" packed.err \
+  || fail "run did not say the placement: $(cat packed.err)"
 "$PBENCH" query logp --sweep packed --format json > packed.logp.json
 "$PBENCH" query points --sweep packed --format json > packed.points.json
 "$PY" - <<'PY'
