@@ -63,7 +63,7 @@ same system-1.csv view-1.csv || fail "headlines (run 1) differ from query system
 # The sweep has valid and not valid figures, a figure per shape, and two runs that differ.
 grep -q ',yes,' view-latest.csv || fail "no valid headline figure: $(cat view-latest.csv)"
 grep -q ',no,' view-latest.csv || fail "no headline figure that is not valid"
-[[ $(grep -c '^v,logp g,' view-latest.csv) -eq 2 ]] || fail "logp g not per shape: $(cat view-latest.csv)"
+[[ $(grep -c '^v,"logp g",' view-latest.csv) -eq 2 ]] || fail "logp g not per shape: $(cat view-latest.csv)"
 cmp -s view-1.csv view-latest.csv && fail "run 1 and run 2 gave the same headline"
 
 # Each worker table: its view with the sqlite3 command line against pbench query WORKER.
