@@ -9,6 +9,7 @@
 #include <tuple>
 #include <utility>
 
+#include "common/MetricCatalogue.hpp"
 #include "ingest/Problem.hpp"
 
 namespace pbench::ingest {
@@ -149,6 +150,32 @@ void check_sizes(const json& value, const json::json_pointer& at,
   }
 }
 
+// Every metric must be one the metric catalogue holds for the document's worker, in its unit:
+// the store's views and every command read a metric's meaning, unit and direction from there.
+void check_catalogue(const json& doc, const json& summary, std::vector<std::string>& problems) {
+  const auto w = doc.find("worker");
+  if (w == doc.end() || !w->is_string()) return;
+  const std::string& worker = w->get_ref<const std::string&>();
+  for (std::size_t i = 0; i < summary.size(); ++i) {
+    const json& metric = summary[i];
+    if (!metric.is_object() || !metric.contains("name") || !metric["name"].is_string()) continue;
+    const std::string& name = metric["name"].get_ref<const std::string&>();
+    const auto* spec = metrics::find_metric(worker, name);
+    if (spec == nullptr) {
+      problems.push_back(problem(json::json_pointer("/summary") / i,
+                                 "unknown metric " + preview(metric["name"]) + " of worker " +
+                                     preview(*w) + " (not in the metric catalogue; " + worker +
+                                     " has: " + metrics::metric_names(worker) + ")"));
+    } else if (metric.contains("unit") && metric["unit"].is_string() &&
+               metric["unit"].get_ref<const std::string&>() != spec->unit) {
+      problems.push_back(problem(json::json_pointer("/summary") / i / "unit",
+                                 "metric " + preview(metric["name"]) + " is in " +
+                                     std::string(spec->unit) + " by the metric catalogue, not " +
+                                     preview(metric["unit"])));
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> ResultRules::size_problems(const json& doc) {
@@ -166,6 +193,7 @@ std::vector<std::string> ResultRules::problems(const json& doc) {
   check_times(doc, problems);
   if (const auto s = doc.find("summary"); s != doc.end() && s->is_array()) {
     check_metrics(*s, problems);
+    check_catalogue(doc, *s, problems);
   }
   return problems;
 }

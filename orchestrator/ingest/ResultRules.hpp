@@ -5,6 +5,7 @@
 //   at /measurements/pingpong/columns/2/name: duplicate column name "rtt" (first at column 1)
 //   at /ended_at: ended_at 2026-11-22T07:50:00Z is before started_at 2026-11-22T07:51:00Z
 //   at /summary/1: duplicate metric "latency" with labels {"size":0} (first at /summary/0)
+//   at /summary/3: unknown metric "eel" of worker "logp" (not in the metric catalogue; ...)
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -29,7 +30,8 @@ class ResultRules {
   /// The problems of `doc`: a row without one value per column of its table, two columns of a
   /// table with one name, ended_at before started_at (fractions of a second compared as
   /// decimals), two summary metrics with the same name and labels (4 and 4.0 being the same
-  /// label value). Parts not shaped as the schema says are skipped, not fatal.
+  /// label value), a metric the metric catalogue does not hold for the worker or holds in
+  /// another unit. Parts not shaped as the schema says are skipped, not fatal.
   static std::vector<std::string> problems(const nlohmann::json& doc);
 };
 

@@ -1,45 +1,11 @@
 #include "query/BcastQuery.hpp"
+
 #include "query/Layout.hpp"
 #include "query/MissingCells.hpp"
-
-#include <map>
-#include <nlohmann/json.hpp>
-#include <set>
-#include <tuple>
-
+#include "query/ViewRows.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::query {
-namespace {
-
-/// The metrics of one result and message size.
-struct Row {
-  std::string sweep;
-  std::int64_t partition = 0;
-  std::int64_t nodes = 0;  // where the ranks ran (0: unknown)
-  std::int64_t ppn = 0;
-  std::string asked;  // the shape the point asked for ("" for a plain partition)
-  std::string impl;
-  double hop_delay = 0;  // [s]
-  std::string root_order;
-  bool valid = true;
-  std::map<std::string, double> values;  // metric name -> value
-};
-
-/// A parameter's value from a result document's echo, or `fallback` when it is not there.
-template <typename T>
-T echoed(const nlohmann::json& doc, const char* name, T fallback) {
-  if (doc.is_discarded() || !doc.contains("parameters")) return fallback;
-  const auto& parameters = doc["parameters"];
-  if (!parameters.contains(name) || !parameters[name].contains("value")) return fallback;
-  try {
-    return parameters[name]["value"].get<T>();
-  } catch (const nlohmann::json::exception&) {
-    return fallback;
-  }
-}
-
-}  // namespace
 
 QueryTable bcast_table(store::Store& store, const std::optional<std::string>& sweep) {
   if (sweep && !store.find_sweep(*sweep)) throw UsageError("no sweep named '" + *sweep + "'");
@@ -61,72 +27,22 @@ QueryTable bcast_table(store::Store& store, const std::optional<std::string>& sw
       {"ack_latency", "s", "ack", "us", 1e6, 4},
       {"valid", "", "valid", "", 1, 0},
   };
-  // The newest result of each bcast point of the chosen sweep(s), with its metrics.
+  // The store's view bcast_table: a row per message size of each chosen result.
+  table.rows = view_rows(store, "bcast_table", table.columns, sweep,
+                         "v.sweep_id, v.partition, v.point_id, v.size");
+  // Why each result that is not valid is not: every reason its worker gave.
   auto s = store.db().prepare(
-      "SELECT sw.name, p.partition, r.id, r.valid, r.document, m.name, m.value, m.labels, " +
-      std::string(kLayoutSql) +
-      " FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
-      "JOIN results r ON r.id = " +
-      std::string(store::kChosenResult) +
-      " "
-      "LEFT JOIN metrics m ON m.result_id = r.id "
-      "WHERE p.worker = 'bcast' AND (?1 IS NULL OR sw.name = ?1) "
-      "ORDER BY sw.id, p.partition, p.id, r.id");
+      std::string("SELECT v.sweep, v.partition, v.shape, reason.value FROM run_results v "
+                  "JOIN results d ON d.id = v.result_id, "
+                  "json_each(d.document, '$.validity.reasons') reason "
+                  "WHERE v.worker = 'bcast' AND NOT v.valid AND (?1 IS NULL OR v.sweep = ?1) "
+                  "AND ") +
+      kChosenRunOfView + " ORDER BY v.sweep_id, v.partition, v.point_id, reason.key");
   s.bind(1, sweep);
-  using Key = std::tuple<std::int64_t, std::int64_t>;  // result id, size
-  std::map<Key, Row> rows;
-  std::vector<std::int64_t> order;   // result ids as the query lists them
-  std::map<std::int64_t, Row> runs;  // result id -> what its rows share
   while (s.step()) {
-    const std::int64_t result_id = s.int64(2);
-    if (!runs.count(result_id)) {
-      order.push_back(result_id);
-      Row run;
-      run.sweep = s.text(0);
-      run.partition = s.int64(1);
-      run.nodes = s.optional_int64(8).value_or(0);
-      run.ppn = s.optional_int64(9).value_or(0);
-      run.asked = s.optional_text(10).value_or("");
-      run.valid = s.int64(3) != 0;
-      const auto doc = nlohmann::json::parse(s.text(4), nullptr, false);
-      run.impl = echoed<std::string>(doc, "impl", "?");
-      run.hop_delay = echoed<double>(doc, "hop_delay_us", 0) * 1e-6;
-      run.root_order = echoed<std::string>(doc, "root_order", "?");
-      const std::string cell =
-          "sweep " + run.sweep + ", partition " + partition_text(run.partition, run.asked);
-      if (!run.valid && !doc.is_discarded()) {
-        // Why the result is not valid (the worker's reasons), so a row marked "no" is explained.
-        for (const auto& reason : doc["validity"]["reasons"]) {
-          table.notes.push_back(cell + ": not valid: " + reason.get<std::string>());
-        }
-      }
-      runs[result_id] = run;
-    }
-    if (s.is_null(5) || s.is_null(6)) continue;
-    const auto labels = nlohmann::json::parse(s.text(7), nullptr, false);
-    if (labels.is_discarded() || !labels.contains("size")) continue;
-    const Key key{result_id, labels["size"].get<std::int64_t>()};
-    auto [it, fresh] = rows.try_emplace(key, runs[result_id]);
-    it->second.values[s.text(5)] = s.real(6);
-  }
-  for (std::int64_t result_id : order) {
-    for (const auto& [key, row] : rows) {
-      if (std::get<0>(key) != result_id) continue;
-      // Not [&]: clang before 16 cannot capture a structured binding (row).
-      auto metric = [&values = row.values](const char* name) -> Cell {
-        auto found = values.find(name);
-        return found == values.end() ? Cell{} : Cell{found->second};
-      };
-      Cell task;
-      if (auto found = row.values.find("ol_task"); found != row.values.end()) {
-        task = static_cast<std::int64_t>(found->second);
-      }
-      table.rows.push_back({row.sweep, row.partition, count_cell(row.nodes), count_cell(row.ppn),
-                            row.impl, row.hop_delay, std::get<1>(key), metric("ol"), task,
-                            metric("send_latency"), metric("rounds_latency"), row.root_order,
-                            metric("barrier_latency"), metric("ack_latency"),
-                            std::string(row.valid ? "yes" : "no")});
-    }
+    table.notes.push_back("sweep " + s.text(0) + ", partition " +
+                          partition_text(s.int64(1), s.optional_text(2).value_or("")) +
+                          ": not valid: " + s.text(3));
   }
   add_placement_notes(store, "bcast", sweep, table);
   add_missing_cell_notes(store, "bcast", sweep, table);

@@ -1,14 +1,13 @@
 #include "query/CommQuery.hpp"
-#include "query/Layout.hpp"
-#include "query/MissingCells.hpp"
 
 #include <algorithm>
 #include <cstdio>
-#include <map>
 #include <nlohmann/json.hpp>
-#include <vector>
 
+#include "query/Layout.hpp"
+#include "query/MissingCells.hpp"
 #include "query/ResultValidity.hpp"
+#include "query/ViewRows.hpp"
 #include "sweep/Partition.hpp"
 #include "sweep/WorkerCatalog.hpp"
 #include "util/Error.hpp"
@@ -16,74 +15,10 @@
 namespace pbench::query {
 namespace {
 
-// The summary metrics of a comm result that make up a row, in column order.
-const std::vector<std::string> kFigures = {"b_eff",
-                                           "b_eff_per_process",
-                                           "l_max",
-                                           "pingpong_bandwidth",
-                                           "b_eff_at_lmax",
-                                           "b_eff_per_process_at_lmax",
-                                           "ring_per_process_at_lmax",
-                                           "latency_rings_random",
-                                           "latency_rings",
-                                           "latency_pingpong"};
-
-struct Run {
-  std::string sweep;
-  std::int64_t partition = 0;
-  std::int64_t nodes = 0;  // where the ranks ran (0: unknown)
-  std::int64_t ppn = 0;
-  std::string asked;  // the shape the point asked for ("" for a plain partition)
-  std::string point_key;
-  std::optional<std::string> job_id;
-  bool valid = false;
-  std::vector<std::string> reasons;      // the worker's, when not valid
-  std::map<std::string, double> values;  // metric name -> value (absent: null or missing)
-};
-
-std::vector<Cell> cells_of(const Run& run, const std::string& kind) {
-  std::vector<Cell> row{run.sweep, kind, run.partition, count_cell(run.nodes), count_cell(run.ppn)};
-  for (const auto& name : kFigures) {
-    const auto it = run.values.find(name);
-    row.push_back(it == run.values.end() ? Cell{} : Cell{it->second});
-  }
-  row.push_back(std::string(run.valid ? "yes" : "no"));
-  Cell reason;
-  if (!run.valid && !run.reasons.empty()) reason = run.reasons.front();
-  row.push_back(reason);
-  return row;
-}
-
 std::string megabytes(double bytes_per_second) {
   char text[64];
   std::snprintf(text, sizeof(text), "%.5g MB/s", bytes_per_second * 1e-6);
   return text;
-}
-
-// The "max" row of one sweep's runs and its note; nothing when no run has a b_eff.
-void add_maximum(QueryTable& table, const std::vector<const Run*>& runs) {
-  const Run* best = nullptr;
-  bool among_valid = false;
-  for (const bool want_valid : {true, false}) {
-    for (const Run* run : runs) {
-      const auto it = run->values.find("b_eff");
-      if (it == run->values.end() || run->valid != want_valid) continue;
-      if (best == nullptr || it->second > best->values.at("b_eff")) best = run;
-    }
-    if (best != nullptr) {
-      among_valid = want_valid;
-      break;
-    }
-  }
-  if (best == nullptr) return;
-  table.rows.push_back(cells_of(*best, "max"));
-  table.notes.push_back("sweep " + best->sweep + ": the largest b_eff" +
-                        (among_valid ? "" : " (no result is valid; among the not valid ones)") +
-                        ", " + megabytes(best->values.at("b_eff")) + ", is on " +
-                        partition_text(best->partition, best->asked) + " processes (point " +
-                        best->point_key +
-                        (best->job_id ? ", job " + *best->job_id : std::string()) + ")" +
-                        (among_valid ? "" : " " + not_valid_mark(best->reasons)));
 }
 
 }  // namespace
@@ -110,62 +45,41 @@ QueryTable comm_table(store::Store& store, const std::optional<std::string>& swe
       {"valid", "", "valid", "", 1, 0},
       {"reason", "", "first reason", "", 1, 0},
   };
-
-  // The newest result of each comm point of the chosen sweep(s), with its run-wide metrics.
-  auto s = store.db().prepare(
-      "SELECT sw.name, p.partition, p.point_key, r.id, r.valid, a.job_id, m.name, m.value, "
-      "m.labels, " +
-      std::string(kLayoutSql) +
-      " FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
-      "JOIN results r ON r.id = " +
-      std::string(store::kChosenResult) +
-      " "
-      "LEFT JOIN attempts a ON a.id = r.attempt_id "
-      "LEFT JOIN metrics m ON m.result_id = r.id "
-      "WHERE p.worker = 'comm' AND (?1 IS NULL OR sw.name = ?1) "
-      "ORDER BY sw.id, p.partition, p.id");
-  s.bind(1, sweep);
-  std::vector<Run> runs;
-  std::map<std::int64_t, std::size_t> by_result;  // result id -> index in runs
-  while (s.step()) {
-    const std::int64_t result_id = s.int64(3);
-    auto [it, added] = by_result.emplace(result_id, runs.size());
-    if (added) {
-      Run run;
-      run.sweep = s.text(0);
-      run.partition = s.int64(1);
-      run.nodes = s.optional_int64(9).value_or(0);
-      run.ppn = s.optional_int64(10).value_or(0);
-      run.asked = s.optional_text(11).value_or("");
-      run.point_key = s.text(2);
-      run.valid = s.int64(4) != 0;
-      run.job_id = s.optional_text(5);
-      if (!run.valid) run.reasons = validity_reasons(store, result_id);
-      runs.push_back(std::move(run));
-    }
-    if (s.is_null(6) || s.is_null(7)) continue;
-    const auto labels = nlohmann::json::parse(s.text(8), nullptr, false);
-    if (labels.is_discarded() || !labels.empty()) continue;  // per-pattern metrics
-    runs[it->second].values[s.text(6)] = s.real(7);
+  // The store's view comm_table: a row per chosen result, then each sweep's 'max' row, the
+  // result that wins the headline b_eff.
+  table.rows = view_rows(store, "comm_table", table.columns, sweep,
+                         "v.sweep_id, v.row_order, v.partition, v.point_id");
+  auto best = store.db().prepare(
+      std::string("SELECT v.sweep, v.b_eff, v.partition, v.shape, v.point, v.job, v.valid, "
+                  "v.reason FROM comm_table v WHERE v.\"row\" = 'max' "
+                  "AND (?1 IS NULL OR v.sweep = ?1) AND ") +
+      kChosenRunOfView + " ORDER BY v.sweep_id");
+  best.bind(1, sweep);
+  while (best.step()) {
+    const bool valid = best.text(6) == "yes";
+    std::vector<std::string> reasons;
+    if (auto reason = best.optional_text(7)) reasons.push_back(*reason);
+    table.notes.push_back("sweep " + best.text(0) + ": the largest b_eff" +
+                          (valid ? "" : " (no result is valid; among the not valid ones)") + ", " +
+                          megabytes(best.real(1)) + ", is on " +
+                          partition_text(best.int64(2), best.optional_text(3).value_or("")) +
+                          " processes (point " + best.text(4) +
+                          (best.is_null(5) ? std::string() : ", job " + best.text(5)) + ")" +
+                          (valid ? "" : " " + not_valid_mark(reasons)));
   }
-
-  std::string current;
-  std::vector<const Run*> of_sweep;
-  for (const Run& run : runs) {
-    if (run.sweep != current && !of_sweep.empty()) {
-      add_maximum(table, of_sweep);
-      of_sweep.clear();
-    }
-    current = run.sweep;
-    table.rows.push_back(cells_of(run, "partition"));
-    of_sweep.push_back(&run);
-  }
-  if (!of_sweep.empty()) add_maximum(table, of_sweep);
-  // Why each result that is not valid is not, all its worker's reasons (like query bcast).
-  for (const Run& run : runs) {
-    for (const auto& reason : run.reasons) {
-      table.notes.push_back("sweep " + run.sweep + ", partition " +
-                            partition_text(run.partition, run.asked) + ": not valid: " + reason);
+  // Why each result that is not valid is not, all its reasons (like query bcast).
+  auto invalid = store.db().prepare(
+      std::string("SELECT v.sweep, v.partition, v.shape, v.result_id FROM run_results v "
+                  "WHERE v.worker = 'comm' AND NOT v.valid AND (?1 IS NULL OR v.sweep = ?1) "
+                  "AND ") +
+      kChosenRunOfView + " ORDER BY v.sweep_id, v.partition, v.point_id");
+  invalid.bind(1, sweep);
+  while (invalid.step()) {
+    for (const auto& reason : validity_reasons(store, invalid.int64(3))) {
+      table.notes.push_back(
+          "sweep " + invalid.text(0) + ", partition " +
+          partition_text(invalid.int64(1), invalid.optional_text(2).value_or("")) +
+          ": not valid: " + reason);
     }
   }
 

@@ -3,7 +3,7 @@
 #include <map>
 #include <tuple>
 
-#include "query/MetricDirection.hpp"
+#include "common/MetricCatalogue.hpp"
 #include "query/SystemQuery.hpp"
 
 namespace pbench::query {
@@ -87,8 +87,9 @@ QueryTable compare_table(store::Store& store, const std::string& sweep_a,
       return text.empty() ? Cell{} : Cell{text};
     };
     const auto& figure = std::get<std::string>(any[kFigure]);
-    const auto better = better_direction(figure);
-    table.rows.push_back({any[kFigure], any[kUnit], better ? Cell{to_string(*better)} : Cell{},
+    const auto* spec = metrics::find_figure(figure);
+    table.rows.push_back({any[kFigure], any[kUnit],
+                          spec ? Cell{std::string(metrics::to_string(spec->better))} : Cell{},
                           cell(ra, kValue), cell(ra, kPartition), cell(ra, kAt), cell(ra, kValid),
                           cell(rb, kValue), cell(rb, kPartition), cell(rb, kAt), cell(rb, kValid),
                           ratio, shape(ra), shape(rb)});

@@ -1,44 +1,17 @@
 #include "query/IoQuery.hpp"
-#include "query/IoConsortiumQuery.hpp"
-#include "query/Layout.hpp"
-#include "query/MissingCells.hpp"
 
 #include <cstdio>
 #include <map>
-#include <nlohmann/json.hpp>
-#include <tuple>
 
+#include "query/IoConsortiumQuery.hpp"
+#include "query/Layout.hpp"
+#include "query/MissingCells.hpp"
 #include "query/ResultValidity.hpp"
+#include "query/ViewRows.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::query {
 namespace {
-
-/// One partition of one result.
-struct Row {
-  std::string sweep;
-  std::int64_t partition = 0;
-  std::int64_t nodes = 0;  // where the job's ranks ran (0: unknown)
-  std::int64_t ppn = 0;
-  std::string hints;
-  std::map<std::string, double> values;  // "write", "b_eff_io", "schedule_time", ...
-  bool valid = true;
-  std::int64_t result_id = 0;
-  bool legacy = false;  ///< stored before pbench-io computed b_eff_io as rev 2.1
-};
-
-/// Results stored before pbench-io computed b_eff_io as rev 2.1 does carry the paper's value
-/// under "b_eff_io" and rev 2.1's sqrt(WR * R) under "b_eff_io_rev2": read them under today's
-/// names (b_eff_io is rev 2.1's, b_eff_io_paper the paper's).
-void read_legacy_names(Row& row) {
-  auto& v = row.values;
-  if (!v.count("b_eff_io_rev2")) return;
-  row.legacy = true;
-  if (auto paper = v.find("b_eff_io"); paper != v.end()) v["b_eff_io_paper"] = paper->second;
-  v.erase("b_eff_io");
-  v["b_eff_io"] = v["b_eff_io_rev2"];
-  v.erase("b_eff_io_rev2");
-}
 
 std::string megabytes(double bytes_per_second) {
   char text[64];
@@ -73,112 +46,25 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
       {"valid", "", "valid", "", 1, 0},
       {"reason", "", "first reason", "", 1, 0},
   };
-  auto s = store.db().prepare(
-      "SELECT sw.name, p.params_json, r.id, r.valid, r.document, m.name, m.value, m.labels, "
-      "r.placement, " +
-      std::string(kLayoutSql) +
-      " FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
-      "JOIN results r ON r.id = " +
-      std::string(store::kChosenResult) +
-      " "
-      "LEFT JOIN metrics m ON m.result_id = r.id "
-      "WHERE p.worker = 'io' AND (?1 IS NULL OR sw.name = ?1) ORDER BY sw.id, p.partition, p.id");
-  s.bind(1, sweep);
-  // (result id, partition) -> row, in the order met.
-  std::map<std::pair<std::int64_t, std::int64_t>, Row> rows;
-  std::vector<std::pair<std::int64_t, std::int64_t>> order;
-  std::map<std::int64_t, bool> noted;
-  std::map<std::int64_t, std::vector<std::string>> reasons;  // of the results that are not valid
-  std::vector<std::int64_t> not_valid;                       // their ids, in the order met
-  while (s.step()) {
-    const std::int64_t result_id = s.int64(2);
-    if (s.int64(3) == 0 && !reasons.count(result_id)) {
-      reasons[result_id] =
-          validity_reasons(nlohmann::json::parse(s.text(4), nullptr, false), s.optional_text(8));
-      not_valid.push_back(result_id);
-    }
-    const auto params = nlohmann::json::parse(s.text(1), nullptr, false);
-    std::string hints = "-";
-    if (!params.is_discarded() && params.contains("hints") && params["hints"].is_string() &&
-        !params["hints"].get<std::string>().empty()) {
-      hints = params["hints"].get<std::string>();
-    }
-    if (s.is_null(5) || s.is_null(6)) {
-      if (s.is_null(5) && !noted[result_id]) {
-        noted[result_id] = true;
-        const auto doc = nlohmann::json::parse(s.text(4), nullptr, false);
-        std::string why = "no measurement";
-        if (!doc.is_discarded() && !doc["validity"]["reasons"].empty()) {
-          why = doc["validity"]["reasons"][0].get<std::string>();
-        }
-        table.notes.push_back("sweep " + s.text(0) + ": " + why);
-      }
-      continue;
-    }
-    const std::string name = s.text(5);
-    const auto labels = nlohmann::json::parse(s.text(7), nullptr, false);
-    if (labels.is_discarded() || !labels.contains("partition") ||
-        !labels["partition"].is_number_integer()) {
-      continue;
-    }
-    const std::int64_t partition = labels["partition"].get<std::int64_t>();
-    std::string column;
-    if (name == "access_bandwidth" && labels.contains("access")) {
-      column = labels["access"].get<std::string>();
-    } else if (name == "b_eff_io" || name == "b_eff_io_paper" || name == "b_eff_io_rev2" ||
-               name == "schedule_time" || name == "elapsed") {
-      column = name;
-    } else {
-      continue;
-    }
-    const auto key = std::make_pair(result_id, partition);
-    auto [it, inserted] = rows.try_emplace(key);
-    if (inserted) {
-      order.push_back(key);
-      it->second.sweep = s.text(0);
-      it->second.partition = partition;
-      it->second.nodes = s.optional_int64(9).value_or(0);
-      it->second.ppn = s.optional_int64(10).value_or(0);
-      it->second.hints = hints;
-      it->second.valid = s.int64(3) != 0;
-      it->second.result_id = result_id;
-    }
-    it->second.values[column] = s.real(6);
-  }
-  // The system value: the maximum over partitions, per sweep, T and hint set.
-  using Group = std::tuple<std::string, double, std::string>;
-  std::map<Group, std::pair<double, const Row*>> best;
-  std::vector<Group> groups;
-  bool any_legacy = false;
-  for (auto& [key, row] : rows) {
-    read_legacy_names(row);
-    any_legacy = any_legacy || row.legacy;
-  }
-  for (const auto& key : order) {
-    const Row& row = rows[key];
-    auto metric = [&](const char* name) -> Cell {
-      auto it = row.values.find(name);
-      return it == row.values.end() ? Cell{} : Cell{it->second};
-    };
-    Cell reason;
-    if (!row.valid && !reasons[row.result_id].empty()) reason = reasons[row.result_id].front();
-    table.rows.push_back({row.sweep, row.partition, count_cell(row.nodes), count_cell(row.ppn),
-                          metric("schedule_time"), row.hints, metric("write"), metric("rewrite"),
-                          metric("read"), metric("b_eff_io"), metric("b_eff_io_paper"),
-                          metric("elapsed"), std::string(row.valid ? "yes" : "no"), reason});
-    auto value = row.values.find("b_eff_io");
-    if (value == row.values.end()) continue;
-    const Group group{row.sweep,
-                      row.values.count("schedule_time") ? row.values.at("schedule_time") : 0.0,
-                      row.hints};
-    // A valid row wins over a larger one that is not valid.
-    auto [it, inserted] = best.try_emplace(group, value->second, &row);
-    if (inserted) groups.push_back(group);
-    const Row& held = *it->second.second;
-    if ((row.valid && !held.valid) ||
-        (row.valid == held.valid && value->second > it->second.first)) {
-      it->second = {value->second, &row};
-    }
+  // The store's view io_table: a row per partition of each chosen result.
+  const std::string order = "v.sweep_id, v.point_partition, v.point_id, v.partition";
+  table.rows = view_rows(store, "io_table", table.columns, sweep, order);
+  // `sql` (whose WHERE clause comes last) on the sweep and run the table reads, in `by` order.
+  const auto in_run = [&](const std::string& sql, const std::string& by) {
+    auto s = store.db().prepare(sql + " AND (?1 IS NULL OR v.sweep = ?1) AND " + kChosenRunOfView +
+                                (by.empty() ? "" : " ORDER BY " + by));
+    s.bind(1, sweep);
+    return s;
+  };
+  // A result without a measurement: why (its worker's first reason).
+  auto empty = in_run(
+      "SELECT v.sweep, (SELECT json_extract(d.document, '$.validity.reasons[0]') FROM results d "
+      "WHERE d.id = v.result_id) FROM run_results v WHERE v.worker = 'io' "
+      "AND NOT EXISTS (SELECT 1 FROM metrics m WHERE m.result_id = v.result_id)",
+      "v.sweep_id, v.partition, v.point_id");
+  while (empty.step()) {
+    table.notes.push_back("sweep " + empty.text(0) + ": " +
+                          empty.optional_text(1).value_or("no measurement"));
   }
   if (!table.rows.empty()) {
     table.notes.push_back(
@@ -186,35 +72,48 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
         "types and the type 0 rewrite, R the read average with type 0 counted twice; paper: the "
         "paper's arithmetic b_eff_io, 0.25 write + 0.25 rewrite + 0.5 read");
   }
-  if (any_legacy) {
+  auto legacy = in_run("SELECT 1 FROM io_table v WHERE v.legacy", "");
+  if (legacy.step()) {
     table.notes.push_back(
         "results stored before pbench-io followed rev 2.1 ran with T per partition split T/3 "
         "per access method; their b_eff_io is the sqrt(WR * R) they recorded as rev-2");
   }
-  for (const auto& group : groups) {
-    const auto& [value, row] = best[group];
-    table.notes.push_back("system b_eff_io of sweep " + std::get<0>(group) + " (T " +
-                          seconds(std::get<1>(group)) + ", hints " + std::get<2>(group) + "): " +
-                          megabytes(value) + " at partition " + std::to_string(row->partition) +
-                          (row->valid ? ""
-                                      : ", the best of the not valid results " +
-                                            not_valid_mark(reasons[row->result_id])));
+  // The system value: per T and hint set, the b_eff_io that wins by the headline's rule.
+  auto system = in_run(
+      "SELECT v.sweep, v.schedule_time, v.hints, m.value, "
+      "coalesce(json_extract(m.labels, '$.partition'), f.partition), f.valid, f.reason "
+      "FROM io_system v JOIN metrics m ON m.id = v.winner "
+      "JOIN result_facts f ON f.result_id = m.result_id WHERE 1",
+      "v.sweep_id, v.schedule_time, v.hints");
+  while (system.step()) {
+    std::vector<std::string> reasons;
+    if (auto reason = system.optional_text(6)) reasons.push_back(*reason);
+    table.notes.push_back(
+        "system b_eff_io of sweep " + system.text(0) + " (T " +
+        seconds(system.optional_real(1).value_or(0)) + ", hints " + system.text(2) +
+        "): " + megabytes(system.real(3)) + " at partition " + std::to_string(system.int64(4)) +
+        (system.int64(5) != 0 ? ""
+                              : ", the best of the not valid results " + not_valid_mark(reasons)));
   }
-  // Why each result that is not valid is not, all its worker's reasons (like query bcast).
-  for (std::int64_t result_id : not_valid) {
-    std::string sweep_name, partitions;
-    int count = 0;
-    for (const auto& key : order) {
-      if (key.first != result_id) continue;
-      sweep_name = rows[key].sweep;
-      partitions += (partitions.empty() ? "" : ",") + std::to_string(key.second);
-      ++count;
-    }
-    if (count == 0) continue;  // no measurement: noted above with its first reason
-    for (const auto& reason : reasons[result_id]) {
-      table.notes.push_back("sweep " + sweep_name +
-                            (count == 1 ? ", partition " : ", partitions ") + partitions +
-                            ": not valid: " + reason);
+  // Why each result that is not valid is not, all its reasons, with the partitions it measured.
+  auto invalid = in_run(
+      "SELECT v.sweep, v.result_id, v.partition FROM io_table v "
+      "WHERE v.valid = 'no'",
+      order);
+  std::vector<std::int64_t> results;                                     // in the table's order
+  std::map<std::int64_t, std::pair<std::string, std::string>> measured;  // sweep, partitions
+  while (invalid.step()) {
+    const std::int64_t id = invalid.int64(1);
+    auto [it, fresh] = measured.try_emplace(id, invalid.text(0), "");
+    if (fresh) results.push_back(id);
+    it->second.second += (fresh ? "" : ",") + std::to_string(invalid.int64(2));
+  }
+  for (const std::int64_t id : results) {
+    const auto& [sweep_name, list] = measured[id];
+    const bool one = list.find(',') == std::string::npos;
+    for (const auto& reason : validity_reasons(store, id)) {
+      table.notes.push_back("sweep " + sweep_name + (one ? ", partition " : ", partitions ") +
+                            list + ": not valid: " + reason);
     }
   }
   if (const std::int64_t n = count_consortium_results(store, sweep); n > 0) {

@@ -1,27 +1,11 @@
 #include "query/LogpQuery.hpp"
+
 #include "query/Layout.hpp"
 #include "query/MissingCells.hpp"
-
-#include <map>
-#include <nlohmann/json.hpp>
-#include <set>
-#include <tuple>
-
+#include "query/ViewRows.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::query {
-namespace {
-
-struct Row {
-  std::map<std::string, double> values;  // metric name -> value
-  bool valid = true;
-};
-
-// Metrics without a queue depth label apply to every queue depth of their result.
-const std::set<std::string> kPerRun = {"eel_min", "o_s", "o_r", "latency_l"};
-const std::set<std::string> kPerDepth = {"g", "big_g", "bandwidth", "large_message_threshold"};
-
-}  // namespace
 
 QueryTable logp_table(store::Store& store, const std::optional<std::string>& sweep) {
   if (sweep && !store.find_sweep(*sweep)) throw UsageError("no sweep named '" + *sweep + "'");
@@ -42,78 +26,24 @@ QueryTable logp_table(store::Store& store, const std::optional<std::string>& swe
       {"large_message_threshold", "B", "M=g/G", "B", 1, 4},
       {"valid", "", "valid", "", 1, 0},
   };
-  // The newest result of each point of the chosen sweep(s), with its metrics.
+  // The store's view logp_table: a row per queue depth of each chosen result.
+  table.rows = view_rows(store, "logp_table", table.columns, sweep,
+                         "v.sweep, v.partition, coalesce(v.nodes, 0), coalesce(v.ppn, 0), "
+                         "v.point_id, v.queue_depth");
+  // A result without a measurement: why (its worker's first reason).
   auto s = store.db().prepare(
-      "SELECT sw.name, p.partition, p.params_json, r.id, r.valid, r.document, m.name, m.value, "
-      "m.labels, " +
-      std::string(kLayoutSql) +
-      " FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
-      "JOIN results r ON r.id = " +
-      std::string(store::kChosenResult) +
-      " "
-      "LEFT JOIN metrics m ON m.result_id = r.id "
-      "WHERE p.worker = 'logp' AND (?1 IS NULL OR sw.name = ?1) ORDER BY sw.id, p.partition, p.id");
+      std::string("SELECT v.sweep, v.partition, v.shape, "
+                  "(SELECT json_extract(d.document, '$.validity.reasons[0]') FROM results d "
+                  "WHERE d.id = v.result_id) FROM run_results v "
+                  "WHERE v.worker = 'logp' AND (?1 IS NULL OR v.sweep = ?1) AND ") +
+      kChosenRunOfView +
+      " AND NOT EXISTS (SELECT 1 FROM metrics m WHERE m.result_id = v.result_id) "
+      "ORDER BY v.sweep_id, v.partition, v.point_id");
   s.bind(1, sweep);
-  // sweep, partition, nodes, processes per node (0: unknown), point, q: two points of one
-  // partition (4x1 and 2x2, or 2 and 1x2) are rows of their own.
-  using Key =
-      std::tuple<std::string, std::int64_t, std::int64_t, std::int64_t, std::int64_t, std::int64_t>;
-  std::map<Key, Row> rows;
-  std::map<std::int64_t, std::tuple<std::string, std::int64_t, std::map<std::string, double>>>
-      per_run;  // result id -> (sweep, partition, run-wide metrics)
-  std::map<std::int64_t, bool> validity;
-  std::set<std::int64_t> noted;
   while (s.step()) {
-    const std::string sweep_name = s.text(0);
-    const std::int64_t partition = s.int64(1);
-    const std::int64_t result_id = s.int64(3);
-    const std::int64_t nodes = s.optional_int64(9).value_or(0);
-    const std::int64_t ppn = s.optional_int64(10).value_or(0);
-    const std::string asked = s.optional_text(11).value_or("");
-    validity[result_id] = s.int64(4) != 0;
-    auto& run = per_run[result_id];
-    std::get<0>(run) = sweep_name;
-    std::get<1>(run) = partition;
-    if (s.is_null(6)) {
-      // A result without metrics: say why (the worker's validity reasons).
-      if (noted.insert(result_id).second) {
-        const auto doc = nlohmann::json::parse(s.text(5), nullptr, false);
-        std::string why = "no measurement";
-        if (!doc.is_discarded() && !doc["validity"]["reasons"].empty()) {
-          why = doc["validity"]["reasons"][0].get<std::string>();
-        }
-        table.notes.push_back("sweep " + sweep_name + ", partition " +
-                              partition_text(partition, asked) + ": " + why);
-      }
-      continue;
-    }
-    const std::string name = s.text(6);
-    if (s.is_null(7)) continue;
-    const double value = s.real(7);
-    const auto labels = nlohmann::json::parse(s.text(8), nullptr, false);
-    if (kPerRun.count(name) && (labels.is_discarded() || labels.empty())) {
-      std::get<2>(run)[name] = value;
-    } else if (kPerDepth.count(name) && labels.contains("queue_depth")) {
-      const Key key{sweep_name, partition,   nodes,
-                    ppn,        s.int64(12), labels["queue_depth"].get<std::int64_t>()};
-      rows[key].values[name] = value;
-      rows[key].valid = validity[result_id];
-      rows[key].values["__result"] = static_cast<double>(result_id);
-    }
-  }
-  for (auto& [key, row] : rows) {
-    const auto result_id = static_cast<std::int64_t>(row.values["__result"]);
-    for (const auto& [name, value] : std::get<2>(per_run[result_id])) row.values[name] = value;
-    // Not [&]: clang before 16 cannot capture a structured binding (row).
-    auto metric = [&values = row.values](const char* name) -> Cell {
-      auto it = values.find(name);
-      return it == values.end() ? Cell{} : Cell{it->second};
-    };
-    table.rows.push_back(
-        {std::get<0>(key), std::get<1>(key), count_cell(std::get<2>(key)),
-         count_cell(std::get<3>(key)), std::get<5>(key), metric("eel_min"), metric("o_s"),
-         metric("o_r"), metric("g"), metric("big_g"), metric("bandwidth"), metric("latency_l"),
-         metric("large_message_threshold"), std::string(row.valid ? "yes" : "no")});
+    table.notes.push_back("sweep " + s.text(0) + ", partition " +
+                          partition_text(s.int64(1), s.optional_text(2).value_or("")) + ": " +
+                          s.optional_text(3).value_or("no measurement"));
   }
   add_placement_notes(store, "logp", sweep, table);
   add_missing_cell_notes(store, "logp", sweep, table);

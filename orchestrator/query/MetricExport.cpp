@@ -120,15 +120,14 @@ std::string number_text(double v) {
 void add_run(store::Store& store, const std::string& sweep, int run, const std::string& time,
              std::vector<ExportSample>& out) {
   store.choose_run(store::RunChoice::number(run));
+  // Every metric of the run's chosen results, as the store's view metric_values gives them.
   auto s = store.db().prepare(
-      "SELECT p.worker, p.partition, p.params_json, p.point_key, r.valid, r.document, m.name, "
-      "m.value, m.unit, m.labels FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
-      "JOIN results r ON r.id = " +
-      std::string(store::kChosenResult) +
-      " "
-      "JOIN metrics m ON m.result_id = r.id "
-      "WHERE sw.name = ?1 AND m.value IS NOT NULL ORDER BY p.id, m.id");
-  s.bind(1, sweep);
+      "SELECT worker, partition, params, point, valid, result_id, metric, value, unit, labels "
+      "FROM metric_values WHERE sweep = ?1 AND run = ?2 AND value IS NOT NULL "
+      "ORDER BY point_id, metric_id");
+  s.bind(1, sweep).bind(2, run);
+  auto documents = store.db().prepare("SELECT document FROM results WHERE id = ?1");
+  std::map<std::int64_t, std::string> hashes;  // result id -> hosts_hash
   while (s.step()) {
     const double value = s.real(7);
     if (!std::isfinite(value)) continue;
@@ -139,11 +138,18 @@ void add_run(store::Store& store, const std::string& sweep, int run, const std::
     sample.value = value;
     sample.time = time;
     const auto params = nlohmann::json::parse(s.text(2), nullptr, false);
-    const auto document = nlohmann::json::parse(s.text(5), nullptr, false);
     auto labels = nlohmann::json::parse(s.text(9), nullptr, false);
     if (!labels.is_object()) labels = nlohmann::json::object();
-    std::string partition = std::to_string(s.int64(1));
-    if (labels.contains("partition")) partition = scalar_text(labels["partition"]);
+    const auto result_id = s.int64(5);
+    auto hash = hashes.find(result_id);
+    if (hash == hashes.end()) {
+      documents.reset();
+      documents.bind(1, result_id);
+      const auto document = documents.step()
+                                ? nlohmann::json::parse(documents.text(0), nullptr, false)
+                                : nlohmann::json();
+      hash = hashes.emplace(result_id, hosts_hash(document)).first;
+    }
     const auto param = [&](const char* key) {
       return params.is_object() && params.contains(key) ? scalar_text(params[key]) : "";
     };
@@ -153,11 +159,11 @@ void add_run(store::Store& store, const std::string& sweep, int run, const std::
     }
     sample.labels = {{"sweep", sweep},
                      {"run", std::to_string(run)},
-                     {"partition", partition},
+                     {"partition", s.text(1)},
                      {"queue_depth", queue_depth},
                      {"T", schedule_time},
                      {"hints", param("hints")},
-                     {"hosts_hash", hosts_hash(document)},
+                     {"hosts_hash", hash->second},
                      {"valid", s.int64(4) != 0 ? "true" : "false"},
                      {"point", s.text(3)}};
     for (const auto& [key, v] : labels.items()) {

@@ -8,6 +8,7 @@
 
 #include <toml++/toml.h>
 
+#include "common/MetricCatalogue.hpp"
 #include "query/LinksQuery.hpp"
 #include "query/SystemQuery.hpp"
 #include "report/TextSafety.hpp"
@@ -408,13 +409,19 @@ CheckResult check_sweep(store::Store& store, const std::string& sweep, const Ref
   std::vector<std::string> regressed_labels;  // links and nodes that regressed
   for (const auto& f : reference.figures) {
     const std::string figure = f.figure();
-    const auto better = better_direction(figure).value_or(Better::higher);
+    const auto* spec = metrics::find_figure(figure);
+    const auto better = spec ? spec->better : metrics::Better::higher;
     const auto& tolerance = f.tolerance ? *f.tolerance : reference.tolerance;
-    std::vector<Cell> row = {figure,         f.partition ? Cell{*f.partition} : Cell{},
-                             f.value,        Cell{},
-                             f.unit,         Cell{},
-                             tolerance.text, to_string(better),
-                             Cell{},         f.label};
+    std::vector<Cell> row = {figure,
+                             f.partition ? Cell{*f.partition} : Cell{},
+                             f.value,
+                             Cell{},
+                             f.unit,
+                             Cell{},
+                             tolerance.text,
+                             std::string(metrics::to_string(better)),
+                             Cell{},
+                             f.label};
     const auto it = measured.find({figure, f.partition, f.label});
     std::string verdict;
     if (it == measured.end() || !it->second.value) {
@@ -429,7 +436,7 @@ CheckResult check_sweep(store::Store& store, const std::string& sweep, const Ref
                          ", the sweep measures it in " + report::printable_utf8(it->second.unit));
       }
       const double allowed = tolerance.allowed(f.value);
-      const double gain = better == Better::higher ? value - f.value : f.value - value;
+      const double gain = better == metrics::Better::lower ? f.value - value : value - f.value;
       if (!it->second.valid) {
         verdict = "not valid";
         ++result.not_valid;

@@ -6,7 +6,6 @@
 #include <string>
 #include <vector>
 
-#include "query/MetricDirection.hpp"
 #include "query/QueryTable.hpp"
 #include "store/Store.hpp"
 

@@ -193,6 +193,10 @@ void Statement::reset() {
   sqlite3_clear_bindings(stmt_);
 }
 
+int Statement::type(int column) const {
+  return sqlite3_column_type(stmt_, column);
+}
+
 bool Statement::is_null(int column) const {
   return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
 }

@@ -3,10 +3,12 @@
 #include <sqlite3.h>
 #include <sys/stat.h>
 
+#include "common/MetricCatalogue.hpp"
 #include "pbench_schema.hpp"
 #include "store/ResultLayout.hpp"
 #include "store/WritableStore.hpp"
 #include "util/Error.hpp"
+#include "util/Sha256.hpp"
 
 namespace pbench::store {
 namespace {
@@ -146,11 +148,13 @@ void Store::initialise_or_check() {
   if (!has_tables && user_version == 0) {
     Transaction txn(db_);
     db_.exec(std::string(schema::store_sql()));
+    db_.exec(std::string(schema::store_views_sql()));
     auto meta = db_.prepare("INSERT INTO meta(key, value) VALUES ('application', ?1)");
     meta.bind(1, kApplication).run();
     db_.exec("PRAGMA user_version = " + std::to_string(kStoreSchemaVersion));
     txn.commit();
     db_.exec("PRAGMA foreign_keys = ON");
+    refresh_catalogue();
     choose_run(RunChoice::latest());
     return;
   }
@@ -168,7 +172,8 @@ void Store::initialise_or_check() {
   if (!read_only && user_version >= 1 && user_version < kStoreSchemaVersion) {
     if (user_version == 1) migrate_from_version_1();
     if (user_version <= 2) migrate_from_version_2();
-    migrate_from_version_3();
+    if (user_version <= 3) migrate_from_version_3();
+    migrate_from_version_4();
     user_version = kStoreSchemaVersion;
   }
   if (user_version != kStoreSchemaVersion) {
@@ -176,7 +181,67 @@ void Store::initialise_or_check() {
                      "; this pbench reads version " + std::to_string(kStoreSchemaVersion));
   }
   db_.exec("PRAGMA foreign_keys = ON");
+  if (!read_only) refresh_catalogue();
   choose_run(RunChoice::latest());
+}
+
+void Store::migrate_from_version_4() {
+  // Version 5 adds the metric catalogue and the views that answer (schema/store_views.sql);
+  // refresh_catalogue() fills the catalogue.
+  Transaction txn(db_);
+  db_.exec(std::string(schema::store_views_sql()));
+  db_.exec("PRAGMA user_version = 5");
+  txn.commit();
+}
+
+namespace {
+/// The catalogue as the store's table holds it, one text (to see whether it changed).
+std::string catalogue_text() {
+  std::string out;
+  for (const auto& m : metrics::catalogue()) {
+    for (const std::string_view field :
+         {m.worker, m.name, m.unit, metrics::to_string(m.better), metrics::to_string(m.headline),
+          m.figure, m.label_keys, m.meaning}) {
+      out.append(field).push_back('\t');
+    }
+    out.push_back('\n');
+  }
+  return out;
+}
+}  // namespace
+
+void Store::refresh_catalogue() {
+  const std::string text = catalogue_text();
+  const std::string fingerprint = sha256_hex(text);
+  {
+    auto held = db_.prepare("SELECT value FROM meta WHERE key = 'metric_catalogue'");
+    if (held.step() && held.text(0) == fingerprint) return;
+  }
+  Transaction txn(db_);
+  db_.exec("DELETE FROM metric_catalogue");
+  auto insert = db_.prepare(
+      "INSERT INTO metric_catalogue(worker, name, unit, better, headline, headline_rule, figure, "
+      "figure_order, label_keys, meaning) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+  const auto all = metrics::catalogue();
+  for (const auto& m : all) {
+    const bool headline =
+        m.headline != metrics::Headline::no && m.headline != metrics::Headline::legacy;
+    insert.reset();
+    insert.bind(1, m.worker).bind(2, m.name).bind(3, m.unit).bind(4, metrics::to_string(m.better));
+    insert.bind(5, headline ? "yes" : "no").bind(6, metrics::to_string(m.headline));
+    if (m.figure.empty()) {
+      insert.bind(7, std::nullopt).bind(8, std::nullopt);
+    } else {
+      // A legacy name takes the place of the figure it stands for.
+      const auto order = metrics::find_figure(m.figure) - all.data() + 1;
+      insert.bind(7, m.figure).bind(8, static_cast<std::int64_t>(order));
+    }
+    insert.bind(9, m.label_keys).bind(10, m.meaning).run();
+  }
+  db_.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES ('metric_catalogue', ?1)")
+      .bind(1, fingerprint)
+      .run();
+  txn.commit();
 }
 
 void Store::migrate_from_version_1() {
@@ -282,10 +347,10 @@ void Store::choose_run(const RunChoice& choice) {
     db_.exec("CREATE TEMP VIEW chosen_run AS SELECT id AS sweep_id, " +
              std::to_string(*choice.run_no) + " AS run_no FROM main.sweeps");
   } else {
+    // The latest run as the store's view sweep_runs defines it.
     db_.exec(
-        "CREATE TEMP VIEW chosen_run AS SELECT s.id AS sweep_id, "
-        "coalesce((SELECT max(run_no) FROM main.runs WHERE sweep_id = s.id), 1) AS run_no "
-        "FROM main.sweeps s");
+        "CREATE TEMP VIEW chosen_run AS SELECT sweep_id, run AS run_no FROM main.sweep_runs "
+        "WHERE latest");
   }
 }
 

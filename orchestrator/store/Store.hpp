@@ -10,20 +10,23 @@
 
 namespace pbench::store {
 
-inline constexpr int kStoreSchemaVersion = 4;
+inline constexpr int kStoreSchemaVersion = 5;
 
-/// The id of the newest result of point `p` in the run the queries read (Store::choose_run):
-/// `JOIN results r ON r.id = <this>`. Needs the point's table to be called `p`.
+/// The id of the chosen result of point `p` in the run the queries read (Store::choose_run), as
+/// the store's view run_results defines it: `JOIN results r ON r.id = <this>`. Needs the
+/// point's table to be called `p`.
 inline constexpr const char* kChosenResult =
-    "(SELECT max(id) FROM results WHERE point_id = p.id AND run_no = "
+    "(SELECT c.result_id FROM main.run_results c WHERE c.sweep_id = p.sweep_id "
+    "AND c.point_id = p.id AND c.run = "
     "(SELECT run_no FROM temp.chosen_run WHERE sweep_id = p.sweep_id))";
 
 /// The reason a deadline cut the result of point `p` that kChosenResult names short (its
 /// document's validity.partial.reason), NULL for a complete result or none: a column
 /// expression; the one reading of "partial" for status, query points and the collector.
 inline const std::string kChosenPartialReason =
-    std::string("(SELECT json_extract(r.document, '$.validity.partial.reason') FROM results r "
-                "WHERE r.id = ") +
+    std::string(
+        "(SELECT json_extract(r.document, '$.validity.partial.reason') FROM results r "
+        "WHERE r.id = ") +
     kChosenResult + ")";
 
 /// The canonical point states; a scheduler's native state is kept beside them in attempts.
@@ -163,6 +166,11 @@ class Store {
   /// Version 3 -> 4: the layout columns (shape asked for, nodes, processes per node, node
   /// list, placement), filled from the stored parameters and documents.
   void migrate_from_version_3();
+  /// Version 4 -> 5: the metric catalogue and the views (schema/store_views.sql).
+  void migrate_from_version_4();
+  /// Writes the metric catalogue (workers/common/MetricCatalogue.hpp) into the store's table
+  /// metric_catalogue when it differs from what the store holds (one transaction).
+  void refresh_catalogue();
   SweepRecord insert_sweep_rows(SweepRecord sweep, std::vector<PointRecord>& points);
 
   Database db_;

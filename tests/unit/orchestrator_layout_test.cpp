@@ -19,6 +19,7 @@
 #include "query/WhereFilter.hpp"
 #include "store/ResultLayout.hpp"
 #include "store/Store.hpp"
+#include "support/OldStores.hpp"
 #include "support/ResultFixtures.hpp"
 #include "support/StoreFixture.hpp"
 #include "util/Error.hpp"
@@ -227,8 +228,9 @@ TEST_CASE("a version 3 store gets the layout columns when opened, from its point
     f.add_run(0, with_hosts(doc, {"n1", "n1"}));  // 2x1 asked, found on one node
     f.add_run(1, doc);                            // a document from before rank_hosts
     // Back to version 3: no layout columns.
+    testing::make_version_4(f.store);
     f.store.db().exec(
-        "DROP VIEW temp.chosen_run; ALTER TABLE points DROP COLUMN nodes;"
+        "ALTER TABLE points DROP COLUMN nodes;"
         "ALTER TABLE points DROP COLUMN procs_per_node; ALTER TABLE results DROP COLUMN nodes;"
         "ALTER TABLE results DROP COLUMN procs_per_node; ALTER TABLE results DROP COLUMN "
         "node_list; ALTER TABLE results DROP COLUMN allocated_nodes; ALTER TABLE results DROP "
@@ -243,7 +245,7 @@ TEST_CASE("a version 3 store gets the layout columns when opened, from its point
   auto store = store::Store::open(path, store::Store::Access::existing);
   auto v = store.db().prepare("PRAGMA user_version");
   v.step();
-  CHECK(v.int64(0) == 4);
+  CHECK(v.int64(0) == 5);
   auto s = store.db().prepare(
       "SELECT p.nodes, p.procs_per_node, r.nodes, r.procs_per_node, r.node_list, r.placement, "
       "r.valid FROM results r JOIN points p ON p.id = r.point_id ORDER BY r.id");

@@ -2,9 +2,9 @@
 // values and the check gate with its verdicts and exit codes, and the export formats' escaping.
 #include <doctest/doctest.h>
 
+#include "common/MetricCatalogue.hpp"
 #include "ingest/Ingester.hpp"
 #include "query/HistoryQuery.hpp"
-#include "query/MetricDirection.hpp"
 #include "query/MetricExport.hpp"
 #include "query/Reference.hpp"
 #include "query/RunSelection.hpp"
@@ -118,16 +118,23 @@ TEST_CASE("--run takes a run number from 1, latest or all, a run the sweep lacks
       "--run 99: sweep 'nightly' has runs 1 to 2", UsageError);
 }
 
-TEST_CASE("one direction table: bandwidths up, latencies, overheads and gaps down") {
-  CHECK(query::better_direction("b_eff") == query::Better::higher);
-  CHECK(query::better_direction("b_eff_io") == query::Better::higher);
-  CHECK(query::better_direction("logp g") == query::Better::lower);
-  CHECK(query::better_direction("o_s") == query::Better::lower);
-  CHECK(query::better_direction("bcast ol") == query::Better::lower);
-  CHECK_FALSE(query::better_direction("schedule_time").has_value());
-  for (const auto& figure : query::headline_figures()) {
-    CHECK(query::better_direction(figure).has_value());
+TEST_CASE("one direction table, the metric catalogue: bandwidths up, latencies, gaps down") {
+  using metrics::Better;
+  CHECK(metrics::find_figure("b_eff")->better == Better::higher);
+  CHECK(metrics::find_figure("b_eff_io")->better == Better::higher);
+  CHECK(metrics::find_figure("logp g")->better == Better::lower);
+  CHECK(metrics::find_metric("logp", "o_s")->better == Better::lower);
+  CHECK(metrics::find_figure("bcast ol")->better == Better::lower);
+  CHECK(metrics::find_metric("io", "schedule_time")->better == Better::neither);
+  CHECK(metrics::find_figure("schedule_time") == nullptr);
+  int headlines = 0;
+  for (const auto& m : metrics::catalogue()) {
+    if (m.headline == metrics::Headline::no) continue;
+    ++headlines;
+    CHECK_MESSAGE(m.better != Better::neither, m.name);
+    CHECK_MESSAGE(metrics::find_figure(m.figure) != nullptr, m.name);
   }
+  CHECK(headlines == 10);  // nine figures and the legacy name of one
 }
 
 TEST_CASE("tolerances: a percentage or an amount in a unit of the figure, bad ones named") {

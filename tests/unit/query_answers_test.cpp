@@ -96,11 +96,11 @@ TEST_CASE("query points: a result a deadline cut short shows as partial with its
   const std::string reason =
       "partial: stopped before the deadline 2026-11-22T08:01:00Z (keeping 6 s to write the "
       "result), at flood repetition 3 of 1000; what follows was not measured";
-  auto partial = document("logp", 2, nlohmann::json::array({metric("eel", 1e-6, "s")}), false);
+  auto partial = document("logp", 2, nlohmann::json::array({metric("eel_min", 1e-6, "s")}), false);
   partial["validity"]["reasons"] = {reason};
   partial["validity"]["partial"] = {{"reason", reason}, {"deadline", "2026-11-22T08:01:00Z"}};
   f.add_run(0, partial);
-  f.add_run(1, document("logp", 4, nlohmann::json::array({metric("eel", 1e-6, "s")}), true));
+  f.add_run(1, document("logp", 4, nlohmann::json::array({metric("eel_min", 1e-6, "s")}), true));
   const auto table = query::points_table(f.store, std::string("cut"), false);
   REQUIRE(table.rows.size() == 2);
   const std::size_t last = table.columns.size() - 1;  // partial is the last column
@@ -428,7 +428,7 @@ TEST_CASE("query compare: the same figures of two sweeps side by side with the r
   for (const auto& row : t.rows) figures.push_back(text(row[0]));
   CHECK(figures == std::vector<std::string>{"b_eff", "b_eff_per_process", "logp g", "logp G",
                                             "logp o_s", "logp o_r", "logp L", "bcast ol"});
-  // Which way is better, from the one direction table (MetricDirection).
+  // Which way is better, from the one direction table (the metric catalogue).
   CHECK(text(t.rows[0][2]) == "higher");
   CHECK(text(t.rows[2][2]) == "lower");
   CHECK(text(t.rows[7][2]) == "lower");

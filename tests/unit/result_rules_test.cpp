@@ -24,9 +24,9 @@ TEST_CASE(
       {"duplicate_column_name.json",
        {R"(at /measurements/pingpong/columns/2/name: duplicate column name "round_trip" (first at column 1))"}},
       {"duplicate_metric_integral_float_label.json",
-       {R"(at /summary/4: duplicate metric "gap" with labels {"pattern":"blocking","size":8} (first at /summary/3))"}},
+       {R"(at /summary/4: duplicate metric "g" with labels {"pattern":"blocking","size":8} (first at /summary/3))"}},
       {"duplicate_metric_name_and_labels.json",
-       {R"(at /summary/1: duplicate metric "latency" with labels {"size":0} (first at /summary/0))"}},
+       {R"(at /summary/1: duplicate metric "eel_median" with labels {"size":0} (first at /summary/0))"}},
       {"ended_before_started.json",
        {"at /ended_at: ended_at 2026-11-22T07:50:00.123Z is before started_at "
         "2026-11-22T07:50:00.5Z"}},

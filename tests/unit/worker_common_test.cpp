@@ -165,9 +165,8 @@ TEST_CASE("the result document has every field of the contract, non-finite value
   doc.finish();
   const auto j = doc.to_json();
   for (const char* key : {"schema_version", "worker", "worker_version", "started_at", "ended_at",
-                          "hosts", "mpi_library_version", "nprocs", "procs_per_node",
-                          "parameters", "seeds", "measurements", "summary", "validity",
-                          "warnings"}) {
+                          "hosts", "mpi_library_version", "nprocs", "procs_per_node", "parameters",
+                          "seeds", "measurements", "summary", "validity", "warnings"}) {
     CHECK_MESSAGE(j.contains(key), key);
   }
   CHECK(j["measurements"]["eel"]["rows"][0][1].is_null());
@@ -175,6 +174,18 @@ TEST_CASE("the result document has every field of the contract, non-finite value
   CHECK(j["summary"][1]["value"].is_null());
   CHECK(j["validity"]["valid"] == false);
   CHECK(j["validity"]["reasons"][0] == "too short");
+}
+
+TEST_CASE("a worker writes only the metrics of the catalogue, in their unit") {
+  ResultDocument doc("logp");
+  CHECK_THROWS_WITH_AS(doc.add_metric("eel", 1e-6, "s", 1),
+                       "pbench-logp: metric 'eel' [s] is not in the metric catalogue "
+                       "(workers/common/MetricCatalogue.cpp)",
+                       std::logic_error);
+  CHECK_THROWS_AS(doc.add_metric("g", 1e-6, "us", 1), std::logic_error);
+  CHECK_THROWS_AS(doc.add_metric("ol", 1e-6, "s", 1), std::logic_error);  // bcast's
+  CHECK_NOTHROW(doc.add_metric("g", 1e-6, "s", 1));
+  CHECK(doc.to_json()["summary"].size() == 1);
 }
 
 TEST_CASE("a table keeps the rows given through its reference while later tables are added") {

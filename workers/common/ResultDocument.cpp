@@ -12,6 +12,7 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "common/MetricCatalogue.hpp"
 #include "common/MpiSession.hpp"
 #include "common/NodeLayout.hpp"
 
@@ -55,6 +56,13 @@ Table& ResultDocument::add_table(const std::string& name, std::vector<Column> co
 void ResultDocument::add_metric(const std::string& name, std::optional<double> value,
                                 const std::string& unit, std::size_t samples,
                                 nlohmann::json labels) {
+  // The metric catalogue is the one list of what a worker writes: a metric it does not hold
+  // (or in another unit) would be refused on ingest, so it is a programming error here.
+  const auto* spec = metrics::find_metric(worker_, name);
+  if (spec == nullptr || spec->unit != unit) {
+    throw std::logic_error("pbench-" + worker_ + ": metric '" + name + "' [" + unit + "] is not " +
+                           "in the metric catalogue (workers/common/MetricCatalogue.cpp)");
+  }
   nlohmann::json v;  // null unless a finite value exists
   if (value && std::isfinite(*value)) v = *value;
   summary_.push_back(

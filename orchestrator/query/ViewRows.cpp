@@ -1,0 +1,41 @@
+#include "query/ViewRows.hpp"
+
+#include <sqlite3.h>
+
+namespace pbench::query {
+
+Cell typed_cell(store::Statement& s, int c) {
+  if (s.is_null(c)) return {};
+  switch (s.type(c)) {
+    case SQLITE_INTEGER:
+      return s.int64(c);
+    case SQLITE_FLOAT:
+      return s.real(c);
+    default:
+      return s.text(c);
+  }
+}
+
+std::vector<std::vector<Cell>> view_rows(store::Store& store, const std::string& view,
+                                         const std::vector<QueryColumn>& columns,
+                                         const std::optional<std::string>& sweep,
+                                         const std::string& order) {
+  std::string sql = "SELECT ";
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    sql += (i ? ", v.\"" : "v.\"") + columns[i].key + "\"";
+  }
+  sql += " FROM " + view + " v WHERE (?1 IS NULL OR v.sweep = ?1) AND " + kChosenRunOfView +
+         " ORDER BY " + order;
+  auto s = store.db().prepare(sql);
+  s.bind(1, sweep);
+  std::vector<std::vector<Cell>> rows;
+  while (s.step()) {
+    std::vector<Cell> row;
+    for (std::size_t i = 0; i < columns.size(); ++i)
+      row.push_back(typed_cell(s, static_cast<int>(i)));
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+}  // namespace pbench::query

@@ -1,0 +1,29 @@
+#pragma once
+// The rows of one of the store's views (schema/store_views.sql) as a table's cells: each worker
+// table selects its rows from its view and only formats them.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "query/QueryTable.hpp"
+#include "store/Store.hpp"
+
+namespace pbench::query {
+
+/// The SQL condition "in the run the store reads" (Store::choose_run) for a view that has
+/// sweep_id and run, called `v` in the statement.
+inline constexpr const char* kChosenRunOfView =
+    "v.run = (SELECT run_no FROM temp.chosen_run WHERE sweep_id = v.sweep_id)";
+
+/// The rows of `view` for `sweep` (every sweep when empty) in the run the store reads, ordered
+/// by `order` (an ORDER BY list): the view's columns named by the keys of `columns`, in their
+/// order, each cell by its SQLite type (NULL empty, INTEGER, REAL or TEXT).
+std::vector<std::vector<Cell>> view_rows(store::Store& store, const std::string& view,
+                                         const std::vector<QueryColumn>& columns,
+                                         const std::optional<std::string>& sweep,
+                                         const std::string& order);
+
+/// A cell of column `c` of `s` by its SQLite type.
+Cell typed_cell(store::Statement& s, int c);
+
+}  // namespace pbench::query

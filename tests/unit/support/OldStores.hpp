@@ -1,0 +1,24 @@
+#pragma once
+// Turning a new store back into an older version, for the tests of the migrations.
+#include <string>
+#include <vector>
+
+#include "store/Store.hpp"
+
+namespace pbench::testing {
+
+/// Makes a new store a version 4 store: without the metric catalogue and the views of
+/// schema/store_views.sql (and the connection's temporary chosen_run, which reads them).
+inline void make_version_4(store::Store& store) {
+  auto& db = store.db();
+  db.exec("DROP VIEW IF EXISTS temp.chosen_run");
+  std::vector<std::string> views;
+  auto s = db.prepare("SELECT name FROM main.sqlite_master WHERE type = 'view'");
+  while (s.step()) views.push_back(s.text(0));
+  for (const auto& view : views) db.exec("DROP VIEW main.\"" + view + "\"");
+  db.exec(
+      "DROP TABLE metric_catalogue; DELETE FROM meta WHERE key = 'metric_catalogue';"
+      "PRAGMA user_version = 4");
+}
+
+}  // namespace pbench::testing

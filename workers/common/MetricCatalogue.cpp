@@ -1,0 +1,206 @@
+#include "common/MetricCatalogue.hpp"
+
+#include <map>
+#include <utility>
+
+namespace pbench::metrics {
+namespace {
+
+constexpr Better up = Better::higher;
+constexpr Better down = Better::lower;
+constexpr Better none = Better::neither;
+constexpr Headline no = Headline::no;
+
+// One line per metric. The headline figures come first, in the order of query system's table;
+// a new metric is one more line here (its worker's result then may write it, and the store's
+// catalogue gets it the next time pbench opens the store for writing).
+constexpr MetricSpec kCatalogue[] = {
+    // worker, name, unit, better, headline, figure, label keys, meaning
+    {"io", "b_eff_io", "B/s", up, Headline::maximum, "b_eff_io", "partition",
+     "effective I/O bandwidth b_eff_io of a partition as b_eff_io rev 2.1 computes it, "
+     "sqrt(WR * R)"},
+    {"comm", "b_eff", "B/s", up, Headline::maximum, "b_eff", "",
+     "effective bandwidth b_eff: logarithmic average over ring and random patterns and message "
+     "sizes, summed over all processes"},
+    {"comm", "b_eff_per_process", "B/s", up, Headline::maximum, "b_eff_per_process", "",
+     "b_eff divided by the number of processes"},
+    {"logp", "g", "s", down, Headline::per_shape, "logp g", "queue_depth",
+     "gap g: time per 8-byte message in a flood with queue_depth sends outstanding"},
+    {"logp", "big_g", "s/B", down, Headline::companion, "logp G", "queue_depth",
+     "gap per byte G: slope fitted over the bandwidth-bound message sizes"},
+    {"logp", "o_s", "s", down, Headline::companion, "logp o_s", "",
+     "send overhead o_s from the CPU overlap test at queue depth 1"},
+    {"logp", "o_r", "s", down, Headline::companion, "logp o_r", "",
+     "receive overhead o_r from the CPU overlap test at queue depth 1"},
+    {"logp", "latency_l", "s", down, Headline::companion, "logp L", "",
+     "LogP latency L = EEL - o_s - o_r (a model figure, may be negative)"},
+    {"bcast", "ol", "s", down, Headline::per_shape, "bcast ol", "size",
+     "broadcast latency OL = max over tasks of OL_i = E_i - RTL_i/2"},
+
+    {"io", "b_eff_io_rev2", "B/s", up, Headline::legacy, "b_eff_io", "partition",
+     "b_eff_io as rev 2.1 computes it, stored under this name before pbench-io followed rev "
+     "2.1 (whose b_eff_io was then the paper's value)"},
+    {"io", "b_eff_io_paper", "B/s", up, no, "", "partition",
+     "the paper's arithmetic b_eff_io: 0.25 write + 0.25 rewrite + 0.5 read"},
+    {"io", "access_bandwidth", "B/s", up, no, "", "partition,access",
+     "bandwidth of one access method (write, rewrite, read) averaged over the pattern types"},
+    {"io", "access_bytes", "B", none, no, "", "partition,access",
+     "bytes moved by one access method"},
+    {"io", "type_bandwidth", "B/s", up, no, "", "partition,access,type",
+     "bandwidth of one pattern type and access method"},
+    {"io", "schedule_time", "s", none, no, "", "partition", "the scheduled time T"},
+    {"io", "partition_time", "s", none, no, "", "partition", "the time T gives each partition"},
+    {"io", "elapsed", "s", none, no, "", "partition", "time the partition's run took"},
+    {"io", "b_eff_io_system", "B/s", up, no, "", "partition",
+     "the result's largest b_eff_io over its partitions (rev 2.1)"},
+    {"io", "b_eff_io_paper_system", "B/s", up, no, "", "partition",
+     "the result's largest paper b_eff_io over its partitions"},
+    {"io", "read_errors", "count", down, no, "", "", "chunks read back with wrong bytes"},
+    {"io", "run_elapsed", "s", none, no, "", "", "time the whole run took"},
+    {"io", "cut_rows", "count", down, no, "", "",
+     "pattern rows of types 3-4 the time guard cut short"},
+    {"io", "sustained_write_transfer_rate", "B/s", up, no, "",
+     "pattern,collective,file_per_process,api,transfer_size,statistic",
+     "consortium sustained write (sync inside the timing): all bytes over the slowest "
+     "process's open-to-close time, maximum over iterations"},
+    {"io", "cached_write_transfer_rate", "B/s", up, no, "",
+     "pattern,collective,file_per_process,api,transfer_size,statistic",
+     "consortium cached write (no sync), maximum over iterations"},
+    {"io", "sustained_read_transfer_rate", "B/s", up, no, "",
+     "pattern,collective,file_per_process,api,transfer_size,statistic,caches_dropped",
+     "consortium sustained read of the data the next process wrote, maximum over iterations"},
+    {"io", "create_rate", "1/s", up, no, "", "directory,files_per_process,file_size,statistic",
+     "consortium small files: files created per second"},
+    {"io", "stat_rate", "1/s", up, no, "", "directory,files_per_process,file_size,statistic",
+     "consortium small files: stat calls per second"},
+    {"io", "open_close_rate", "1/s", up, no, "", "directory,files_per_process,file_size,statistic",
+     "consortium small files: open and close pairs per second"},
+    {"io", "remove_rate", "1/s", up, no, "", "directory,files_per_process,file_size,statistic",
+     "consortium small files: files removed per second"},
+
+    {"comm", "b_eff_per_node", "B/s", up, no, "", "", "b_eff divided by the number of nodes"},
+    {"comm", "l_max", "B", none, no, "", "", "the largest message size L_max (memory / 128)"},
+    {"comm", "pingpong_bandwidth", "B/s", up, no, "", "", "ping-pong bandwidth at L_max"},
+    {"comm", "b_eff_at_lmax", "B/s", up, no, "", "", "b_eff of the largest message size alone"},
+    {"comm", "b_eff_per_process_at_lmax", "B/s", up, no, "", "",
+     "b_eff at L_max divided by the number of processes"},
+    {"comm", "ring_per_process_at_lmax", "B/s", up, no, "", "",
+     "ring patterns' bandwidth at L_max per process"},
+    {"comm", "b_ring", "B/s", up, no, "", "", "the ring patterns' average bandwidth"},
+    {"comm", "b_random", "B/s", up, no, "", "", "the random ring patterns' average bandwidth"},
+    {"comm", "latency_rings_random", "s", down, no, "", "",
+     "1-byte latency over ring and random patterns"},
+    {"comm", "latency_rings", "s", down, no, "", "", "1-byte latency of the ring patterns"},
+    {"comm", "latency_pingpong", "s", down, no, "", "", "half the 1-byte ping-pong round trip"},
+    {"comm", "balance_factor", "B/flop", up, no, "", "", "b_eff over the given peak rate Rmax"},
+    {"comm", "memory_per_process", "B", none, no, "", "", "memory per process L_max came from"},
+    {"comm", "b_pattern", "B/s", up, no, "", "pattern", "bandwidth of one pattern"},
+
+    {"logp", "eel_min", "s", down, no, "", "",
+     "end-to-end latency EEL: minimum over runs of half the 8-byte round trip"},
+    {"logp", "eel_median", "s", down, no, "", "", "median over runs of half the 8-byte round trip"},
+    {"logp", "overlap_potential", "s", none, no, "", "",
+     "time the CPU is free while a message is in flight"},
+    {"logp", "bandwidth", "B/s", up, no, "", "queue_depth", "asymptotic bandwidth 1/G"},
+    {"logp", "large_message_threshold", "B", none, no, "", "queue_depth", "M = g/G"},
+    {"logp", "protocol_switches", "count", none, no, "", "queue_depth",
+     "protocol switches the fit of G found"},
+    {"logp", "g_best", "s", down, no, "", "queue_depth", "the smallest g over the queue depths"},
+    {"logp", "internode_pairs", "count", none, no, "", "",
+     "measured pairs whose partners run on different nodes"},
+
+    {"bcast", "ol_task", "rank", none, no, "", "size", "the task whose OL_i is OL"},
+    {"bcast", "send_latency", "s", down, no, "", "size",
+     "the root's own time per broadcast (its gap, not a latency)"},
+    {"bcast", "rounds_latency", "s", down, no, "", "size",
+     "one broadcast from every root in turn (a lower bound of OL)"},
+    {"bcast", "barrier_latency", "s", down, no, "", "size",
+     "broadcast followed by a barrier (an upper bound)"},
+    {"bcast", "ack_latency", "s", down, no, "", "size",
+     "broadcast with every task acknowledging to the root (an upper bound)"},
+    {"bcast", "max_gap", "s", down, no, "", "size",
+     "the largest per-process gap between broadcasts (checks the method's assumption)"},
+
+    // links: the link matrix (mpiGraph's shift schedule). Its per-link and per-node bandwidths
+    // are gated by reference and check (figure names), one figure per label; not in query system.
+    {"links", "link_bandwidth", "B/s", up, no, "link bandwidth", "from,to",
+     "bandwidth of one ordered pair of nodes, timed at the receiver"},
+    {"links", "link_latency", "s", down, no, "", "from,to",
+     "half the round trip of one ordered pair of nodes while every node is busy"},
+    {"links", "node_bandwidth", "B/s", up, no, "node bandwidth", "node",
+     "median bandwidth of the links a node is on"},
+    {"links", "node_latency", "s", down, no, "", "node",
+     "median latency of the links a node is on"},
+    {"links", "bandwidth_median", "B/s", up, no, "", "", "median over every link's bandwidth"},
+    {"links", "bandwidth_min", "B/s", up, no, "", "", "the weakest link's bandwidth"},
+    {"links", "latency_median", "s", down, no, "", "", "median over every link's latency"},
+    {"links", "latency_max", "s", down, no, "", "", "the slowest link's latency"},
+    {"links", "links_measured", "count", none, no, "", "", "ordered pairs measured"},
+};
+
+using Key = std::pair<std::string_view, std::string_view>;
+
+const std::map<Key, const MetricSpec*>& by_name() {
+  static const auto table = [] {
+    std::map<Key, const MetricSpec*> out;
+    for (const auto& m : kCatalogue) out.emplace(Key{m.worker, m.name}, &m);
+    return out;
+  }();
+  return table;
+}
+
+}  // namespace
+
+std::span<const MetricSpec> catalogue() {
+  return kCatalogue;
+}
+
+const MetricSpec* find_metric(std::string_view worker, std::string_view name) {
+  const auto it = by_name().find(Key{worker, name});
+  return it == by_name().end() ? nullptr : it->second;
+}
+
+const MetricSpec* find_figure(std::string_view figure) {
+  for (const auto& m : kCatalogue) {
+    if (m.figure == figure && m.headline != Headline::legacy) return &m;
+  }
+  return nullptr;
+}
+
+std::string metric_names(std::string_view worker) {
+  std::string out;
+  for (const auto& m : kCatalogue) {
+    if (m.worker == worker) out += (out.empty() ? "" : ", ") + std::string(m.name);
+  }
+  return out;
+}
+
+std::string_view to_string(Better better) {
+  switch (better) {
+    case Better::higher:
+      return "higher";
+    case Better::lower:
+      return "lower";
+    case Better::neither:
+      return "neither";
+  }
+  return "neither";
+}
+
+std::string_view to_string(Headline headline) {
+  switch (headline) {
+    case Headline::no:
+      return "no";
+    case Headline::maximum:
+      return "maximum";
+    case Headline::per_shape:
+      return "per_shape";
+    case Headline::companion:
+      return "companion";
+    case Headline::legacy:
+      return "legacy";
+  }
+  return "no";
+}
+
+}  // namespace pbench::metrics

@@ -1,0 +1,49 @@
+#pragma once
+// The metric catalogue: every summary metric a worker writes, declared once, one line each
+// (MetricCatalogue.cpp). The workers check what they write against it (ResultDocument), the
+// orchestrator refuses a result with a metric it does not hold (ingest), and the store keeps a
+// copy of it in the table `metric_catalogue`, from which its views and every command read which
+// way is better, the unit and the headline figures.
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace pbench::metrics {
+
+/// Which way is better for a metric: bandwidths higher; latencies, overheads, gaps lower;
+/// parameters echoed as metrics and counts that describe the run neither.
+enum class Better { higher, lower, neither };
+
+/// Whether and how a metric is a headline figure of `pbench query system`:
+///   maximum    one figure per sweep and run: the best over every partition, T and hint set;
+///   per_shape  one figure per partition shape (processes, nodes, processes per node);
+///   companion  read from the result and queue depth that won `g` (logp's G, o_s, o_r, L);
+///   legacy     a name older results stored a headline under (io's b_eff_io_rev2).
+enum class Headline { no, maximum, per_shape, companion, legacy };
+
+struct MetricSpec {
+  std::string_view worker;      ///< "logp"
+  std::string_view name;        ///< "big_g", as the result's summary names it
+  std::string_view unit;        ///< base unit: "s", "B/s", "s/B", "B", "count", "1/s", "rank"
+  Better better;                ///< which way is better
+  Headline headline;            ///< whether it is a headline figure, and how
+  std::string_view figure;      ///< the headline's name in query system ("logp G"), or ""
+  std::string_view label_keys;  ///< the labels it carries, comma-separated ("queue_depth")
+  std::string_view meaning;     ///< one line
+};
+
+/// Every metric of every worker, in the order of the headline table, then by worker.
+std::span<const MetricSpec> catalogue();
+/// The metric `name` of `worker`, or nullptr when the catalogue does not hold it.
+const MetricSpec* find_metric(std::string_view worker, std::string_view name);
+/// The headline figure called `figure` in query system ("b_eff_io", "logp g"), or nullptr.
+const MetricSpec* find_figure(std::string_view figure);
+/// The metric names of `worker`, comma-separated (for messages).
+std::string metric_names(std::string_view worker);
+
+/// "higher", "lower" or "neither".
+std::string_view to_string(Better better);
+/// "no", "maximum", "per_shape", "companion" or "legacy".
+std::string_view to_string(Headline headline);
+
+}  // namespace pbench::metrics
