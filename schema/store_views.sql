@@ -10,7 +10,8 @@
 -- and finds it different. headline: whether the metric is a headline figure of query system;
 -- headline_rule: how its winner is chosen (maximum: the best of the sweep; per_shape: the best
 -- per partition shape; companion: read from the result and queue depth that won logp's g;
--- legacy: an older result's name for a headline; none); figure: its name in query system;
+-- legacy: an older result's name for a headline; per_label: not in query system, gated by
+-- reference and check per link or node label; no); figure: its name in query system or check;
 -- figure_order: the order of the headline table; label_keys: the labels it carries.
 CREATE TABLE IF NOT EXISTS metric_catalogue (
   worker        TEXT NOT NULL,

@@ -412,16 +412,9 @@ CheckResult check_sweep(store::Store& store, const std::string& sweep, const Ref
     const auto* spec = metrics::find_figure(figure);
     const auto better = spec ? spec->better : metrics::Better::higher;
     const auto& tolerance = f.tolerance ? *f.tolerance : reference.tolerance;
-    std::vector<Cell> row = {figure,
-                             f.partition ? Cell{*f.partition} : Cell{},
-                             f.value,
-                             Cell{},
-                             f.unit,
-                             Cell{},
-                             tolerance.text,
-                             std::string(metrics::to_string(better)),
-                             Cell{},
-                             f.label};
+    std::vector<Cell> row = {
+        figure,         f.partition ? Cell{*f.partition} : Cell{}, f.value, Cell{}, f.unit, Cell{},
+        tolerance.text, std::string(metrics::to_string(better)),   Cell{},  f.label};
     const auto it = measured.find({figure, f.partition, f.label});
     std::string verdict;
     if (it == measured.end() || !it->second.value) {

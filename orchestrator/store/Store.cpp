@@ -224,8 +224,9 @@ void Store::refresh_catalogue() {
       "figure_order, label_keys, meaning) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
   const auto all = metrics::catalogue();
   for (const auto& m : all) {
-    const bool headline =
-        m.headline != metrics::Headline::no && m.headline != metrics::Headline::legacy;
+    const bool headline = m.headline != metrics::Headline::no &&
+                          m.headline != metrics::Headline::legacy &&
+                          m.headline != metrics::Headline::per_label;
     insert.reset();
     insert.bind(1, m.worker).bind(2, m.name).bind(3, m.unit).bind(4, metrics::to_string(m.better));
     insert.bind(5, headline ? "yes" : "no").bind(6, metrics::to_string(m.headline));

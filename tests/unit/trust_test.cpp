@@ -54,7 +54,7 @@ TEST_CASE("launch check: the worker, the processes and the shape the point asked
 }
 
 TEST_CASE(
-    "ingest: a wrong launch is stored not valid with its reason; another worker's result is "
+    "ingest: a wrong launch is stored not valid with its reason, another worker's result is "
     "refused") {
   testing::Fixture f;
   f.add_sweep("s", {{"comm", 4}, {"comm", 2}});
@@ -79,9 +79,10 @@ TEST_CASE(
   CHECK(stored_valid(f.store, right.result_id) == 1);
   // Another worker's result: refused, nothing stored.
   CHECK_THROWS_WITH_AS(
-      ingester.ingest_text(
-          document("bcast", 2, summary(), true, json::object(), "2026-11-22T07:00:05.000Z").dump(),
-          "other", f.points[1].id, std::nullopt),
+      ingester.ingest_text(document("bcast", 2, json::array({testing::metric("ol", 1e-6, "s")}),
+                                    true, json::object(), "2026-11-22T07:00:05.000Z")
+                               .dump(),
+                           "other", f.points[1].id, std::nullopt),
       "result 'other': names worker 'bcast', but its point is a comm point: another worker's "
       "result, not stored",
       ValidationError);
@@ -110,7 +111,7 @@ TEST_CASE("worker launch check: PBENCH_PARTITION against the world's size") {
 }
 
 TEST_CASE(
-    "limits: a string over 1 MiB is named by its pointer; a document over 64 MiB is refused") {
+    "limits: a string over 1 MiB is named by its pointer, a document over 64 MiB is refused") {
   auto doc = document("comm", 2, summary(), true);
   CHECK(ingest::ResultRules::size_problems(doc).empty());
   doc["warnings"] = json::array({"short", std::string(ingest::ResultRules::kMaxStringBytes, 'x')});
@@ -139,18 +140,19 @@ TEST_CASE(
 TEST_CASE("environment drift: a parameter from the environment that differs between runs") {
   testing::Fixture f;
   f.add_sweep("e", {{"logp", 2}});
+  const json logp_summary = json::array({testing::metric("g", 1e-6, "s")});
   const auto from_env = [](int value) {
     return json{{"flood_bytes", {{"value", value}, {"unit", "B"}, {"source", "environment"}}},
                 {"deadline", {{"value", value}, {"unit", "s"}, {"source", "environment"}}}};
   };
-  f.add_run(0, document("logp", 2, summary(), true, from_env(8)));
+  f.add_run(0, document("logp", 2, logp_summary, true, from_env(8)));
   const auto sweep = *f.store.find_sweep("e");
   CHECK(run::environment_drift(f.store, sweep).empty());
   f.store.start_run(sweep.id, "2026-11-23T00:00:00.000Z", "{}");
-  f.add_run(0, document("logp", 2, summary(), true, from_env(8)));
+  f.add_run(0, document("logp", 2, logp_summary, true, from_env(8)));
   CHECK(run::environment_drift(f.store, sweep).empty());  // the same value: one definition
   f.store.start_run(sweep.id, "2026-11-24T00:00:00.000Z", "{}");
-  f.add_run(0, document("logp", 2, summary(), true, from_env(4)));
+  f.add_run(0, document("logp", 2, logp_summary, true, from_env(4)));
   const auto lines = run::environment_drift(f.store, sweep);
   REQUIRE(lines.size() == 1);  // the deadline is the job's own, not a definition
   CHECK(lines[0] ==

@@ -123,11 +123,11 @@ constexpr MetricSpec kCatalogue[] = {
 
     // links: the link matrix (mpiGraph's shift schedule). Its per-link and per-node bandwidths
     // are gated by reference and check (figure names), one figure per label; not in query system.
-    {"links", "link_bandwidth", "B/s", up, no, "link bandwidth", "from,to",
+    {"links", "link_bandwidth", "B/s", up, Headline::per_label, "link bandwidth", "from,to",
      "bandwidth of one ordered pair of nodes, timed at the receiver"},
     {"links", "link_latency", "s", down, no, "", "from,to",
      "half the round trip of one ordered pair of nodes while every node is busy"},
-    {"links", "node_bandwidth", "B/s", up, no, "node bandwidth", "node",
+    {"links", "node_bandwidth", "B/s", up, Headline::per_label, "node bandwidth", "node",
      "median bandwidth of the links a node is on"},
     {"links", "node_latency", "s", down, no, "", "node",
      "median latency of the links a node is on"},
@@ -199,6 +199,8 @@ std::string_view to_string(Headline headline) {
       return "companion";
     case Headline::legacy:
       return "legacy";
+    case Headline::per_label:
+      return "per_label";
   }
   return "no";
 }

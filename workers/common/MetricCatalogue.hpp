@@ -18,8 +18,10 @@ enum class Better { higher, lower, neither };
 ///   maximum    one figure per sweep and run: the best over every partition, T and hint set;
 ///   per_shape  one figure per partition shape (processes, nodes, processes per node);
 ///   companion  read from the result and queue depth that won `g` (logp's G, o_s, o_r, L);
-///   legacy     a name older results stored a headline under (io's b_eff_io_rev2).
-enum class Headline { no, maximum, per_shape, companion, legacy };
+///   legacy     a name older results stored a headline under (io's b_eff_io_rev2);
+///   per_label  not in query system: gated by reference and check one figure per label (a link
+///              or node of the link matrix), under its figure name.
+enum class Headline { no, maximum, per_shape, companion, legacy, per_label };
 
 struct MetricSpec {
   std::string_view worker;      ///< "logp"
