@@ -24,4 +24,6 @@ trap 'pbench_signal=TERM pbench_signal_source=job; exit 143' TERM
 trap 'pbench_signal=INT pbench_signal_source=job; exit 130' INT
 echo $$ >job.pid.tmp && mv -f job.pid.tmp job.pid
 export PBENCH_SWEEP={{sweep}} PBENCH_POINT={{point_key}}
+# The site profile's lines and variables, the environment's, and the launch the worker records.
+{{setup}}
 {{command}}

@@ -53,4 +53,6 @@ pbench_worker=$(command -v {{worker_binary}} || echo {{worker_binary}})
   printf 'PBENCH_MPI_VERSION=%s\0' "$( (mpichversion 2>/dev/null || mpirun --version 2>/dev/null) | head -1)"
   env -0 | grep -z -E '^(SLURM|PBS|PBENCH)_' || true
 } >job.env
+# The site profile's lines and variables, the environment's, and the launch the worker records.
+{{setup}}
 {{command}}

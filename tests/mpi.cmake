@@ -44,3 +44,12 @@ foreach(mpi IN LISTS PBENCH_WORKER_MPIS)
   endforeach()
 endforeach()
 
+# On the Slurm lab (slurm.cmake owns its fixture): one sweep over the four workers with --envs
+# mpich,openmpi from a site profile, each environment with its own launcher, through sbatch.
+if("mpich" IN_LIST PBENCH_WORKER_MPIS AND "openmpi" IN_LIST PBENCH_WORKER_MPIS)
+  add_test(NAME "slurm: envs" COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/slurm/envs.sh)
+  set_tests_properties("slurm: envs" PROPERTIES
+    FIXTURES_REQUIRED slurm_lab RESOURCE_LOCK slurm_lab
+    ENVIRONMENT "PBENCH=$<TARGET_FILE:pbench>;PBENCH_MPICH_WORKER_DIR=${CMAKE_BINARY_DIR}/mpi/mpich;PBENCH_OPENMPI_WORKER_DIR=${CMAKE_BINARY_DIR}/mpi/openmpi"
+    LABELS "slurm-lab;mpi;openmpi;logp;comm;io;bcast;orchestrator" TIMEOUT 600)
+endif()

@@ -1,4 +1,5 @@
 #include "query/BcastQuery.hpp"
+#include "query/EnvColumn.hpp"
 #include "query/Layout.hpp"
 #include "query/MissingCells.hpp"
 
@@ -109,9 +110,11 @@ QueryTable bcast_table(store::Store& store, const std::optional<std::string>& sw
     auto [it, fresh] = rows.try_emplace(key, runs[result_id]);
     it->second.values[s.text(5)] = s.real(6);
   }
+  std::vector<std::int64_t> row_results;  // of each row, for the column env
   for (std::int64_t result_id : order) {
     for (const auto& [key, row] : rows) {
       if (std::get<0>(key) != result_id) continue;
+      row_results.push_back(result_id);
       // Not [&]: clang before 16 cannot capture a structured binding (row).
       auto metric = [&values = row.values](const char* name) -> Cell {
         auto found = values.find(name);
@@ -128,6 +131,7 @@ QueryTable bcast_table(store::Store& store, const std::optional<std::string>& sw
                             std::string(row.valid ? "yes" : "no")});
     }
   }
+  add_env_column(store, table, row_results);
   add_placement_notes(store, "bcast", sweep, table);
   add_missing_cell_notes(store, "bcast", sweep, table);
   return table;

@@ -1,4 +1,5 @@
 #include "query/CommQuery.hpp"
+#include "query/EnvColumn.hpp"
 #include "query/Layout.hpp"
 #include "query/MissingCells.hpp"
 
@@ -35,6 +36,7 @@ struct Run {
   std::int64_t ppn = 0;
   std::string asked;  // the shape the point asked for ("" for a plain partition)
   std::string point_key;
+  std::int64_t result_id = 0;
   std::optional<std::string> job_id;
   bool valid = false;
   std::vector<std::string> reasons;      // the worker's, when not valid
@@ -61,7 +63,8 @@ std::string megabytes(double bytes_per_second) {
 }
 
 // The "max" row of one sweep's runs and its note; nothing when no run has a b_eff.
-void add_maximum(QueryTable& table, const std::vector<const Run*>& runs) {
+void add_maximum(QueryTable& table, const std::vector<const Run*>& runs,
+                 std::vector<std::int64_t>& row_results) {
   const Run* best = nullptr;
   bool among_valid = false;
   for (const bool want_valid : {true, false}) {
@@ -77,6 +80,7 @@ void add_maximum(QueryTable& table, const std::vector<const Run*>& runs) {
   }
   if (best == nullptr) return;
   table.rows.push_back(cells_of(*best, "max"));
+  row_results.push_back(best->result_id);
   table.notes.push_back("sweep " + best->sweep + ": the largest b_eff" +
                         (among_valid ? "" : " (no result is valid; among the not valid ones)") +
                         ", " + megabytes(best->values.at("b_eff")) + ", is on " +
@@ -138,6 +142,7 @@ QueryTable comm_table(store::Store& store, const std::optional<std::string>& swe
       run.ppn = s.optional_int64(10).value_or(0);
       run.asked = s.optional_text(11).value_or("");
       run.point_key = s.text(2);
+      run.result_id = result_id;
       run.valid = s.int64(4) != 0;
       run.job_id = s.optional_text(5);
       if (!run.valid) run.reasons = validity_reasons(store, result_id);
@@ -151,16 +156,19 @@ QueryTable comm_table(store::Store& store, const std::optional<std::string>& swe
 
   std::string current;
   std::vector<const Run*> of_sweep;
+  std::vector<std::int64_t> row_results;  // of each row, for the column env
   for (const Run& run : runs) {
     if (run.sweep != current && !of_sweep.empty()) {
-      add_maximum(table, of_sweep);
+      add_maximum(table, of_sweep, row_results);
       of_sweep.clear();
     }
     current = run.sweep;
     table.rows.push_back(cells_of(run, "partition"));
+    row_results.push_back(run.result_id);
     of_sweep.push_back(&run);
   }
-  if (!of_sweep.empty()) add_maximum(table, of_sweep);
+  if (!of_sweep.empty()) add_maximum(table, of_sweep, row_results);
+  add_env_column(store, table, row_results);
   // Why each result that is not valid is not, all its worker's reasons (like query bcast).
   for (const Run& run : runs) {
     for (const auto& reason : run.reasons) {

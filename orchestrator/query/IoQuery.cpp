@@ -1,4 +1,5 @@
 #include "query/IoQuery.hpp"
+#include "query/EnvColumn.hpp"
 #include "query/IoConsortiumQuery.hpp"
 #include "query/Layout.hpp"
 #include "query/MissingCells.hpp"
@@ -154,8 +155,10 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
     read_legacy_names(row);
     any_legacy = any_legacy || row.legacy;
   }
+  std::vector<std::int64_t> row_results;  // of each row, for the column env
   for (const auto& key : order) {
     const Row& row = rows[key];
+    row_results.push_back(row.result_id);
     auto metric = [&](const char* name) -> Cell {
       auto it = row.values.find(name);
       return it == row.values.end() ? Cell{} : Cell{it->second};
@@ -180,6 +183,7 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
       it->second = {value->second, &row};
     }
   }
+  add_env_column(store, table, row_results);
   if (!table.rows.empty()) {
     table.notes.push_back(
         "b_eff_io as b_eff_io rev 2.1 computes it: sqrt(WR * R), WR the mean of the five write "

@@ -1,4 +1,5 @@
 #include "query/LogpQuery.hpp"
+#include "query/EnvColumn.hpp"
 #include "query/Layout.hpp"
 #include "query/MissingCells.hpp"
 
@@ -54,7 +55,7 @@ QueryTable logp_table(store::Store& store, const std::optional<std::string>& swe
       "LEFT JOIN metrics m ON m.result_id = r.id "
       "WHERE p.worker = 'logp' AND (?1 IS NULL OR sw.name = ?1) ORDER BY sw.id, p.partition, p.id");
   s.bind(1, sweep);
-  // sweep, partition, nodes, processes per node (0: unknown), point, q: two points of one
+  // sweep, partition, nodes, processes per node (0: unknown), result, q: two points of one
   // partition (4x1 and 2x2, or 2 and 1x2) are rows of their own.
   using Key =
       std::tuple<std::string, std::int64_t, std::int64_t, std::int64_t, std::int64_t, std::int64_t>;
@@ -94,15 +95,17 @@ QueryTable logp_table(store::Store& store, const std::optional<std::string>& swe
     if (kPerRun.count(name) && (labels.is_discarded() || labels.empty())) {
       std::get<2>(run)[name] = value;
     } else if (kPerDepth.count(name) && labels.contains("queue_depth")) {
-      const Key key{sweep_name, partition,   nodes,
-                    ppn,        s.int64(12), labels["queue_depth"].get<std::int64_t>()};
+      const Key key{sweep_name, partition, nodes,
+                    ppn,        result_id, labels["queue_depth"].get<std::int64_t>()};
       rows[key].values[name] = value;
       rows[key].valid = validity[result_id];
       rows[key].values["__result"] = static_cast<double>(result_id);
     }
   }
+  std::vector<std::int64_t> row_results;
   for (auto& [key, row] : rows) {
     const auto result_id = static_cast<std::int64_t>(row.values["__result"]);
+    row_results.push_back(result_id);
     for (const auto& [name, value] : std::get<2>(per_run[result_id])) row.values[name] = value;
     // Not [&]: clang before 16 cannot capture a structured binding (row).
     auto metric = [&values = row.values](const char* name) -> Cell {
@@ -115,6 +118,7 @@ QueryTable logp_table(store::Store& store, const std::optional<std::string>& swe
          metric("o_r"), metric("g"), metric("big_g"), metric("bandwidth"), metric("latency_l"),
          metric("large_message_threshold"), std::string(row.valid ? "yes" : "no")});
   }
+  add_env_column(store, table, row_results);
   add_placement_notes(store, "logp", sweep, table);
   add_missing_cell_notes(store, "logp", sweep, table);
   return table;
