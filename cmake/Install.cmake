@@ -1,6 +1,6 @@
 # What `cmake --install` puts where (the GNU install directories), included from the top level
 # after every target is defined:
-#   bin/                       pbench and its four workers; pbench finds them beside itself
+#   bin/                       pbench and its workers; pbench finds them beside itself
 #                              (/proc/self/exe), so a moved tree still finds them
 #   share/pbench/              the job templates users copy for --template, the result's JSON
 #                              Schema and the store's tables
@@ -12,12 +12,12 @@
 # A Release build carries no debug information; `cmake --install --strip` strips any other build.
 include(GNUInstallDirs)
 
-set(PBENCH_PROGRAMS pbench pbench-logp pbench-comm pbench-io pbench-bcast)
+set(PBENCH_PROGRAMS pbench pbench-logp pbench-comm pbench-io pbench-bcast pbench-links)
 install(TARGETS ${PBENCH_PROGRAMS} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
 install(FILES jobtemplates/local.sh jobtemplates/slurm.sh jobtemplates/pbs.sh
   DESTINATION ${CMAKE_INSTALL_DATADIR}/pbench/jobtemplates)
-install(FILES schema/result.schema.json schema/store.sql
+install(FILES schema/result.schema.json schema/store.sql schema/store_views.sql
   DESTINATION ${CMAKE_INSTALL_DATADIR}/pbench/schema)
 install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # README links docs/... relative to itself: the same layout under the doc directory.

@@ -60,7 +60,7 @@ echo "lintian: $(wc -l < tags.txt) tags, each listed in the README"
 
 apt_get install "$deb" > apt-install.log 2>&1 || fail "apt install $deb failed: $(tail apt-install.log)"
 dpkg-query -L pbench | sort > package-files.txt
-for program in pbench pbench-logp pbench-comm pbench-io pbench-bcast; do
+for program in pbench pbench-logp pbench-comm pbench-io pbench-bcast pbench-links; do
   [[ -x /usr/bin/$program ]] || fail "no /usr/bin/$program after apt install"
 done
 [[ $(man -w pbench) == /usr/share/man/man1/pbench.1.gz ]] || fail "man -w pbench: $(man -w pbench)"
