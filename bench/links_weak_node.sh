@@ -31,11 +31,13 @@ export PBENCH_DB=$work/pbench.db PBENCH_RUNS_DIR=$work/runs
 "$lab/shape" 200mbit node3=50mbit >&2
 named_only_node3=0
 for ((run = 1; run <= runs; run++)); do
-  again=()
-  ((run > 1)) && again=(--again)
-  "$pbench" run weak "${again[@]}" --scheduler slurm --workers links --partitions 4x1 \
-    --time-limit 5 --set links.latency_roundtrips=50 --set links.message_size=1MiB \
-    --set links.messages=8 --set links.repetitions=3 > "$work/run.$run.log" 2>&1 ||
+  # The first run defines the sweep; the others run it again as it is (--again takes no option
+  # that would change it).
+  sweep=(--scheduler slurm --workers links --partitions 4x1 --time-limit 5
+    --set links.latency_roundtrips=50 --set links.message_size=1MiB --set links.messages=8
+    --set links.repetitions=3)
+  ((run > 1)) && sweep=(--again)
+  "$pbench" run weak "${sweep[@]}" > "$work/run.$run.log" 2>&1 ||
     { echo "run $run: pbench run failed: $(tail -5 "$work/run.$run.log")" >&2; exit 1; }
   named=$("$pbench" query links weak --format json | python3 -c '
 import json, sys

@@ -55,7 +55,7 @@ assert all("node3" in label for label in regressed), regressed
 PY
 
 "$here/../../../bench/links_weak_node.sh" --runs 10 --build "$(dirname "$(dirname "$PBENCH")")" > bench.out 2> bench.err ||
-  fail "bench/links_weak_node.sh: $(tail -5 bench.out bench.err)"
+  fail "bench/links_weak_node.sh: $(tail -n 5 bench.out bench.err)"
 cat bench.out
 count=$(sed -n 's/^node3 named, and nothing else, in \([0-9]*\) of 10 runs$/\1/p' bench.out)
 [[ -n "$count" ]] && ((count >= 9)) || fail "node3 alone named in ${count:-?} of 10 runs: $(cat bench.out)"
