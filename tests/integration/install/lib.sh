@@ -66,7 +66,7 @@ rows = json.load(open(sys.argv[1]))["rows"]
 workers = sorted({r["worker"] for r in rows})
 bad = [f'{r["worker"]} {r["partition"]}: {r["state"]}, result {r["result"]}' for r in rows
        if r["state"] != "done" or r["result"] != "yes"]
-if workers != ["bcast", "comm", "io", "logp"] or bad:
+if workers != ["bcast", "comm", "io", "links", "logp"] or bad:
     print(f"workers {workers}; not done with a result: {bad}")
     sys.exit(1)
 print(f"{len(rows)} points of {', '.join(workers)} done, each with its result stored")
