@@ -25,7 +25,8 @@ int run_worker(const WorkerSpec& spec, int argc, char** argv) {
       "time_left", time_left, "s",
       "Like --deadline, as seconds from the start (the earlier end wins when both are given)");
   parameters.add("deadline_margin", deadline_margin, "s",
-                 "Time kept free before the deadline to write the result and remove files; "
+                 "Time kept free before the deadline to write the result (io removes its files "
+                 "after writing it); "
                  "-1: a tenth of the time left, 1 to 60 s");
   if (auto code = parameters.parse(argc, argv)) return *code;
   std::string problem;
@@ -59,7 +60,7 @@ int run_worker(const WorkerSpec& spec, int argc, char** argv) {
   result.set_parameters(parameters.echo());
   std::ostream& protocol = (output == "-") ? std::cerr : std::cout;
   DeadlineWatch watch(*deadline);
-  WorkerContext context{mpi, result, protocol, watch};
+  WorkerContext context{mpi, result, protocol, watch, {}};
   try {
     result.set_environment(mpi);
     spec.body(context);
@@ -69,6 +70,7 @@ int run_worker(const WorkerSpec& spec, int argc, char** argv) {
       result.write(output);
       if (watch.stopped()) std::cerr << "pbench-" << spec.name << ": " << watch.reason() << "\n";
     }
+    if (context.after_result) context.after_result();
   } catch (const UsageError& e) {
     if (mpi.is_root()) std::cerr << "pbench-" << spec.name << ": error: " << e.what() << "\n";
     return 2;

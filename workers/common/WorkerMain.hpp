@@ -38,6 +38,10 @@ struct WorkerContext {
   /// points of its loops and stops when it says so; what it measured is then written as a
   /// partial result (not valid, validity.partial), and the worker exits 0.
   DeadlineWatch& deadline;
+  /// Collective work the body leaves for after rank 0 has written the result (every rank runs
+  /// it): io removes its files there after a deadline stop, so that a slow delete cannot push
+  /// the result past the deadline. Empty: nothing.
+  std::function<void()> after_result;
 };
 
 struct WorkerSpec {

@@ -107,7 +107,8 @@ struct IoMeasurements {
   double collective_write_delay = 0;
   /// Where the I/O buffer started, in bytes past a page boundary (--buffer-offset).
   std::int64_t buffer_offset = kRev21BufferOffset;
-  /// Wall time of the whole run on rank 0, from making its directory to removing its files [s].
+  /// Wall time of the whole run on rank 0, from making its directory to removing its files (after
+  /// a deadline stop: to the stop; the files are removed after the result is written) [s].
   double elapsed = 0;
   std::string directory;
   bool kept = false;

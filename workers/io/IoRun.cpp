@@ -124,10 +124,7 @@ class Runner {
 };
 
 std::string Runner::path_of(int partition, int type, int rank) const {
-  std::string name =
-      m_.directory + "/p" + std::to_string(partition) + "_type" + std::to_string(type);
-  if (type == 2) name += "_rank" + std::to_string(rank);
-  return name;
+  return benchmark_file(m_.directory, partition, type, rank);
 }
 
 bool Runner::check(int code, const std::string& what, const std::string& path) {
@@ -521,16 +518,7 @@ void Runner::corrupt_files() {
 }
 
 void Runner::remove_files() {
-  MPI_Barrier(mpi_.world());
-  for (const Partition& p : partitions_) {
-    if (p.comm == MPI_COMM_NULL) continue;
-    MPI_File_delete(path_of(p.n, 2, p.rank).c_str(), MPI_INFO_NULL);
-    if (p.rank == 0) {
-      for (int type : {0, 1, 3, 4}) MPI_File_delete(path_of(p.n, type, 0).c_str(), MPI_INFO_NULL);
-    }
-  }
-  MPI_Barrier(mpi_.world());
-  if (mpi_.is_root()) ::rmdir(m_.directory.c_str());
+  remove_benchmark_files(mpi_, m_.directory, m_.partitions);
 }
 
 IoMeasurements Runner::run() {
@@ -635,7 +623,9 @@ IoMeasurements Runner::run() {
   for (Partition& p : partitions_) {
     m_.timings.push_back({p.n, schedule_.partition_time(), p.elapsed, p.write_elapsed, p.plan});
   }
-  if (!config_.keep) remove_files();
+  // After a deadline stop the files stay until the result is written (IoWorker): removing a
+  // few GB can take seconds on a file system that discards freed blocks, past the deadline.
+  if (!config_.keep && !m_.deadline_stop) remove_files();
   for (Partition& p : partitions_) {
     if (p.comm != MPI_COMM_NULL) MPI_Comm_free(&p.comm);
   }
@@ -644,6 +634,28 @@ IoMeasurements Runner::run() {
 }
 
 }  // namespace
+
+std::string benchmark_file(const std::string& directory, int partition, int type, int rank) {
+  std::string name = directory + "/p" + std::to_string(partition) + "_type" + std::to_string(type);
+  if (type == 2) name += "_rank" + std::to_string(rank);
+  return name;
+}
+
+void remove_benchmark_files(const worker::MpiSession& mpi, const std::string& directory,
+                            const std::vector<int>& partitions) {
+  MPI_Barrier(mpi.world());
+  for (int n : partitions) {
+    if (mpi.rank() >= n) continue;
+    MPI_File_delete(benchmark_file(directory, n, 2, mpi.rank()).c_str(), MPI_INFO_NULL);
+    if (mpi.rank() == 0) {
+      for (int type : {0, 1, 3, 4}) {
+        MPI_File_delete(benchmark_file(directory, n, type, 0).c_str(), MPI_INFO_NULL);
+      }
+    }
+  }
+  MPI_Barrier(mpi.world());
+  if (mpi.is_root()) ::rmdir(directory.c_str());
+}
 
 IoRun::IoRun(const worker::MpiSession& mpi, const IoConfig& config, PatternCallback on_pattern,
              worker::DeadlineWatch* deadline)

@@ -6,6 +6,8 @@
 // once a row has used k times its share unless --unguarded) or replaying the write's counts,
 // cut ones included (rewrite, read). Every chunk is stamped and read back checked.
 #include <functional>
+#include <string>
+#include <vector>
 
 #include "common/Deadline.hpp"
 #include "common/MpiSession.hpp"
@@ -20,12 +22,14 @@ class IoRun {
 
   /// A run over the session's world; `on_pattern` sees each pattern as it ends (rank 0).
   /// With a `deadline`, the run stops between pattern rows when the deadline says so (collective)
-  /// and skips the rest; the files are removed as after a complete run.
+  /// and skips the rest; its files are then left for remove_benchmark_files() after the result
+  /// is written (IoMeasurements::deadline_stop).
   IoRun(const worker::MpiSession& mpi, const IoConfig& config, PatternCallback on_pattern,
         worker::DeadlineWatch* deadline = nullptr);
 
   /// Measures (collective). Rank 0 gets everything; the other ranks get `failure` set when the
-  /// run stopped on an error. The benchmark files are removed unless --keep, also on failure.
+  /// run stopped on an error. The benchmark files are removed unless --keep, also on failure,
+  /// but not after a deadline stop (see above).
   IoMeasurements measure();
 
  private:
@@ -34,5 +38,14 @@ class IoRun {
   PatternCallback on_pattern_;
   worker::DeadlineWatch* deadline_;
 };
+
+/// The path of a pattern type's file: shared by the partition's ranks, or for type 2 (separate
+/// files) the rank's own.
+std::string benchmark_file(const std::string& directory, int partition, int type, int rank);
+
+/// Removes the files a run made in `directory` for `partitions` and then the directory (collective
+/// over the world; each rank deletes its own type-2 files, rank 0 the shared ones).
+void remove_benchmark_files(const worker::MpiSession& mpi, const std::string& directory,
+                            const std::vector<int>& partitions);
 
 }  // namespace pbench::io

@@ -39,6 +39,16 @@ void run(worker::WorkerContext& context, const IoConfig& config) {
       &context.deadline);
   IoMeasurements measurements = run.measure();
   const std::optional<std::string> failure = measurements.failure;
+  if (measurements.deadline_stop && !config.keep) {
+    context.after_result = [&mpi, &protocol = context.protocol, directory = measurements.directory,
+                            partitions] {
+      if (mpi.is_root()) {
+        protocol << "removing the benchmark files in " << directory
+                 << " after the partial result was written" << std::endl;
+      }
+      remove_benchmark_files(mpi, directory, partitions);
+    };
+  }
   if (mpi.is_root()) {
     const IoReport report(std::move(measurements));
     report.write(context.result);

@@ -72,6 +72,9 @@ run io io 2 --time-left 10 -T 60 --memory-per-proc 1 --cache-bytes 1000
 check_partial io.json "partition [0-9]+, write, type [0-4], pattern [0-9]+"
 left=$(find . -name 'pbench-io.*' | head -1)
 [[ -z "$left" ]] || fail "pbench-io left its files behind: $left"
+# ... after writing the result: deleting GBs can take seconds (ext4 -o discard), past the deadline.
+grep -q "^removing the benchmark files in .* after the partial result was written" io.log ||
+  fail "pbench-io does not remove its files after writing the partial result: $(tail -3 io.log)"
 "$PY" - io.json <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
