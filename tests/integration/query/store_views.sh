@@ -17,7 +17,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 "$PBENCH" run v --workers logp,comm,io,bcast --partitions 2,1x3 -T 0.5 \
   --set logp.eel_runs=2 --set logp.max_size=1024 \
   --set comm.memory_per_proc=1MiB --set comm.random_patterns=2 --set comm.repetitions=1 \
-  --set comm.target_window=0.0002,0.0005 --set comm.start_looplength=10 \
+  --set comm.target_window=0.0002,0.0005 --set comm.start_looplength=10 --set comm.sizes=1,13,21 \
   --set io.memory_per_proc=1 --set io.cache_bytes=1000 \
   --set bcast.sizes=8,256 --set bcast.repetitions=10 --set bcast.max_measurements=3 \
   > run1.txt 2> run1.err || { cat run1.err; fail "pbench run failed"; }
