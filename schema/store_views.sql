@@ -1,4 +1,4 @@
--- The pbench store's answers, schema version 6: the metric catalogue and the views that are the
+-- The pbench store's answers, schema version 5: the metric catalogue and the views that are the
 -- one definition of what pbench answers. `pbench query`, reference, check, history, export and
 -- the report select from them and only format; sqlite3, Python or Grafana read the same rows
 -- (README.md, "Reading the store from outside"). Run on a new store after store.sql and by the
@@ -40,7 +40,6 @@ DROP VIEW IF EXISTS headline_rows;
 DROP VIEW IF EXISTS headline_winners;
 DROP VIEW IF EXISTS headline_groups;
 DROP VIEW IF EXISTS headline_candidates;
-DROP VIEW IF EXISTS headline_values;
 DROP VIEW IF EXISTS metric_values;
 DROP VIEW IF EXISTS run_results;
 DROP VIEW IF EXISTS result_facts;
@@ -100,12 +99,12 @@ WHERE m.result_id = rr.result_id;
 
 -- The values that compete for a headline figure, each with its group (one per figure; per
 -- partition shape for per_shape figures) and the keys of the rule that picks the winner, in
--- this order (headline_candidates numbers them): the smallest message size first (bcast: the
--- OL at the smallest size measured), then a valid result before a not valid one however much better its value, then the best value
+-- this order: the smallest message size first (bcast: the OL at the smallest size measured),
+-- then a valid result before a not valid one however much better its value, then the best value
 -- by the catalogue's direction, then the tie rule: the smaller partition, the earlier point,
 -- the smaller labels (T, queue depth, size) in their canonical JSON text. A result stored before
 -- pbench-io followed rev 2.1 competes with its b_eff_io_rev2 (its b_eff_io is the paper's).
-CREATE VIEW headline_values AS
+CREATE VIEW headline_candidates AS
 SELECT rr.sweep_id, rr.sweep, rr.run, rr.latest, c.figure, c.figure_order,
        CASE c.headline_rule WHEN 'legacy' THEN 'maximum' ELSE c.headline_rule END AS rule,
        rr.worker, m.name AS metric, m.value AS value, c.unit AS unit, c.better AS better,
@@ -129,17 +128,6 @@ WHERE c.worker = rr.worker AND c.headline_rule IN ('maximum', 'per_shape', 'lega
          WHERE l.name = 'b_eff_io_rev2' AND l.result_id = rr.result_id))
   AND (rr.worker <> 'bcast' OR json_type(m.labels, '$.size') IN ('integer', 'real'));
 
--- The candidates with their place in the rule's order (the one place the order is written):
--- candidate_rank counts from 1 within a sweep, run and figure, so the first candidate of any
--- group within them (a partition shape; io's T and hint set; the candidates a --where keeps) is
--- its winner.
-CREATE VIEW headline_candidates AS
-SELECT v.*,
-       row_number() OVER (PARTITION BY v.sweep_id, v.run, v.figure
-                          ORDER BY v.rank_size, v.rank_valid, v.rank_value, v.partition,
-                                   v.point_id, v.labels) AS candidate_rank
-FROM headline_values v;
-
 -- The groups of each run's headline: each maximum figure of a worker the sweep has points of,
 -- each partition shape with a per_shape candidate, and each per_shape figure of a worker the
 -- sweep has points of but no candidate of (group_partition NULL). group_order is the figure
@@ -153,7 +141,7 @@ WHERE c.headline_rule = 'maximum'
 UNION ALL
 SELECT DISTINCT hc.sweep_id, hc.sweep, hc.run, hc.latest, hc.figure, hc.figure_order,
        hc.worker, hc.group_partition, hc.group_nodes, hc.group_ppn
-FROM metric_catalogue c CROSS JOIN headline_values hc
+FROM metric_catalogue c CROSS JOIN headline_candidates hc
 WHERE c.headline_rule = 'per_shape' AND hc.worker = c.worker AND hc.figure = c.figure
 UNION ALL
 SELECT sr.sweep_id, sr.sweep, sr.run, sr.latest, c.figure, c.figure_order, c.worker, NULL, NULL,
@@ -161,7 +149,7 @@ SELECT sr.sweep_id, sr.sweep, sr.run, sr.latest, c.figure, c.figure_order, c.wor
 FROM sweep_runs sr CROSS JOIN metric_catalogue c
 WHERE c.headline_rule = 'per_shape'
   AND EXISTS (SELECT 1 FROM points p WHERE p.sweep_id = sr.sweep_id AND p.worker = c.worker)
-  AND NOT EXISTS (SELECT 1 FROM headline_values hc WHERE hc.sweep_id = sr.sweep_id
+  AND NOT EXISTS (SELECT 1 FROM headline_candidates hc WHERE hc.sweep_id = sr.sweep_id
                     AND hc.run = sr.run AND hc.figure = c.figure);
 
 -- The winner of each group that has candidates: the metric_id of the first candidate in the
@@ -174,7 +162,9 @@ SELECT w.* FROM (
                WHERE hc.sweep_id = g.sweep_id AND hc.run = g.run AND hc.figure = g.figure
                  AND hc.group_partition IS g.group_partition
                  AND hc.group_nodes IS g.group_nodes AND hc.group_ppn IS g.group_ppn
-               ORDER BY hc.candidate_rank LIMIT 1) AS winner,
+               ORDER BY hc.rank_size, hc.rank_valid, hc.rank_value, hc.partition, hc.point_id,
+                        hc.labels
+               LIMIT 1) AS winner,
          count(*) OVER (PARTITION BY g.sweep_id, g.sweep, g.run, g.latest) AS groups
   FROM headline_groups g) w
 WHERE w.winner IS NOT NULL;
@@ -235,7 +225,7 @@ SELECT g.sweep_id, g.sweep, g.run, g.latest, g.figure, NULL, c.unit, NULL, 'no r
        g.group_nodes, g.group_ppn, g.group_order
 FROM headline_groups g CROSS JOIN metric_catalogue c
 WHERE c.worker = g.worker AND c.figure = g.figure AND c.headline_rule <> 'legacy'
-  AND NOT EXISTS (SELECT 1 FROM headline_values hc
+  AND NOT EXISTS (SELECT 1 FROM headline_candidates hc
                   WHERE hc.sweep_id = g.sweep_id AND hc.run = g.run AND hc.figure = g.figure
                     AND hc.group_partition IS g.group_partition
                     AND hc.group_nodes IS g.group_nodes AND hc.group_ppn IS g.group_ppn);
@@ -436,6 +426,8 @@ SELECT k.*,
        (SELECT hc.metric_id FROM headline_candidates hc
         WHERE hc.sweep_id = k.sweep_id AND hc.run = k.run AND hc.figure = 'b_eff_io'
           AND hc.schedule_time IS k.schedule_time AND hc.hints = k.hints
-        ORDER BY hc.candidate_rank LIMIT 1) AS winner
+        ORDER BY hc.rank_size, hc.rank_valid, hc.rank_value, hc.partition, hc.point_id,
+                 hc.labels
+        LIMIT 1) AS winner
 FROM (SELECT DISTINCT sweep_id, sweep, run, latest, schedule_time, hints FROM io_table
       WHERE b_eff_io IS NOT NULL) k;

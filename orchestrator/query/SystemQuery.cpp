@@ -110,7 +110,8 @@ std::vector<HeadlineRow> filtered_rows(store::Store& store, const store::SweepRe
       "coalesce(group_partition, 0), coalesce(group_nodes, 0), coalesce(group_ppn, 0), "
       "partition, coalesce(nodes, 0), coalesce(ppn, 0), labels, params, result_id "
       "FROM headline_candidates WHERE sweep_id = ?1 AND run = ?2 "
-      "ORDER BY figure_order, group_partition, group_nodes, group_ppn, candidate_rank");
+      "ORDER BY figure_order, group_partition, group_nodes, group_ppn, rank_size, rank_valid, "
+      "rank_value, partition, point_id, labels");
   candidates.bind(1, sweep.id).bind(2, run);
   auto documents = store.db().prepare("SELECT document FROM results WHERE id = ?1");
   auto rows = store.db().prepare(std::string("SELECT ") + kRowColumns +

