@@ -4,7 +4,7 @@
 foreach(script run_and_recompute partitions_batched three_ranks corruption hints out_of_space
     buffer_offset
     bad_input consortium_layout consortium_bad_input consortium_small_files
-    consortium_out_of_space consortium_drop_caches)
+    consortium_out_of_space consortium_drop_caches consortium_read_check)
   add_test(NAME "io: ${script}"
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/io/${script}.sh)
   set_tests_properties("io: ${script}" PROPERTIES

@@ -44,7 +44,8 @@ void IoOptions::declare(worker::Parameters& parameters) {
   parameters.add("hints_file", hints_file, "path", "File of MPI-IO hints, one key=value per line");
   parameters.add_flag("inject_corruption", inject_corruption,
                       "Test only: overwrite the first stamp of every file between the writes "
-                      "and the reads, so the read check must find it");
+                      "and the reads (consortium: two bytes of every process's data before each "
+                      "sustained read), so the read check must find it");
   parameters.add("guard_factor", guard_factor, "ratio",
                  "Time guard: a size-driven pattern row (types 3-4 write) that has used this many "
                  "times its scheduled time T_pattern stops at the next repetition, and the run is "
