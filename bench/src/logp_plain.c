@@ -4,8 +4,12 @@
  *
  *   logp_plain ROUNDTRIPS RUNS SIZE MESSAGES QUEUE_DEPTH
  *
- * Rank 0 prints one line: eel_min_s=... pingpong_bw_Bps=... flood_bw_Bps=...
- * eel_min: the minimum over RUNS of half the 8-byte round trip (ROUNDTRIPS per run).
+ * Rank 0 prints one line: eel_min_s=... eel_nb_min_s=... pingpong_bw_Bps=... flood_bw_Bps=...
+ * eel_min: the minimum over RUNS of half the 8-byte round trip (ROUNDTRIPS per run), blocking
+ * MPI_Send/MPI_Recv as osu_latency and IMB PingPong do.
+ * eel_nb_min: the same with the method's nonblocking calls (METHODS.md 4: "nonblocking calls
+ * throughout"), as pbench-logp makes them: MPI_Irecv, MPI_Isend, two MPI_Waits; the partner
+ * MPI_Irecv, MPI_Wait, MPI_Isend, MPI_Wait.
  * pingpong_bw: SIZE / half the round trip of a SIZE-byte ping-pong (best of RUNS).
  * flood_bw: SIZE * MESSAGES / time of a flood keeping QUEUE_DEPTH sends outstanding, closed by
  * a one-byte reply (best of RUNS). */
@@ -24,6 +28,26 @@ static double pingpong(int rank, char* buf, int size, int roundtrips) {
     } else if (rank == 1) {
       MPI_Recv(buf, size, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       MPI_Send(buf, size, MPI_BYTE, 0, 0, MPI_COMM_WORLD);
+    }
+  }
+  return (MPI_Wtime() - t0) / roundtrips / 2.0;
+}
+
+static double pingpong_nonblocking(int rank, char* in, char* out, int roundtrips) {
+  MPI_Request send, recv;
+  MPI_Barrier(MPI_COMM_WORLD);
+  double t0 = MPI_Wtime();
+  for (int i = 0; i < roundtrips; ++i) {
+    if (rank == 0) {
+      MPI_Irecv(in, 8, MPI_BYTE, 1, 0, MPI_COMM_WORLD, &recv);
+      MPI_Isend(out, 8, MPI_BYTE, 1, 0, MPI_COMM_WORLD, &send);
+      MPI_Wait(&send, MPI_STATUS_IGNORE);
+      MPI_Wait(&recv, MPI_STATUS_IGNORE);
+    } else if (rank == 1) {
+      MPI_Irecv(in, 8, MPI_BYTE, 0, 0, MPI_COMM_WORLD, &recv);
+      MPI_Wait(&recv, MPI_STATUS_IGNORE);
+      MPI_Isend(in, 8, MPI_BYTE, 0, 0, MPI_COMM_WORLD, &send);
+      MPI_Wait(&send, MPI_STATUS_IGNORE);
     }
   }
   return (MPI_Wtime() - t0) / roundtrips / 2.0;
@@ -71,18 +95,22 @@ int main(int argc, char** argv) {
   char* buf = malloc((size_t)size);
   memset(buf, 1, (size_t)size);
   pingpong(rank, buf, 8, roundtrips / 10 + 1); /* warm-up */
-  double eel = 1e30, pp = 1e30, fl = 1e30;
+  char in[8] = {0}, out[8] = {1};
+  pingpong_nonblocking(rank, in, out, roundtrips / 10 + 1); /* warm-up */
+  double eel = 1e30, eel_nb = 1e30, pp = 1e30, fl = 1e30;
   for (int r = 0; r < runs; ++r) {
     double t = pingpong(rank, buf, 8, roundtrips);
     if (t < eel) eel = t;
+    t = pingpong_nonblocking(rank, in, out, roundtrips);
+    if (t < eel_nb) eel_nb = t;
     t = pingpong(rank, buf, size, 10);
     if (t < pp) pp = t;
     t = flood(rank, buf, size, messages, depth);
     if (t < fl) fl = t;
   }
   if (rank == 0) {
-    printf("eel_min_s=%.9g pingpong_bw_Bps=%.6g flood_bw_Bps=%.6g\n", eel, size / pp,
-           (double)size * messages / fl);
+    printf("eel_min_s=%.9g eel_nb_min_s=%.9g pingpong_bw_Bps=%.6g flood_bw_Bps=%.6g\n", eel,
+           eel_nb, size / pp, (double)size * messages / fl);
   }
   free(buf);
   MPI_Finalize();
