@@ -28,7 +28,8 @@ void add_export_command(CLI::App& app, GlobalOptions& global) {
   auto o = std::make_shared<ExportOptions>();
   command->add_option("name", o->sweep, "Sweep name")->required();
   command->add_option("--format", o->format, "openmetrics or csv-long")->capture_default_str();
-  command->add_option("--run", o->run, "Which run: a number, latest or all")->capture_default_str();
+  command->add_option("--run", o->run, "Which run: a number, latest or all (all: csv-long only)")
+      ->capture_default_str();
   command->add_option("-o,--output", o->output,
                       "Write to this file (replaced atomically, as the textfile collector needs) "
                       "instead of standard output");
@@ -37,6 +38,11 @@ void add_export_command(CLI::App& app, GlobalOptions& global) {
       throw UsageError("unknown export format '" + o->format + "' (known: openmetrics, csv-long)");
     }
     const auto run = query::parse_run_selection(o->run);
+    if (o->format == "openmetrics" && run.kind == query::RunSelection::Kind::all) {
+      throw UsageError(
+          "--run all: the exposition format carries one run (its series have no run label, so "
+          "that a nightly run continues them); --format csv-long gives every run");
+    }
     auto store = store::Store::open(global.db, store::Store::Access::read_only);
     const auto samples = query::export_samples(store, o->sweep, run);
     const std::string text =

@@ -18,8 +18,37 @@ namespace pbench::query {
 namespace {
 
 // The labels every sample has, in this order; a metric's own labels follow.
-const std::vector<std::string> kFixedLabels = {
-    "sweep", "run", "partition", "queue_depth", "T", "hints", "hosts_hash", "valid", "point"};
+const std::vector<std::string> kFixedLabels = {"sweep", "run",         "partition", "nodes",
+                                               "ppn",   "queue_depth", "T",         "hints",
+                                               "env",   "hosts_hash",  "valid",     "point"};
+// Labels the exposition format leaves out: a new run every night (and its point's key) would
+// start new series, which breaks dashboards and alerts (Prometheus's naming guidance: no
+// unbounded label values). The sweep, shape, queue depth, T, hints and environment name a point.
+const std::set<std::string> kPerRunLabels = {"run", "point"};
+
+// The name tokens promtool's lint reads as abbreviated units ("metric names should not contain
+// abbreviated units"), as promtool 2.42 flags them.
+const std::set<std::string> kAbbreviatedUnits = {"s",  "ms", "us", "ns", "sec", "b", "kb",
+                                                 "mb", "gb", "tb", "pb", "m",   "h", "d"};
+
+// A metric's name in the export: the stored name, with the tokens promtool would read as units
+// spelled out (b_eff -> effective_bandwidth, b_ring -> ring_bandwidth, o_s -> send_overhead).
+std::string prometheus_metric(const std::string& metric) {
+  const std::string headline = "headline_";
+  if (metric.rfind(headline, 0) == 0) {
+    return headline + prometheus_metric(metric.substr(headline.size()));
+  }
+  const auto starts = [&](const std::string& prefix) {
+    return metric.rfind(prefix, 0) == 0 &&
+           (metric.size() == prefix.size() || metric[prefix.size()] == '_');
+  };
+  if (starts("b_eff_io")) return "effective_io_bandwidth" + metric.substr(8);
+  if (starts("b_eff")) return "effective_bandwidth" + metric.substr(5);
+  if (metric == "o_s") return "send_overhead";
+  if (metric == "o_r") return "receive_overhead";
+  if (metric.rfind("b_", 0) == 0) return metric.substr(2) + "_bandwidth";
+  return metric;
+}
 
 std::string identifier(const std::string& text) {
   std::string out;
@@ -29,11 +58,16 @@ std::string identifier(const std::string& text) {
 }
 
 std::string unit_suffix(const std::string& unit) {
+  // Base units spelled out; a count has no suffix (promtool keeps "_count" for histograms and
+  // summaries, "_total" for counters, and these are gauges).
   static const std::map<std::string, std::string> names = {
       {"s", "seconds"},
       {"B/s", "bytes_per_second"},
       {"s/B", "seconds_per_byte"},
       {"B", "bytes"},
+      {"1/s", "per_second"},
+      {"B/flop", "bytes_per_flop"},
+      {"count", ""},
       {"rank", "rank"},
       {"", ""},
   };
@@ -122,8 +156,8 @@ void add_run(store::Store& store, const std::string& sweep, int run, const std::
   store.choose_run(store::RunChoice::number(run));
   // Every metric of the run's chosen results, as the store's view metric_values gives them.
   auto s = store.db().prepare(
-      "SELECT worker, partition, params, point, valid, result_id, metric, value, unit, labels "
-      "FROM metric_values WHERE sweep = ?1 AND run = ?2 AND value IS NOT NULL "
+      "SELECT worker, partition, params, point, valid, result_id, metric, value, unit, labels, "
+      "nodes, ppn FROM metric_values WHERE sweep = ?1 AND run = ?2 AND value IS NOT NULL "
       "ORDER BY point_id, metric_id");
   s.bind(1, sweep).bind(2, run);
   auto documents = store.db().prepare("SELECT document FROM results WHERE id = ?1");
@@ -160,9 +194,12 @@ void add_run(store::Store& store, const std::string& sweep, int run, const std::
     sample.labels = {{"sweep", sweep},
                      {"run", std::to_string(run)},
                      {"partition", s.text(1)},
+                     {"nodes", s.optional_text(10).value_or("")},
+                     {"ppn", s.optional_text(11).value_or("")},
                      {"queue_depth", queue_depth},
                      {"T", schedule_time},
                      {"hints", param("hints")},
+                     {"env", param("env")},
                      {"hosts_hash", hash->second},
                      {"valid", s.int64(4) != 0 ? "true" : "false"},
                      {"point", s.text(3)}};
@@ -204,13 +241,20 @@ void add_run(store::Store& store, const std::string& sweep, int run, const std::
     const auto* partition = std::get_if<std::int64_t>(&row[4]);
     const auto* point = std::get_if<std::string>(&row[6]);
     const auto* valid = std::get_if<std::string>(&row[8]);
+    const auto integer_text = [&](std::size_t column) {
+      const auto* v = std::get_if<std::int64_t>(&row[column]);
+      return v ? std::to_string(*v) : std::string();
+    };
     sample.labels = {
         {"sweep", sweep},
         {"run", std::to_string(run)},
         {"partition", partition ? std::to_string(*partition) : ""},
+        {"nodes", integer_text(10)},
+        {"ppn", integer_text(11)},
         {"queue_depth", ""},
         {"T", ""},
         {"hints", ""},
+        {"env", ""},
         {"hosts_hash", ""},
         {"valid", valid && *valid == "yes" ? "true" : "false"},
         {"point", point ? *point : ""},
@@ -244,7 +288,8 @@ std::vector<ExportSample> export_samples(store::Store& store, const std::string&
 }
 
 std::string metric_family(const ExportSample& sample) {
-  std::string name = "pbench_" + identifier(sample.worker) + "_" + identifier(sample.metric);
+  std::string name =
+      "pbench_" + identifier(sample.worker) + "_" + identifier(prometheus_metric(sample.metric));
   const std::string suffix = unit_suffix(sample.unit);
   if (!suffix.empty()) name += "_" + suffix;
   return name;
@@ -270,6 +315,7 @@ std::string to_openmetrics(const std::vector<ExportSample>& samples) {
     for (const auto* s : families[name]) {
       std::string labels;
       for (const auto& [key, value] : s->labels) {
+        if (kPerRunLabels.count(key)) continue;
         if (!is_utf8(value)) {
           throw UsageError("label " + key + " of " + name +
                            " is not UTF-8, which the exposition format cannot carry");
@@ -282,6 +328,18 @@ std::string to_openmetrics(const std::vector<ExportSample>& samples) {
   }
   out += "# EOF\n";
   return out;
+}
+
+std::vector<std::string> abbreviated_units(const std::string& family) {
+  std::vector<std::string> found;
+  std::size_t start = 0;
+  while (start <= family.size()) {
+    const auto end = std::min(family.find('_', start), family.size());
+    const std::string token = family.substr(start, end - start);
+    if (kAbbreviatedUnits.count(token)) found.push_back(token);
+    start = end + 1;
+  }
+  return found;
 }
 
 std::string to_csv_long(const std::vector<ExportSample>& samples) {

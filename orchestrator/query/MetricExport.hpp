@@ -19,8 +19,8 @@ struct ExportSample {
   std::string unit;    ///< as stored: "s", "B/s", "s/B", ...
   double value = 0;
   std::string time;  ///< the run's start (UTC, ISO 8601)
-  /// sweep, run, partition, queue_depth, T, hints, hosts_hash, valid, point, then the metric's
-  /// own labels (size, pattern, ...), in that order.
+  /// sweep, run, partition, nodes, ppn, queue_depth, T, hints, env, hosts_hash, valid, point,
+  /// then the metric's own labels (size, pattern, ...), in that order.
   std::vector<std::pair<std::string, std::string>> labels;
 };
 
@@ -29,10 +29,17 @@ struct ExportSample {
 std::vector<ExportSample> export_samples(store::Store& store, const std::string& sweep,
                                          const RunSelection& selection);
 
-/// "pbench_<worker>_<metric>_<unit>" with [a-zA-Z0-9_] only ("pbench_logp_g_seconds").
+/// "pbench_<worker>_<metric>_<unit>" with [a-zA-Z0-9_] only ("pbench_logp_g_seconds"), the
+/// metric's tokens that Prometheus's lint reads as abbreviated units spelled out
+/// ("pbench_comm_effective_bandwidth_bytes_per_second" for b_eff, "..._send_overhead_seconds" for
+/// o_s) and a count without a suffix.
 std::string metric_family(const ExportSample& sample);
-/// The text exposition format: per family # HELP, # TYPE gauge and its samples, no timestamps.
-/// Throws UsageError when a label value is not UTF-8 (the format cannot carry it).
+/// The tokens of a family name that promtool reads as abbreviated units (none for every name
+/// metric_family makes: a unit test holds it to that for the whole metric catalogue).
+std::vector<std::string> abbreviated_units(const std::string& family);
+/// The text exposition format: per family # HELP, # TYPE gauge and its samples, no timestamps,
+/// without the run and point labels (one run's samples: a label that changes every night starts
+/// new series). Throws UsageError when a label value is not UTF-8 (the format cannot carry it).
 std::string to_openmetrics(const std::vector<ExportSample>& samples);
 /// One CSV row per sample: time, the fixed labels, worker, metric, unit, value and the metric's
 /// own labels as JSON.

@@ -2,6 +2,8 @@
 // values and the check gate with its verdicts and exit codes, and the export formats' escaping.
 #include <doctest/doctest.h>
 
+#include <map>
+
 #include "common/MetricCatalogue.hpp"
 #include "ingest/Ingester.hpp"
 #include "query/HistoryQuery.hpp"
@@ -231,6 +233,39 @@ TEST_CASE("a reference file that is not TOML or names an unknown worker or metri
                        doctest::Contains("is not TOML"), UsageError);
 }
 
+TEST_CASE("export: every metric of the catalogue gets a family promtool accepts, each its own") {
+  std::map<std::string, std::string> families;  // family -> worker/metric
+  for (const auto& spec : metrics::catalogue()) {
+    for (const std::string prefix : {"", "headline_"}) {
+      query::ExportSample sample;
+      sample.worker = std::string(spec.worker);
+      sample.metric = prefix + std::string(spec.name);
+      sample.unit = std::string(spec.unit);
+      const std::string family = query::metric_family(sample);
+      INFO(family);
+      CHECK(query::abbreviated_units(family).empty());
+      CHECK(family.find("_count") == std::string::npos);
+      const std::string source = sample.worker + "/" + sample.metric;
+      const auto [it, added] = families.emplace(family, source);
+      CHECK((added || it->second == source));
+    }
+  }
+  query::ExportSample sample;
+  sample.worker = "comm";
+  sample.metric = "b_eff";
+  sample.unit = "B/s";
+  CHECK(query::metric_family(sample) == "pbench_comm_effective_bandwidth_bytes_per_second");
+  sample.worker = "logp";
+  sample.metric = "headline_o_s";
+  sample.unit = "s";
+  CHECK(query::metric_family(sample) == "pbench_logp_headline_send_overhead_seconds");
+  sample.worker = "io";
+  sample.metric = "read_errors";
+  sample.unit = "count";
+  CHECK(query::metric_family(sample) == "pbench_io_read_errors");
+  CHECK(query::abbreviated_units("pbench_logp_o_s_seconds") == std::vector<std::string>{"s"});
+}
+
 TEST_CASE("export: label values escaped as the exposition format requires, not UTF-8 refused") {
   query::ExportSample sample;
   sample.worker = "io";
@@ -238,17 +273,19 @@ TEST_CASE("export: label values escaped as the exposition format requires, not U
   sample.unit = "B/s";
   sample.value = 1.5e9;
   sample.labels = {{"sweep", "s"}, {"hints", "a=\"b\"\n{c}\\d"}};
-  CHECK(query::metric_family(sample) == "pbench_io_b_eff_io_bytes_per_second");
+  CHECK(query::metric_family(sample) == "pbench_io_effective_io_bandwidth_bytes_per_second");
   const auto text = query::to_openmetrics({sample});
-  CHECK(
-      text.find("pbench_io_b_eff_io_bytes_per_second{sweep=\"s\",hints=\"a=\\\"b\\\"\\n{c}\\\\d\"} "
-                "1500000000\n") != std::string::npos);
-  CHECK(text.find("# TYPE pbench_io_b_eff_io_bytes_per_second gauge\n") != std::string::npos);
+  CHECK(text.find("pbench_io_effective_io_bandwidth_bytes_per_second{sweep=\"s\",hints=\"a="
+                  "\\\"b\\\"\\n{c}\\\\d\"} "
+                  "1500000000\n") != std::string::npos);
+  CHECK(text.find("# TYPE pbench_io_effective_io_bandwidth_bytes_per_second gauge\n") !=
+        std::string::npos);
   sample.labels = {{"hints", "caf\xe9"}};
-  CHECK_THROWS_WITH_AS(query::to_openmetrics({sample}),
-                       "label hints of pbench_io_b_eff_io_bytes_per_second is not UTF-8, which "
-                       "the exposition format cannot carry",
-                       UsageError);
+  CHECK_THROWS_WITH_AS(
+      query::to_openmetrics({sample}),
+      "label hints of pbench_io_effective_io_bandwidth_bytes_per_second is not UTF-8, which "
+      "the exposition format cannot carry",
+      UsageError);
   sample.labels = {{"hints", "caf\xc3\xa9"}};  // é in UTF-8 is fine
   CHECK_NOTHROW(query::to_openmetrics({sample}));
 }

@@ -115,4 +115,10 @@ rc=0
 out=$("$PBENCH" query io --suite ior 2>&1) || rc=$?
 [[ $rc -eq 2 && "$out" == *"--suite: 'ior' is not a suite of io (b_eff_io, consortium)"* ]] ||
   fail "query io --suite ior: exit $rc: $out"
+# The consortium suite's export passes Prometheus's own checker (issue 26).
+"$PBENCH" export c --format openmetrics > c.prom
+promtool check metrics < c.prom || fail "promtool refused the consortium export"
+grep -q '^pbench_io_sustained_read_transfer_rate_bytes_per_second{' c.prom ||
+  fail "no sustained read in the export: $(grep -m3 '^pbench' c.prom)"
+grep -q '^pbench_io_create_rate_per_second{' c.prom || fail "no small-files rate in the export"
 echo "consortium through pbench: ok"

@@ -146,12 +146,33 @@ expect_fail 2 "check needs --reference FILE or --against SWEEP" "$PBENCH" check 
 # --- Export: the real promtool parses it; label values that need escaping are escaped.
 "$PBENCH" export nightly --format openmetrics -o nightly.prom
 promtool check metrics < nightly.prom || fail "promtool refused the export"
-grep -q '^pbench_bcast_ol_seconds{sweep="nightly",run="3",partition="2",' nightly.prom ||
-  fail "no bcast ol series of run 3: $(head -5 nightly.prom)"
+# One run (the latest), its series without run or point labels, so that the next night's run
+# continues them; the value is run 3's.
+grep -q '^pbench_bcast_ol_seconds{sweep="nightly",partition="2",nodes="1",ppn="2",' nightly.prom ||
+  fail "no bcast ol series: $(head -5 nightly.prom)"
+! grep -Eq '[{,](run|point)="' nightly.prom || fail "a run or point label: $(grep -Em1 '(run|point)="' nightly.prom)"
 grep -q '^pbench_bcast_headline_ol_seconds{' nightly.prom || fail "no headline series"
-"$PBENCH" export nightly --format openmetrics --run all > all.prom
-promtool check metrics < all.prom || fail "promtool refused the export of all runs"
-[[ $(grep -c '^pbench_bcast_ol_seconds{' all.prom) -eq 3 ]] || fail "not one ol series per run"
+ol3=$(sqlite3 "$PBENCH_DB" "select printf('%.17g', value) from metric_values where sweep = 'nightly' and run = 3 and metric = 'ol' order by metric_id limit 1")
+"$PY" - "$ol3" <<'PY2' || fail "the exported ol is not run 3's ($ol3): $(grep -m3 "^pbench_bcast_ol_seconds" nightly.prom)"
+import re, sys
+values = [float(m.group(1)) for m in re.finditer(r'^pbench_bcast_ol_seconds\{[^}]*\} (\S+)$', open("nightly.prom").read(), re.M)]
+assert values and abs(values[0] - float(sys.argv[1])) <= 1e-14 * abs(values[0]), (values, sys.argv[1])
+PY2
+"$PBENCH" export nightly --format openmetrics --run 1 > run1.prom
+promtool check metrics < run1.prom || fail "promtool refused the export of run 1"
+expect_fail 2 "--run all: the exposition format carries one run" "$PBENCH" export nightly --format openmetrics --run all
+# The README's alerting rule passes promtool, and names a family the export has.
+awk '/^```yaml$/ { block = "" ; inside = 1; next } /^```$/ { if (inside && block ~ /# pbench: alert on a regressed figure/) print block; inside = 0 }
+     inside { block = block $0 "\n" }' "$(dirname "$0")/../../../README.md" > rules.yml
+[[ -s rules.yml ]] || fail "no alerting rule in the README"
+promtool check rules rules.yml || fail "promtool refused the README's alerting rule: $(cat rules.yml)"
+family=$(grep -o 'pbench_[a-z_]*' rules.yml | head -1)
+PBENCH_DB=$PWD/comm.db PBENCH_RUNS_DIR=$PWD/comm-runs "$PBENCH" run nightly --workers comm \
+  --partitions 2 --set comm.memory_per_proc=1MiB --set comm.random_patterns=2 \
+  --set comm.repetitions=1 --set comm.target_window=0.0002,0.0005 --set comm.start_looplength=10 \
+  --set comm.sizes=1,13,21 > /dev/null 2>&1 || fail "the comm run failed"
+"$PBENCH" --db comm.db export nightly --format openmetrics | grep -q "^$family{" ||
+  fail "the README's rule names $family, which the export of a comm sweep does not have"
 cp "$PBENCH_DB" inject.db
 sqlite3 inject.db "update points set params_json = json_set(params_json, '\$.hints', 'a\"b' || char(10) || 'c{d}e\\f')"
 "$PBENCH" --db inject.db export nightly > inject.prom

@@ -112,4 +112,16 @@ for statement in "DELETE FROM results" "DROP TABLE results" "INSERT INTO meta VA
 done
 [[ ! -e other.db ]] || fail "ATTACH created a file"
 [[ "$(sha256sum "$PBENCH_DB")" == "$before" ]] || fail "a query changed the store"
+
+# The export of this sweep of all four workers passes Prometheus's own checker (issue 26): names
+# without abbreviated units or _count, no run or point label.
+"$PBENCH" export q --format openmetrics > q.prom
+promtool check metrics < q.prom || fail "promtool refused the export of a four-worker sweep"
+for family in pbench_logp_g_seconds pbench_logp_send_overhead_seconds \
+    pbench_comm_effective_bandwidth_bytes_per_second pbench_comm_ring_bandwidth_bytes_per_second \
+    pbench_io_effective_io_bandwidth_bytes_per_second pbench_io_read_errors \
+    pbench_bcast_ol_seconds pbench_bcast_headline_ol_seconds; do
+  grep -q "^$family{" q.prom || fail "no $family in the export: $(grep -c '^pbench' q.prom) series"
+done
+! grep -Eq '[{,](run|point)="' q.prom || fail "a run or point label: $(grep -Em1 '(run|point)="' q.prom)"
 echo "answers: ok"
