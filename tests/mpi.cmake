@@ -16,7 +16,7 @@ foreach(mpi IN LISTS PBENCH_WORKER_MPIS)
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/mpi/library.sh)
   set_tests_properties("mpi: ${mpi}: library" PROPERTIES
     ENVIRONMENT "${set_env};PBENCH_EXPECT_MPI=${pbench_mpi_library_name_${mpi}}"
-    PBENCH_MPI_SET ${mpi} LABELS "mpi;${mpi};logp;comm;io;bcast" TIMEOUT 300)
+    PBENCH_MPI_SET ${mpi} LABELS "mpi;${mpi};logp;comm;io;bcast;links" TIMEOUT 300)
   if(sfx STREQUAL "")
     continue()
   endif()

@@ -54,23 +54,15 @@ std::string dashed(const std::string& name) {
   return out;
 }
 
-std::string item_text(int v) {
-  return std::to_string(v);
-}
-std::string item_text(std::int64_t v) {
-  return std::to_string(v);
-}
+std::string item_text(int v) { return std::to_string(v); }
+std::string item_text(std::int64_t v) { return std::to_string(v); }
 std::string item_text(double v) {
   std::ostringstream out;
   out << v;
   return out.str();
 }
-std::string item_text(bool v) {
-  return v ? "on" : "off";
-}
-std::string item_text(const std::string& v) {
-  return v;
-}
+std::string item_text(bool v) { return v ? "on" : "off"; }
+std::string item_text(const std::string& v) { return v; }
 
 /// Every list of a sweep holds each value once: a value given twice would plan the same point
 /// twice (the store refuses that with a raw UNIQUE error) or say the same thing twice.
@@ -186,8 +178,8 @@ std::vector<double> parse_seconds_list(const std::string& text, const std::strin
     const auto value = units::parse_seconds(item);
     if (item.empty() || !value || !(*value > 0)) {
       throw UsageError(option + ": '" + item + "' in '" + text +
-                       "' is not a positive time (seconds, or with a unit: " + units::kTimeUnits +
-                       ")");
+                       "' is not a positive time (seconds, or with a unit: " +
+                       units::kTimeUnits + ")");
     }
     out.push_back(*value);
     if (comma == std::string::npos) break;

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Which MPI a result came from (issue 28), for the worker set under test (PBENCH_EXPECT_MPI:
 # "MPICH" or "Open MPI"), each worker launched by that MPI's own launcher (the `mpiexec` first
-# on PATH is build/mpi/<set>/launch/mpiexec, never Debian's alternatives): every worker's result
-# names the library, its version, its MPI-IO layer and the launch flags; io with a ROMIO-only
-# hint says whether the hint is in effect (ROMIO: it is; Open MPI's OMPIO: it is not, stated).
+# on PATH is build/mpi/<set>/launch/mpiexec, never Debian's alternatives): the result of every
+# worker (logp, comm, bcast, io and links) names the library, its version, its MPI-IO layer and
+# the launch flags; io with a ROMIO-only hint says whether the hint is in effect (ROMIO: it is;
+# Open MPI's OMPIO: it is not, stated).
 SCRATCH_NAME=pbench-mpi-library source "$(dirname "$0")/../lib/workers.sh"
 EXPECT=${PBENCH_EXPECT_MPI:?PBENCH_EXPECT_MPI must name the library (MPICH, Open MPI)}
 
@@ -24,8 +25,11 @@ run comm --memory-per-proc 1MiB --random-patterns 2 --repetitions 1 --target-win
   --start-looplength 10 --max-time 1
 run bcast --sizes 8,256 --repetitions 5 --max-measurements 4
 run io -T 0.6 --partitions 2 --memory-per-proc 1 --cache-bytes 1000 --hint romio_cb_write=enable
+# links, the fifth worker, from the set's worker directory (the set is built with it).
+WORKER[links]=${PBENCH_WORKER_DIR:?PBENCH_WORKER_DIR must name the worker directory of the set}/pbench-links
+run links
 
-"$PY" - "$EXPECT" logp.json comm.json bcast.json io.json <<'PY'
+"$PY" - "$EXPECT" logp.json comm.json bcast.json io.json links.json <<'PY'
 import json, sys
 expect = sys.argv[1]
 for path in sys.argv[2:]:
