@@ -29,14 +29,15 @@ set(CPACK_DEBIAN_PACKAGE_RELEASE 1)
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# The launcher's package: the one that owns the mpiexec found with MPI (mpich for MPICH).
+# The launcher's package: the one that owns the main worker set's launcher (cmake/PbenchMpi.cmake;
+# mpich for MPICH's mpiexec.hydra).
 set(PBENCH_DEB_MPI_RUNTIME "" CACHE STRING
-  "The Debian package of mpiexec the package depends on (empty: the owner of MPIEXEC_EXECUTABLE)")
+  "The Debian package of mpiexec the package depends on (empty: the owner of PBENCH_MPI_LAUNCHER)")
 set(mpi_runtime "${PBENCH_DEB_MPI_RUNTIME}")
-if(NOT mpi_runtime AND MPIEXEC_EXECUTABLE)
+if(NOT mpi_runtime AND PBENCH_MPI_LAUNCHER)
   find_program(PBENCH_DPKG_QUERY dpkg-query)
   if(PBENCH_DPKG_QUERY)
-    get_filename_component(mpiexec_real "${MPIEXEC_EXECUTABLE}" REALPATH)
+    get_filename_component(mpiexec_real "${PBENCH_MPI_LAUNCHER}" REALPATH)
     execute_process(COMMAND ${PBENCH_DPKG_QUERY} -S "${mpiexec_real}"
       OUTPUT_VARIABLE owner ERROR_QUIET OUTPUT_STRIP_TRAILING_WHITESPACE)
     string(REGEX REPLACE ":.*" "" mpi_runtime "${owner}")
@@ -45,7 +46,7 @@ endif()
 if(mpi_runtime)
   set(CPACK_DEBIAN_PACKAGE_DEPENDS "${mpi_runtime}")
 else()
-  message(WARNING "No Debian package owns ${MPIEXEC_EXECUTABLE}: the .deb names no MPI launcher "
+  message(WARNING "No Debian package owns ${PBENCH_MPI_LAUNCHER}: the .deb names no MPI launcher "
                   "(set PBENCH_DEB_MPI_RUNTIME)")
 endif()
 # pbench report draws with gnuplot; the batch schedulers are the site's own.

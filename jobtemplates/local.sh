@@ -35,6 +35,9 @@ pbench_nodes={{nodes}} pbench_procs_per_node={{procs_per_node}}
 if [[ -n "$pbench_nodes" ]]; then
   export PBENCH_NODES=$pbench_nodes PBENCH_PROCS_PER_NODE=$pbench_procs_per_node
 fi
+# The site profile's lines and variables, the environment's, and the launch the worker records
+# (before the envelope, so that job.env records what they set: the modules' MPI, PBENCH_ENV).
+{{setup}}
 # The job's side of the reproducibility envelope (job.env, NUL-separated NAME=VALUE), as under
 # a batch system: what ran where; pbench adds it to envelope.json.
 pbench_sha256() { sha256sum <"$1" 2>/dev/null | cut -d' ' -f1; }

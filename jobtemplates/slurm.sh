@@ -50,6 +50,9 @@ fi
 if ((pbench_time_limit_s > 0)); then
   export PBENCH_DEADLINE=$((pbench_start_s + pbench_time_limit_s))
 fi
+# The site profile's lines and variables, the environment's, and the launch the worker records
+# (before the envelope, so that job.env records what they set: the modules' MPI, PBENCH_ENV).
+{{setup}}
 # The job's side of the reproducibility envelope (job.env, NUL-separated NAME=VALUE): what ran
 # where, with the batch system's and pbench's environment; pbench adds it to envelope.json.
 pbench_sha256() { sha256sum <"$1" 2>/dev/null | cut -d' ' -f1; }

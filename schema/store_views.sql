@@ -1,4 +1,4 @@
--- The pbench store's answers, schema version 5: the metric catalogue and the views that are the
+-- The pbench store's answers, schema version 6: the metric catalogue and the views that are the
 -- one definition of what pbench answers. `pbench query`, reference, check, history, export and
 -- the report select from them and only format; sqlite3, Python or Grafana read the same rows
 -- (README.md, "Reading the store from outside"). Run on a new store after store.sql and by the
@@ -56,8 +56,10 @@ WHERE ru.sweep_id = sw.id;
 
 -- What every stored result of a point says about itself: where its ranks ran (nodes, ppn: the
 -- point's asked shape where the result does not say), the shape asked for ("2x2"; NULL for a
--- plain partition), its job, its point's MPI-IO hint set ('-' for none), and for a result that is
--- not valid its first reason (the placement first, then the worker's own).
+-- plain partition), its job, its point's MPI-IO hint set ('-' for none), its environment (the
+-- site profile's environment of a sweep made with --envs: the point parameter env; NULL
+-- without), and for a result that is not valid its first reason (the placement first, then the
+-- worker's own).
 CREATE VIEW result_facts AS
 SELECT r.id AS result_id, r.run_no AS run, p.sweep_id AS sweep_id, p.id AS point_id,
        p.point_key AS point, p.worker AS worker, p.partition AS partition,
@@ -71,14 +73,16 @@ SELECT r.id AS result_id, r.run_no AS run, p.sweep_id AS sweep_id, p.id AS point
        p.params_json AS params,
        CASE WHEN json_type(p.params_json, '$.hints') = 'text'
                  AND json_extract(p.params_json, '$.hints') <> ''
-            THEN json_extract(p.params_json, '$.hints') ELSE '-' END AS hints
+            THEN json_extract(p.params_json, '$.hints') ELSE '-' END AS hints,
+       CASE WHEN json_type(p.params_json, '$.env') = 'text'
+            THEN json_extract(p.params_json, '$.env') END AS env
 FROM results r JOIN points p ON p.id = r.point_id;
 
 -- The chosen result of each point in each run: its newest result of that run (a point run again
 -- in the same run, --retry-failed, supersedes its older result).
 CREATE VIEW run_results AS
 SELECT sr.sweep_id, sr.sweep, sr.run, sr.latest, f.point_id, f.point, f.worker, f.partition,
-       f.nodes, f.ppn, f.shape, f.result_id, f.valid, f.reason, f.job, f.params, f.hints
+       f.nodes, f.ppn, f.shape, f.result_id, f.valid, f.reason, f.job, f.params, f.hints, f.env
 FROM sweep_runs sr CROSS JOIN result_facts f
 WHERE f.sweep_id = sr.sweep_id AND f.run = sr.run
   AND f.result_id = (SELECT max(n.id) FROM results n
@@ -92,7 +96,7 @@ SELECT rr.sweep_id, rr.sweep, rr.run, rr.latest, rr.worker, m.name AS metric, m.
        coalesce(c.unit, m.unit) AS unit, c.better AS better,
        coalesce(json_extract(m.labels, '$.partition'), rr.partition) AS partition,
        rr.nodes, rr.ppn, rr.shape, m.labels AS labels, m.samples AS samples, rr.valid, rr.reason,
-       rr.point, rr.job, rr.params, rr.hints, rr.point_id, rr.result_id, m.id AS metric_id
+       rr.point, rr.job, rr.params, rr.hints, rr.point_id, rr.result_id, m.id AS metric_id, rr.env
 FROM run_results rr CROSS JOIN metrics m
   LEFT JOIN metric_catalogue c ON c.worker = rr.worker AND c.name = m.name
 WHERE m.result_id = rr.result_id;
@@ -238,8 +242,8 @@ WHERE c.worker = g.worker AND c.figure = g.figure AND c.headline_rule <> 'legacy
 -- figures (EEL, o_s, o_r, L) beside each. ORDER BY sweep, partition, nodes, ppn, point_id,
 -- queue_depth.
 CREATE VIEW logp_table AS
-SELECT d.sweep_id, d.sweep, d.run, d.latest, d.point_id, d.point, d.result_id, d.partition,
-       d.nodes, d.ppn, d.queue_depth,
+SELECT d.sweep_id, d.sweep, d.run, d.latest, d.point_id, d.point, d.result_id, d.env,
+       d.partition, d.nodes, d.ppn, d.queue_depth,
        (SELECT v.value FROM metrics v WHERE v.result_id = d.result_id AND v.name = 'eel_min'
           AND v.labels = '{}' AND v.value IS NOT NULL ORDER BY v.id DESC LIMIT 1) AS eel,
        (SELECT v.value FROM metrics v WHERE v.result_id = d.result_id AND v.name = 'o_s'
@@ -263,7 +267,7 @@ SELECT d.sweep_id, d.sweep, d.run, d.latest, d.point_id, d.point, d.result_id, d
           ORDER BY v.id DESC LIMIT 1) AS large_message_threshold,
        CASE d.valid WHEN 0 THEN 'no' ELSE 'yes' END AS valid, d.reason
 FROM (SELECT DISTINCT rr.sweep_id, rr.sweep, rr.run, rr.latest, rr.point_id, rr.point,
-             rr.result_id, rr.partition, rr.nodes, rr.ppn, rr.valid, rr.reason,
+             rr.result_id, rr.env, rr.partition, rr.nodes, rr.ppn, rr.valid, rr.reason,
              json_extract(m.labels, '$.queue_depth') AS queue_depth
       FROM run_results rr CROSS JOIN metrics m
       WHERE rr.worker = 'logp' AND m.result_id = rr.result_id
@@ -274,8 +278,8 @@ FROM (SELECT DISTINCT rr.sweep_id, rr.sweep, rr.run, rr.latest, rr.point_id, rr.
 -- synthetic hop delay and the root order it ran with. ORDER BY sweep_id, partition, point_id,
 -- size.
 CREATE VIEW bcast_table AS
-SELECT d.sweep_id, d.sweep, d.run, d.latest, d.point_id, d.point, d.result_id, d.partition,
-       d.nodes, d.ppn,
+SELECT d.sweep_id, d.sweep, d.run, d.latest, d.point_id, d.point, d.result_id, d.env,
+       d.partition, d.nodes, d.ppn,
        (SELECT CASE json_type(x.document, '$.parameters.impl.value')
                  WHEN 'text' THEN json_extract(x.document, '$.parameters.impl.value')
                  ELSE '?' END FROM results x WHERE x.id = d.result_id) AS impl,
@@ -310,7 +314,7 @@ SELECT d.sweep_id, d.sweep, d.run, d.latest, d.point_id, d.point, d.result_id, d
           ORDER BY v.id DESC LIMIT 1) AS ack_latency,
        CASE d.valid WHEN 0 THEN 'no' ELSE 'yes' END AS valid, d.reason
 FROM (SELECT DISTINCT rr.sweep_id, rr.sweep, rr.run, rr.latest, rr.point_id, rr.point,
-             rr.result_id, rr.partition, rr.nodes, rr.ppn, rr.valid, rr.reason,
+             rr.result_id, rr.env, rr.partition, rr.nodes, rr.ppn, rr.valid, rr.reason,
              json_extract(m.labels, '$.size') AS size
       FROM run_results rr CROSS JOIN metrics m
       WHERE rr.worker = 'bcast' AND m.result_id = rr.result_id AND m.value IS NOT NULL
@@ -319,7 +323,7 @@ FROM (SELECT DISTINCT rr.sweep_id, rr.sweep, rr.run, rr.latest, rr.point_id, rr.
 -- comm: the paper's Table 1, a row per chosen result.
 CREATE VIEW comm_rows AS
 SELECT rr.sweep_id, rr.sweep, rr.run, rr.latest, rr.point_id, rr.point, rr.result_id, rr.job,
-       rr.shape, rr.partition, rr.nodes, rr.ppn,
+       rr.env, rr.shape, rr.partition, rr.nodes, rr.ppn,
        (SELECT v.value FROM metrics v WHERE v.result_id = rr.result_id AND v.name = 'b_eff'
           AND v.labels = '{}' AND v.value IS NOT NULL ORDER BY v.id DESC LIMIT 1) AS b_eff,
        (SELECT v.value FROM metrics v
@@ -372,7 +376,7 @@ WHERE w.figure = 'b_eff' AND c.sweep_id = w.sweep_id AND c.run = w.run
 -- rev 2.1 shows its b_eff_io_rev2 as b_eff_io and its b_eff_io as the paper's. ORDER BY
 -- sweep_id, point partition, point_id, partition (the view's point_partition).
 CREATE VIEW io_table AS
-SELECT d.sweep_id, d.sweep, d.run, d.latest, d.point_id, d.point, d.result_id,
+SELECT d.sweep_id, d.sweep, d.run, d.latest, d.point_id, d.point, d.result_id, d.env,
        d.point_partition, d.partition, d.nodes, d.ppn, d.schedule_time, d.hints, d.write,
        d.rewrite, d.read, coalesce(d.rev2, d.b_eff_io) AS b_eff_io,
        CASE WHEN d.rev2 IS NULL THEN d.paper ELSE coalesce(d.b_eff_io, d.paper) END
@@ -408,7 +412,7 @@ FROM (
        AND json_extract(v.labels, '$.partition') = k.partition AND v.value IS NOT NULL
        ORDER BY v.id DESC LIMIT 1) AS elapsed
   FROM (SELECT DISTINCT rr.sweep_id, rr.sweep, rr.run, rr.latest, rr.point_id, rr.point,
-               rr.result_id, rr.partition AS point_partition, rr.nodes, rr.ppn, rr.hints,
+               rr.result_id, rr.env, rr.partition AS point_partition, rr.nodes, rr.ppn, rr.hints,
                CASE rr.valid WHEN 0 THEN 'no' ELSE 'yes' END AS valid, rr.reason,
                json_extract(m.labels, '$.partition') AS partition
         FROM run_results rr CROSS JOIN metrics m

@@ -12,6 +12,7 @@
 #include "query/WhereFilter.hpp"
 #include "query/WorkerQueries.hpp"
 #include "store/Store.hpp"
+#include "util/Error.hpp"
 
 namespace pbench::cli {
 
@@ -24,6 +25,7 @@ struct QueryOptions {
   bool missing = false;
   std::string sql;
   std::string sweep_a, sweep_b;
+  std::string envs;   ///< compare: "A,B", two environments
   std::string suite;  ///< a worker's suite (io: b_eff_io or consortium)
   std::string run = "latest";
 
@@ -100,14 +102,32 @@ void add_query_command(CLI::App& app, GlobalOptions& global) {
   auto* compare = command->add_subcommand(
       "compare", "The headline figures of two sweeps side by side with the ratio B/A");
   compare->add_option("SWEEP_A", o->sweep_a, "The sweep before")->required();
-  compare->add_option("SWEEP_B", o->sweep_b, "The sweep after")->required();
+  compare->add_option("SWEEP_B", o->sweep_b, "The sweep after (with --envs: SWEEP_A if not given)");
+  compare->add_option("--envs", o->envs,
+                      "A,B: environment A of SWEEP_A against environment B of SWEEP_B (sweeps "
+                      "made with --envs)");
   compare->add_option("--where", o->where, "key=value (repeatable), as for system");
   compare->add_option("--format", o->format, "table, csv, json or markdown")->capture_default_str();
   compare->callback([o, &global] {
     const auto format = query::parse_format(o->format);
     const auto where = query::parse_where(o->where);
+    query::CompareSide a{o->sweep_a, std::nullopt}, b{o->sweep_b, std::nullopt};
+    if (!o->envs.empty()) {
+      const auto comma = o->envs.find(',');
+      if (comma == std::string::npos || comma == 0 || comma + 1 == o->envs.size() ||
+          o->envs.find(',', comma + 1) != std::string::npos) {
+        throw UsageError("--envs takes two environments, A,B; got '" + o->envs + "'");
+      }
+      a.env = o->envs.substr(0, comma);
+      b.env = o->envs.substr(comma + 1);
+      if (b.sweep.empty()) b.sweep = a.sweep;
+    } else if (b.sweep.empty()) {
+      throw UsageError(
+          "query compare needs SWEEP_B (or --envs A,B to compare two environments "
+          "of SWEEP_A)");
+    }
     auto store = store::Store::open(global.db, store::Store::Access::read_only);
-    query::print(query::compare_table(store, o->sweep_a, o->sweep_b, where), format);
+    query::print(query::compare_table(store, a, b, where), format);
   });
   auto* sql = command->add_subcommand("sql", "One read-only SQL statement on the store");
   sql->add_option("statement", o->sql, "The SELECT to run")->required();

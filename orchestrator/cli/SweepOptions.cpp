@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "site/ProfileSweep.hpp"
 #include "sweep/ConsortiumSweep.hpp"
 #include "sweep/ListParser.hpp"
 #include "sweep/SweepFile.hpp"
@@ -52,8 +53,18 @@ void SweepOptions::declare(CLI::App& command, const std::string& default_name) {
                      "default off)");
   command.add_option("--scheduler", scheduler, "Scheduler: local, slurm or pbs")
       ->capture_default_str();
-  command.add_option("--launcher", launcher, "MPI launcher inside a job: mpiexec or srun")
+  command
+      .add_option("--launcher", launcher,
+                  "MPI launcher inside a job: mpiexec or srun (a site profile's [launcher] "
+                  "gives mpirun, srun's PMI, a program and arguments, or a custom line)")
       ->capture_default_str();
+  command.add_option("--site", site_path,
+                     "A site profile (TOML: scheduler, dialect, launcher, lines, variables, "
+                     "environments); default: PBENCH_SITE, else ~/.config/pbench/site.toml, else "
+                     "etc/pbench/site.toml of the installation");
+  command.add_option("--envs", envs,
+                     "Environments of the site profile to sweep over, e.g. mpich,openmpi (each "
+                     "its own workers, launcher, lines and variables; a sweep dimension 'env')");
   command
       .add_option("--nodes", nodes,
                   "Nodes per job of a plain partition P (slurm, pbs; default: as the scheduler "
@@ -122,7 +133,19 @@ sweep::SweepSpec SweepOptions::spec() const {
                          " cannot be combined with --spec (write it in the sweep file)");
       }
     }
-    return sweep::read_sweep_file(spec_path, name);
+    auto spec = sweep::read_sweep_file(spec_path, name);
+    // What the sweep file set, the profile leaves; what it left at the default, the profile gives.
+    const sweep::SweepSpec defaults;
+    with_site_profile(spec, [&](const std::string& option) {
+      if (option == "--scheduler") return spec.scheduler != defaults.scheduler;
+      if (option == "--launcher") return !(spec.launcher == defaults.launcher);
+      if (option == "--account") return !spec.account.empty();
+      if (option == "--queue") return !spec.queue.empty();
+      if (option == "--time-limit") return spec.time_limit_seconds != 0;
+      if (option == "--directive") return !spec.directives.empty();
+      return false;
+    });
+    return spec;
   }
   sweep::SweepSpec spec;
   spec.name = name;
@@ -173,7 +196,21 @@ sweep::SweepSpec SweepOptions::spec() const {
   spec.account = account;
   spec.queue = queue;
   spec.directives = directives;
+  with_site_profile(spec, [this](const std::string& option) { return given(option); });
   return spec;
+}
+
+void SweepOptions::with_site_profile(sweep::SweepSpec& spec, const site::GivenOption& given) const {
+  std::vector<std::string> env_names;
+  if (given("--envs")) {
+    std::stringstream list(envs);
+    for (std::string env; std::getline(list, env, ',');) env_names.push_back(env);
+    if (envs.empty() || envs.back() == ',') env_names.push_back("");
+    for (const auto& env : env_names) {
+      if (env.empty()) throw UsageError("--envs: an empty environment name in '" + envs + "'");
+    }
+  }
+  site::apply_site_profile(spec, site::find_site_profile(site_path), given, env_names);
 }
 
 run::PlanOptions SweepOptions::plan_options(const std::string& runs_dir) const {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "run/SweepPlanner.hpp"
+#include "site/ProfileSweep.hpp"
 #include "sweep/SweepSpec.hpp"
 
 namespace pbench::cli {
@@ -33,6 +34,8 @@ struct SweepOptions {
   std::vector<std::string> directives;
   std::string template_path;
   std::string spec_path;  ///< a sweep file (TOML) instead of the grid and scheduler options
+  std::string site_path;  ///< --site: a site profile (else PBENCH_SITE, else the default paths)
+  std::string envs;       ///< --envs: environments of the site profile, a sweep dimension
   bool force = false;
   bool discard_results = false;  ///< with --force: replace a sweep that has stored results
 
@@ -50,6 +53,8 @@ struct SweepOptions {
   run::PlanOptions plan_options(const std::string& runs_dir) const;
 
  private:
+  /// Applies the site profile (--site, PBENCH_SITE, the default paths) and --envs to `spec`.
+  void with_site_profile(sweep::SweepSpec& spec, const site::GivenOption& given) const;
   CLI::App* command_ = nullptr;  ///< where the options were declared (to see which were given)
   std::vector<const CLI::Option*> defining_;  ///< the options declare() added, but the name
 };

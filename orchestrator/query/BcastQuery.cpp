@@ -27,6 +27,7 @@ QueryTable bcast_table(store::Store& store, const std::optional<std::string>& sw
       {"ack_latency", "s", "ack", "us", 1e6, 4},
       {"valid", "", "valid", "", 1, 0},
   };
+  add_env_column(store, sweep, table.columns);
   // The store's view bcast_table: a row per message size of each chosen result.
   table.rows = view_rows(store, "bcast_table", table.columns, sweep,
                          "v.sweep_id, v.partition, v.point_id, v.size");

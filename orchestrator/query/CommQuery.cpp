@@ -45,6 +45,7 @@ QueryTable comm_table(store::Store& store, const std::optional<std::string>& swe
       {"valid", "", "valid", "", 1, 0},
       {"reason", "", "first reason", "", 1, 0},
   };
+  add_env_column(store, sweep, table.columns);
   // The store's view comm_table: a row per chosen result, then each sweep's 'max' row, the
   // result that wins the headline b_eff.
   table.rows = view_rows(store, "comm_table", table.columns, sweep,

@@ -5,6 +5,7 @@
 
 #include "common/MetricCatalogue.hpp"
 #include "query/SystemQuery.hpp"
+#include "util/Error.hpp"
 
 namespace pbench::query {
 namespace {
@@ -40,12 +41,50 @@ bool not_valid(const std::vector<Cell>* row) {
   return valid && *valid == "no";
 }
 
+// The clauses of one side: the common ones and its environment's (env=NAME), once the sweep is
+// known to have points of that environment.
+std::vector<WhereClause> side_where(store::Store& store, const CompareSide& side,
+                                    std::vector<WhereClause> where) {
+  if (!side.env) return where;
+  if (!store.find_sweep(side.sweep)) throw UsageError("no sweep named '" + side.sweep + "'");
+  auto s = store.db().prepare(
+      "SELECT DISTINCT json_extract(p.params_json, '$.env') FROM points p "
+      "JOIN sweeps sw ON sw.id = p.sweep_id "
+      "WHERE sw.name = ?1 AND json_type(p.params_json, '$.env') = 'text' ORDER BY 1");
+  s.bind(1, side.sweep);
+  std::string known;
+  bool found = false;
+  while (s.step()) {
+    found = found || s.text(0) == *side.env;
+    known += (known.empty() ? "" : ", ") + s.text(0);
+  }
+  if (!found) {
+    throw UsageError("sweep '" + side.sweep + "' has no environment '" + *side.env + "' (" +
+                     (known.empty() ? std::string("it was not made with --envs")
+                                    : "its environments: " + known) +
+                     ")");
+  }
+  where.push_back({"env", *side.env});
+  return where;
+}
+
 }  // namespace
+
+std::string CompareSide::label() const {
+  return env ? sweep + " env=" + *env : sweep;
+}
 
 QueryTable compare_table(store::Store& store, const std::string& sweep_a,
                          const std::string& sweep_b, const std::vector<WhereClause>& where) {
-  const auto a = system_table(store, sweep_a, where);
-  const auto b = system_table(store, sweep_b, where);
+  return compare_table(store, CompareSide{sweep_a, std::nullopt},
+                       CompareSide{sweep_b, std::nullopt}, where);
+}
+
+QueryTable compare_table(store::Store& store, const CompareSide& side_a, const CompareSide& side_b,
+                         const std::vector<WhereClause>& where) {
+  const auto a = system_table(store, side_a.sweep, side_where(store, side_a, where));
+  const auto b = system_table(store, side_b.sweep, side_where(store, side_b, where));
+  const std::string sweep_a = side_a.label(), sweep_b = side_b.label();
   QueryTable table;
   // a_shape, b_shape: each side's nodes x processes per node (a note says where they differ).
   table.columns = {

@@ -46,6 +46,7 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
       {"valid", "", "valid", "", 1, 0},
       {"reason", "", "first reason", "", 1, 0},
   };
+  add_env_column(store, sweep, table.columns);
   // The store's view io_table: a row per partition of each chosen result.
   const std::string order = "v.sweep_id, v.point_partition, v.point_id, v.partition";
   table.rows = view_rows(store, "io_table", table.columns, sweep, order);

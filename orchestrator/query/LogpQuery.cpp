@@ -26,6 +26,7 @@ QueryTable logp_table(store::Store& store, const std::optional<std::string>& swe
       {"large_message_threshold", "B", "M=g/G", "B", 1, 4},
       {"valid", "", "valid", "", 1, 0},
   };
+  add_env_column(store, sweep, table.columns);
   // The store's view logp_table: a row per queue depth of each chosen result.
   table.rows = view_rows(store, "logp_table", table.columns, sweep,
                          "v.sweep, v.partition, coalesce(v.nodes, 0), coalesce(v.ppn, 0), "

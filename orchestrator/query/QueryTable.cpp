@@ -156,6 +156,7 @@ std::string short_parameters(const std::string& params_json) {
   if (p.contains("transfer_size")) add("xfer=" + value(p["transfer_size"]));
   if (p.contains("pattern")) add("pattern=" + value(p["pattern"]));
   if (p.contains("collective")) add("coll=" + value(p["collective"]));
+  if (p.contains("env")) add("env=" + value(p["env"]));
   return out.empty() ? "-" : out;
 }
 

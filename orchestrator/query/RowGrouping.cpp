@@ -22,7 +22,7 @@ double numeric(const Cell& cell) {
 }  // namespace
 
 const char* grouping_keys() {
-  return "T, hints, queue_depth, partition, nodes, ppn";
+  return "T, hints, queue_depth, partition, nodes, ppn, env";
 }
 
 void group_rows(QueryTable& table, const std::string& key) {
@@ -30,7 +30,7 @@ void group_rows(QueryTable& table, const std::string& key) {
   if (key == "T") {
     column = "schedule_time";
   } else if (key == "hints" || key == "queue_depth" || key == "partition" || key == "nodes" ||
-             key == "ppn") {
+             key == "ppn" || key == "env") {
     column = key;
   } else {
     throw UsageError("unknown --by key '" + key + "' (known: " + grouping_keys() + ")");
@@ -41,7 +41,7 @@ void group_rows(QueryTable& table, const std::string& key) {
   }
   if (index == table.columns.size()) {
     std::string have;
-    for (const char* k : {"T", "hints", "queue_depth", "partition", "nodes", "ppn"}) {
+    for (const char* k : {"T", "hints", "queue_depth", "partition", "nodes", "ppn", "env"}) {
       const std::string c = std::string(k) == "T" ? "schedule_time" : k;
       for (const auto& col : table.columns) {
         if (col.key == c) have += (have.empty() ? "" : ", ") + std::string(k);

@@ -1,5 +1,5 @@
 #pragma once
-// `--by T|hints|queue_depth|partition|nodes|ppn` on the worker tables: the rows ordered by one
+// `--by T|hints|queue_depth|partition|nodes|ppn|env` on the worker tables: the rows ordered by one
 // key, so the rows of a group stand together (a stable sort: within a group the table's own
 // order).
 #include <string>

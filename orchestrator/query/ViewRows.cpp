@@ -38,4 +38,16 @@ std::vector<std::vector<Cell>> view_rows(store::Store& store, const std::string&
   return rows;
 }
 
+void add_env_column(store::Store& store, const std::optional<std::string>& sweep,
+                    std::vector<QueryColumn>& columns) {
+  auto s = store.db().prepare(
+      "SELECT 1 FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
+      "WHERE (?1 IS NULL OR sw.name = ?1) AND json_type(p.params_json, '$.env') = 'text' LIMIT 1");
+  s.bind(1, sweep);
+  if (!s.step()) return;
+  auto at = columns.begin();
+  while (at != columns.end() && at->key != "sweep") ++at;
+  columns.insert(at == columns.end() ? columns.begin() : at + 1, {"env", "", "env", "", 1, 0});
+}
+
 }  // namespace pbench::query

@@ -23,6 +23,12 @@ std::vector<std::vector<Cell>> view_rows(store::Store& store, const std::string&
                                          const std::optional<std::string>& sweep,
                                          const std::string& order);
 
+/// The column "env" (the site profile's environment of a sweep made with --envs: the views'
+/// column env), inserted after "sweep" when a point of `sweep` (every sweep when empty) has one;
+/// a table of sweeps without environments keeps its columns.
+void add_env_column(store::Store& store, const std::optional<std::string>& sweep,
+                    std::vector<QueryColumn>& columns);
+
 /// A cell of column `c` of `s` by its SQLite type.
 Cell typed_cell(store::Statement& s, int c);
 

@@ -6,9 +6,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "jobs/JobTemplate.hpp"
+#include "jobs/ShellQuote.hpp"
 #include "process/ProcessRunner.hpp"
 #include "run/SweepRuns.hpp"
 #include "run/WorkerSettings.hpp"
@@ -37,6 +39,53 @@ jobs::JobTemplate load_template(const PlanOptions& options, const std::string& s
   std::ostringstream text;
   text << in.rdbuf();
   return jobs::JobTemplate(options.template_path, text.str());
+}
+
+// The environment point `point` runs in (its parameter "env"), or none.
+const site::Environment* point_environment(const sweep::SweepSpec& spec,
+                                           const sweep::Point& point) {
+  if (!point.params.contains("env")) return nullptr;
+  const auto name = point.params["env"].get<std::string>();
+  for (const auto& env : spec.environments) {
+    if (env.name == name) return &env;
+  }
+  throw UsageError("point " + point.key + ": no environment '" + name + "' in the sweep");
+}
+
+// A worker of an environment: in its worker directory, nowhere else (a worker of another MPI
+// found on PATH would measure that MPI under this environment's name).
+std::string environment_worker(const site::Environment& env, const std::string& binary) {
+  const fs::path path = fs::path(env.worker_dir) / binary;
+  if (::access(path.c_str(), X_OK) != 0) {
+    throw UsageError("environment '" + env.name + "': worker binary '" + path.string() +
+                     "' not found or not executable (worker_dir of the site profile)");
+  }
+  return path.string();
+}
+
+// The lines a job runs before its worker: the profile's and the environment's lines (as the
+// site wrote them), their variables, and what the worker records of its launch.
+std::vector<std::string> setup_lines(const sweep::SweepSpec& spec, const site::Environment* env,
+                                     const schedulers::LaunchSpec& launch,
+                                     const std::vector<std::string>& command,
+                                     std::size_t worker_words) {
+  std::vector<std::string> lines = spec.lines;
+  site::Variables variables = spec.variables;
+  if (env) {
+    lines.insert(lines.end(), env->lines.begin(), env->lines.end());
+    variables.insert(variables.end(), env->variables.begin(), env->variables.end());
+    variables.emplace_back("PBENCH_ENV", env->name);
+  }
+  std::string launcher;
+  for (std::size_t i = 0; i + worker_words < command.size(); ++i) {
+    launcher += (launcher.empty() ? "" : " ") + command[i];
+  }
+  variables.emplace_back("PBENCH_LAUNCHER", launcher);
+  variables.emplace_back("PBENCH_LAUNCH_FLAGS", schedulers::launch_flags(launch));
+  for (const auto& [name, value] : variables) {
+    lines.push_back("export " + name + "=" + jobs::shell_quote(value));
+  }
+  return lines;
 }
 
 }  // namespace
@@ -81,10 +130,15 @@ Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options) {
       }
     }
     const auto& worker = sweep::find_worker(point.worker);
-    std::vector<std::string> worker_argv{locate_worker(worker.binary)};
+    const site::Environment* env = point_environment(spec, point);
+    std::vector<std::string> worker_argv{env ? environment_worker(*env, worker.binary)
+                                             : locate_worker(worker.binary)};
     for (auto& arg : sweep::worker_arguments(point)) worker_argv.push_back(arg);
     worker_argv.insert(worker_argv.end(), {"--output", "result.json"});
     const auto shape = sweep::node_shape(spec, point.partition);
+    const schedulers::LaunchSpec& launch = env && env->launcher ? *env->launcher : spec.launcher;
+    const auto command = schedulers::launch_command(launch, point.partition.processes, shape.nodes,
+                                                    shape.procs_per_node, worker_argv);
     schedulers::JobResources resources;
     resources.job_name = "pb-" + point.key.substr(0, 12);  // PBS allows 15 characters
     resources.nodes = shape.nodes;
@@ -95,6 +149,7 @@ Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options) {
     resources.account = spec.account;
     resources.queue = spec.queue;
     resources.extra = spec.directives;
+    resources.dialect = spec.dialect;
     const std::map<std::string, jobs::TemplateValue> values = {
         {"sweep", spec.name},
         {"point_key", point.key},
@@ -105,14 +160,18 @@ Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options) {
         {"nodes", point.partition.has_shape() ? std::to_string(point.partition.nodes) : ""},
         {"procs_per_node",
          point.partition.has_shape() ? std::to_string(point.partition.procs_per_node) : ""},
-        {"command",
-         schedulers::launch_command(spec.launcher, point.partition.processes, worker_argv)},
+        {"command", command},
+        {"setup", jobs::VerbatimLines{setup_lines(spec, env, launch, command, worker_argv.size())}},
         {"directives", jobs::VerbatimLines{scheduler->directives(resources)}},
         {"time_limit_seconds", std::to_string(time_limit)},
         {"worker_binary", worker_argv.front()},
     };
     PlannedPoint planned;
-    planned.script = job_template.render(values, {"command"});
+    // A template without {{setup}} would run the worker without the environment it asked for
+    // (without a profile's lines and variables it only loses the launch's record).
+    std::set<std::string> required{"command"};
+    if (env || !spec.lines.empty() || !spec.variables.empty()) required.insert("setup");
+    planned.script = job_template.render(values, required);
     planned.script_path = (fs::path(plan.directory) / "points" / point.key / "job.sh").string();
     planned.point = std::move(point);
     plan.points.push_back(std::move(planned));

@@ -96,15 +96,21 @@ std::vector<std::string> PbsScheduler::directives(const JobResources& r) const {
   // (Torque's procs=P becomes one task there): without a node count, one node.
   const int nodes = r.nodes > 0 ? r.nodes : 1;
   const int ppn = r.procs_per_node > 0 ? r.procs_per_node : (r.ntasks + nodes - 1) / nodes;
-  std::vector<std::string> lines = {
-      "#PBS -N " + jobs::shell_quote(r.job_name),
-      "#PBS -l nodes=" + std::to_string(nodes) + ":ppn=" + std::to_string(ppn),
-  };
+  std::vector<std::string> lines = {"#PBS -N " + jobs::shell_quote(r.job_name)};
+  if (r.dialect == "pbspro") {
+    // PBS Pro: N chunks of P cpus with P MPI processes each, one chunk per node (scatter),
+    // the nodes to this job alone (excl) unless the sweep shares them.
+    lines.push_back("#PBS -l select=" + std::to_string(nodes) + ":ncpus=" + std::to_string(ppn) +
+                    ":mpiprocs=" + std::to_string(ppn));
+    lines.push_back(std::string("#PBS -l place=scatter") + (r.exclusive ? ":excl" : ":shared"));
+  } else {
+    lines.push_back("#PBS -l nodes=" + std::to_string(nodes) + ":ppn=" + std::to_string(ppn));
+  }
   if (r.exclusive) {
-    // Torque and Moab: the nodes run this job alone. Slurm's PBS translation ignores that
-    // resource (and refuses Torque's "#PBS -n"), but reads #SBATCH lines, which PBS takes for
-    // comments.
-    lines.push_back("#PBS -l naccesspolicy=singlejob");
+    // Torque and Moab: the nodes run this job alone (PBS Pro says it in place=...:excl). Slurm's
+    // PBS translation ignores that resource (and refuses Torque's "#PBS -n"), but reads #SBATCH
+    // lines, which PBS takes for comments.
+    if (r.dialect != "pbspro") lines.push_back("#PBS -l naccesspolicy=singlejob");
     lines.push_back("#SBATCH --exclusive");
   }
   if (r.time_limit_seconds > 0)

@@ -33,6 +33,7 @@ struct JobResources {
   std::string account;             ///< "" for the default
   std::string queue;               ///< "" for the default (a Slurm partition, a PBS queue)
   std::vector<std::string> extra;  ///< the user's own directives, written as they are
+  std::string dialect;             ///< pbs: "torque" (default, also when empty) or "pbspro"
 };
 
 struct JobRef {

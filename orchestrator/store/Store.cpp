@@ -173,7 +173,8 @@ void Store::initialise_or_check() {
     if (user_version == 1) migrate_from_version_1();
     if (user_version <= 2) migrate_from_version_2();
     if (user_version <= 3) migrate_from_version_3();
-    migrate_from_version_4();
+    if (user_version <= 4) migrate_from_version_4();
+    migrate_from_version_5();
     user_version = kStoreSchemaVersion;
   }
   if (user_version != kStoreSchemaVersion) {
@@ -191,6 +192,15 @@ void Store::migrate_from_version_4() {
   Transaction txn(db_);
   db_.exec(std::string(schema::store_views_sql()));
   db_.exec("PRAGMA user_version = 5");
+  txn.commit();
+}
+
+void Store::migrate_from_version_5() {
+  // Version 6 gives the views the column env (schema/store_views.sql drops and makes every
+  // view again); no table changes.
+  Transaction txn(db_);
+  db_.exec(std::string(schema::store_views_sql()));
+  db_.exec("PRAGMA user_version = 6");
   txn.commit();
 }
 

@@ -327,9 +327,22 @@ void SweepSpec::validate() const {
     throw UsageError("unknown scheduler '" + scheduler +
                      "' (known: " + join_words(schedulers::scheduler_names()) + ")");
   }
-  if (!contains(schedulers::launcher_names(), launcher)) {
-    throw UsageError("unknown launcher '" + launcher +
-                     "' (known: " + join_words(schedulers::launcher_names()) + ")");
+  launcher.validate();
+  if (!dialect.empty()) {
+    if (!contains(site::pbs_dialects(), dialect)) {
+      throw UsageError("unknown dialect '" + dialect +
+                       "' (known: " + join_words(site::pbs_dialects()) + ")");
+    }
+    if (scheduler != "pbs") {
+      throw UsageError("the dialect '" + dialect + "' is for the pbs scheduler, not " + scheduler);
+    }
+  }
+  std::set<std::string> env_names;
+  for (const auto& env : environments) {
+    if (!env_names.insert(env.name).second) {
+      throw UsageError("--envs: the environment '" + env.name + "' is named twice");
+    }
+    if (env.launcher) env.launcher->validate();
   }
   validate_batch_options(*this);
   for (const auto& [worker, params] : settings) {
@@ -356,7 +369,7 @@ nlohmann::json SweepSpec::to_json() const {
                       {"partitions", partition_list},
                       {"queue_depths", queue_depths},
                       {"scheduler", scheduler},
-                      {"launcher", launcher},
+                      {"launcher", launcher.to_json()},
                       {"settings", settings}};
   // Batch options only when given, so a sweep without them keeps the JSON it always had.
   if (nodes != 0) j["nodes"] = nodes;
@@ -372,6 +385,20 @@ nlohmann::json SweepSpec::to_json() const {
   if (!transfer_sizes.empty()) j["transfer_sizes"] = transfer_sizes;
   if (!patterns.empty()) j["patterns"] = patterns;
   if (!collective.empty()) j["collective"] = collective;
+  // A site profile's part, only when there is one.
+  if (!dialect.empty()) j["dialect"] = dialect;
+  if (!lines.empty()) j["lines"] = lines;
+  if (!variables.empty()) {
+    nlohmann::json vars = nlohmann::json::array();
+    for (const auto& [n, v] : variables) vars.push_back({n, v});
+    j["variables"] = vars;
+  }
+  if (!environments.empty()) {
+    nlohmann::json envs = nlohmann::json::array();
+    for (const auto& env : environments) envs.push_back(env.to_json());
+    j["environments"] = envs;
+  }
+  if (!site.is_null()) j["site"] = site;
   return j;
 }
 
@@ -384,7 +411,7 @@ SweepSpec SweepSpec::from_json(const nlohmann::json& j) {
     for (const auto& p : j.at("partitions")) s.partitions.push_back(Partition::from_json(p));
     s.queue_depths = j.at("queue_depths").get<std::vector<int>>();
     s.scheduler = j.at("scheduler").get<std::string>();
-    s.launcher = j.at("launcher").get<std::string>();
+    s.launcher = schedulers::LaunchSpec::from_json(j.at("launcher"));
     s.settings = j.at("settings").get<std::map<std::string, std::map<std::string, std::string>>>();
     s.schedule_times = j.value("schedule_times", std::vector<double>{});
     s.hint_sets = j.value("hint_sets", std::vector<std::string>{});
@@ -398,6 +425,15 @@ SweepSpec SweepSpec::from_json(const nlohmann::json& j) {
     s.queue = j.value("queue", "");
     s.directives = j.value("directives", std::vector<std::string>{});
     s.share_nodes = j.value("share_nodes", false);
+    s.dialect = j.value("dialect", "");
+    s.lines = j.value("lines", std::vector<std::string>{});
+    for (const auto& pair : j.value("variables", nlohmann::json::array())) {
+      s.variables.emplace_back(pair.at(0).get<std::string>(), pair.at(1).get<std::string>());
+    }
+    for (const auto& env : j.value("environments", nlohmann::json::array())) {
+      s.environments.push_back(site::Environment::from_json(env));
+    }
+    s.site = j.value("site", nlohmann::json());
     return s;
   } catch (const nlohmann::json::exception& e) {
     throw UsageError(std::string("malformed sweep specification: ") + e.what());
@@ -425,6 +461,17 @@ std::vector<Point> expand(const SweepSpec& spec) {
     }
     std::vector<nlohmann::json> combinations{nlohmann::json::object()};
     if (varies("transfer_size")) combinations = consortium_combinations(spec);
+    // The environment (--envs) is a dimension of every worker.
+    if (!spec.environments.empty()) {
+      std::vector<nlohmann::json> with_envs;
+      for (const auto& combination : combinations) {
+        for (const auto& env : spec.environments) {
+          with_envs.push_back(combination);
+          with_envs.back()["env"] = env.name;
+        }
+      }
+      combinations = std::move(with_envs);
+    }
     nlohmann::json settings = nlohmann::json::object();
     if (auto it = spec.settings.find(worker_name); it != spec.settings.end()) {
       settings = it->second;

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "schedulers/Launcher.hpp"
+#include "site/SiteProfile.hpp"
 #include "sweep/Partition.hpp"
 
 namespace pbench::sweep {
@@ -29,7 +31,20 @@ struct SweepSpec {
   /// io consortium suite: collective MPI-IO calls on or off, a dimension.
   std::vector<bool> collective;
   std::string scheduler = "local";
-  std::string launcher = "mpiexec";
+  /// How a job launches the workers (a launcher of the table, its program and arguments).
+  schedulers::LaunchSpec launcher;
+  /// pbs: the directives' dialect, "torque" (default, also when empty) or "pbspro".
+  std::string dialect;
+  /// Lines every job runs before the worker (a site profile's `lines`, e.g. module loads), and
+  /// variables it exports.
+  std::vector<std::string> lines;
+  site::Variables variables;
+  /// The environment dimension (--envs): each point runs in one of these, its own worker
+  /// directory, launcher, lines and variables (copied from the site profile, so the sweep is
+  /// reproducible when the profile changes). Empty: no such dimension.
+  std::vector<site::Environment> environments;
+  /// The site profile it was made with: {"path", "sha256"}; null when none.
+  nlohmann::json site;
   /// Worker parameters fixed for the whole sweep: worker -> parameter -> value.
   std::map<std::string, std::map<std::string, std::string>> settings;
   // What a batch job asks for (slurm, pbs); 0 or empty: the default.

@@ -245,7 +245,7 @@ TEST_CASE("a version 3 store gets the layout columns when opened, from its point
   auto store = store::Store::open(path, store::Store::Access::existing);
   auto v = store.db().prepare("PRAGMA user_version");
   v.step();
-  CHECK(v.int64(0) == 5);
+  CHECK(v.int64(0) == store::kStoreSchemaVersion);
   auto s = store.db().prepare(
       "SELECT p.nodes, p.procs_per_node, r.nodes, r.procs_per_node, r.node_list, r.placement, "
       "r.valid FROM results r JOIN points p ON p.id = r.point_id ORDER BY r.id");

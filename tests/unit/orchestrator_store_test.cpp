@@ -192,7 +192,7 @@ TEST_CASE("a store of another schema version is refused and left untouched") {
   const std::string before = read_file(path);
   CHECK_THROWS_WITH_AS(
       Store::open(path, Store::Access::existing),
-      ("'" + path + "' has store schema version 7; this pbench reads version 5").c_str(),
+      ("'" + path + "' has store schema version 7; this pbench reads version 6").c_str(),
       StoreError);
   CHECK(read_file(path) == before);
 }
@@ -225,7 +225,7 @@ void make_version_1(Store& store) {
 }
 }  // namespace
 
-TEST_CASE("a version 1 store is migrated to version 5 when opened, by a reader too") {
+TEST_CASE("a version 1 store is migrated to version 6 when opened, by a reader too") {
   TempDir dir;
   const auto path = (dir.path / "v1.db").string();
   {
@@ -235,7 +235,7 @@ TEST_CASE("a version 1 store is migrated to version 5 when opened, by a reader t
     CHECK(index_columns(store, "metrics_by_name") == "name,result_id");
   }
   {
-    // The queries need version 5: a reader migrates an older store first (one transaction).
+    // The queries need version 6: a reader migrates an older store first (one transaction).
     auto reader = Store::open(path, Store::Access::read_only);
     CHECK(reader.find_sweep("demo"));
     CHECK(reader.runs(reader.find_sweep("demo")->id).size() == 1);
@@ -243,7 +243,7 @@ TEST_CASE("a version 1 store is migrated to version 5 when opened, by a reader t
   auto store = Store::open(path, Store::Access::existing);
   auto v = store.db().prepare("PRAGMA user_version");
   v.step();
-  CHECK(v.int64(0) == 5);
+  CHECK(v.int64(0) == kStoreSchemaVersion);
   CHECK(index_columns(store, "metrics_by_name") == "name,result_id,value,labels");
   CHECK(index_columns(store, "results_by_point") == "point_id,id,valid");
   CHECK(index_columns(store, "results_by_attempt") == "attempt_id");

@@ -98,7 +98,7 @@ TEST_CASE("a version 4 store gets the catalogue and the views, its results answe
     CHECK(rows_of(f.store, "SELECT count(*) FROM sqlite_master WHERE type = 'view'") == 0);
   }
   auto store = store::Store::open(path.string(), store::Store::Access::existing);
-  CHECK(rows_of(store, "PRAGMA user_version") == 5);
+  CHECK(rows_of(store, "PRAGMA user_version") == 6);
   CHECK(rows_of(store, "SELECT count(*) FROM metric_catalogue") ==
         static_cast<std::int64_t>(metrics::catalogue().size()));
   const auto after = query::system_table(store, std::string("old"), {});

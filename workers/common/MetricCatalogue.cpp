@@ -59,6 +59,8 @@ constexpr MetricSpec kCatalogue[] = {
     {"io", "run_elapsed", "s", none, no, "", "", "time the whole run took"},
     {"io", "cut_rows", "count", down, no, "", "",
      "pattern rows of types 3-4 the time guard cut short"},
+    {"io", "hints_not_in_effect", "count", down, no, "", "",
+     "MPI-IO hints asked for and not in effect (each stated in the warnings)"},
     {"io", "sustained_write_transfer_rate", "B/s", up, no, "",
      "pattern,collective,file_per_process,api,transfer_size,statistic",
      "consortium sustained write (sync inside the timing): all bytes over the slowest "

@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "common/MetricCatalogue.hpp"
+#include "common/MpiLibrary.hpp"
 #include "common/MpiSession.hpp"
 #include "common/NodeLayout.hpp"
 
@@ -34,8 +35,7 @@ nlohmann::json Table::to_json() const {
     nlohmann::json out = nlohmann::json::array();
     for (const auto& v : row) {
       // JSON has no NaN or infinity: a value that could not be computed is null.
-      out.push_back(v.is_number_float() && !std::isfinite(v.get<double>()) ? nlohmann::json()
-                                                                           : v);
+      out.push_back(v.is_number_float() && !std::isfinite(v.get<double>()) ? nlohmann::json() : v);
     }
     rows.push_back(std::move(out));
   }
@@ -76,9 +76,12 @@ void ResultDocument::set_environment(const MpiSession& session) {
   procs_per_node_ = session.procs_per_node();
   nprocs_ = session.size();
   mpi_version_ = MpiSession::library_version();
+  mpi_ = running_mpi_library().to_json();
 }
 
-void ResultDocument::finish() { ended_at_ = utc_timestamp(); }
+void ResultDocument::finish() {
+  ended_at_ = utc_timestamp();
+}
 
 nlohmann::json ResultDocument::validity() const {
   nlohmann::json out = {{"valid", reasons_.empty()}, {"reasons", reasons_}};
@@ -101,22 +104,24 @@ nlohmann::json ResultDocument::to_json() const {
     hosts.emplace_back(name);
   }
   nlohmann::json document = {{"schema_version", kResultSchemaVersion},
-          {"worker", worker_},
-          {"worker_version", build_version()},
-          {"started_at", started_at_},
-          {"ended_at", ended_at_.empty() ? utc_timestamp() : ended_at_},
-          {"hosts", hosts},
-          {"mpi_library_version", mpi_version_},
-          {"nprocs", nprocs_},
-          {"procs_per_node", procs_per_node_},
-          {"parameters", parameters_},
-          {"seeds", seeds_},
-          {"measurements", measurements},
-          {"summary", summary_},
-          {"validity", validity()},
-          {"warnings", warnings_}};
+                             {"worker", worker_},
+                             {"worker_version", build_version()},
+                             {"started_at", started_at_},
+                             {"ended_at", ended_at_.empty() ? utc_timestamp() : ended_at_},
+                             {"hosts", hosts},
+                             {"mpi_library_version", mpi_version_},
+                             {"nprocs", nprocs_},
+                             {"procs_per_node", procs_per_node_},
+                             {"parameters", parameters_},
+                             {"seeds", seeds_},
+                             {"measurements", measurements},
+                             {"summary", summary_},
+                             {"validity", validity()},
+                             {"warnings", warnings_}};
   // Host of rank i at index i; absent only when no MPI session recorded it.
   if (!rank_hosts_.empty()) document["rank_hosts"] = rank_hosts_;
+  // The MPI library by name, its MPI-IO layer and the launch; absent only without a session.
+  if (!mpi_.is_null()) document["mpi"] = mpi_;
   return document;
 }
 
@@ -158,6 +163,8 @@ std::string utc_timestamp() {
   return text;
 }
 
-std::string build_version() { return PBENCH_VERSION; }
+std::string build_version() {
+  return PBENCH_VERSION;
+}
 
 }  // namespace pbench::worker

@@ -80,6 +80,7 @@ class ResultDocument {
   std::vector<std::string> hosts_;
   std::vector<std::string> rank_hosts_;
   std::string mpi_version_ = "unknown MPI library";
+  nlohmann::json mpi_;  ///< MpiLibrary::to_json() of the run; null before set_environment
   int nprocs_ = 1;
   int procs_per_node_ = 1;
   nlohmann::json parameters_ = nlohmann::json::object();

@@ -68,6 +68,10 @@ int run_worker(const WorkerSpec& spec, int argc, char** argv) {
     result.finish();
     if (mpi.is_root()) {
       result.write(output);
+      // The protocol (stdout, block-buffered) goes out before the notice on stderr: a launcher
+      // that forwards the two streams apart (Open MPI's mpirun) otherwise put the notice where
+      // a 4 KiB block of the protocol ended, in the middle of one of its lines.
+      protocol.flush();
       if (watch.stopped()) std::cerr << "pbench-" << spec.name << ": " << watch.reason() << "\n";
     }
     if (context.after_result) context.after_result();
@@ -78,6 +82,7 @@ int run_worker(const WorkerSpec& spec, int argc, char** argv) {
     if (watch.stopped()) result.mark_partial(watch.reason(), epoch_text(watch.deadline().end()));
     result.finish();
     if (mpi.is_root()) {
+      protocol.flush();
       std::cerr << "pbench-" << spec.name << ": error: " << e.what() << "\n";
       try {
         result.write(output);

@@ -5,7 +5,9 @@
 #include <map>
 #include <set>
 
+#include "common/MpiLibrary.hpp"
 #include "common/TextFormat.hpp"
+#include "io/HintsInEffect.hpp"
 #include "io/TimeGuard.hpp"
 
 namespace pbench::io {
@@ -350,6 +352,10 @@ void IoReport::print_pattern(std::ostream& out, const PatternMeasurement& m) {
 void IoReport::write(worker::ResultDocument& result) const {
   for (const auto& r : reasons_) result.invalidate(r);
   for (const auto& w : warnings_) result.add_warning(w);
+  // A hint asked for and not in effect is said, never assumed (OMPIO ignores ROMIO's hints).
+  const HintCheck hint_check =
+      check_hints_in_effect(m_.files, worker::running_mpi_library().io_layer);
+  for (const auto& w : hint_check.warnings) result.add_warning(w);
   if (m_.read_back) m_.read_back->report(result);
 
   auto& patterns = result.add_table("patterns", {{"partition", "processes"},
@@ -469,6 +475,8 @@ void IoReport::write(worker::ResultDocument& result) const {
   result.add_metric("run_elapsed", m_.elapsed, "s", 1, json::object());
   result.add_metric("cut_rows", static_cast<double>(cut_rows()), "count", m_.patterns.size(),
                     json::object());
+  result.add_metric("hints_not_in_effect", static_cast<double>(hint_check.not_in_effect), "count",
+                    m_.files.size(), json::object());
 
   auto& given =
       result.add_table("hints", {{"key", ""}, {"value", ""}, {"type", ""}, {"source", ""}});

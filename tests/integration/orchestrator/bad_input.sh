@@ -56,7 +56,7 @@ cmp -s other.db other.orig || fail "another application's database was modified"
 cp "$PBENCH_DB" v7.db
 sqlite3 v7.db "pragma user_version = 7; pragma journal_mode = delete;" > /dev/null
 cp v7.db v7.orig
-expect_fail 3 "'v7.db' has store schema version 7; this pbench reads version 5" "$PBENCH" --db v7.db status base
+expect_fail 3 "'v7.db' has store schema version 7; this pbench reads version 6" "$PBENCH" --db v7.db status base
 cmp -s v7.db v7.orig || fail "a store of another version was modified"
 expect_fail 3 "no pbench store at 'missing.db'" "$PBENCH" --db missing.db query logp
 [[ ! -e missing.db ]] || fail "a query created a store"

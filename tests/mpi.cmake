@@ -1,0 +1,52 @@
+# The MPI library as a choice (issue 28, cmake/PbenchMpi.cmake): each worker set's results name
+# their library, MPI-IO layer and launch flags, and the workers' integration tests that matter
+# most run again on every further set (Open MPI beside MPICH), each set launched by its own
+# launcher (the property PBENCH_MPI_SET puts build/mpi/<set>/launch first on PATH).
+set(pbench_mpi_library_name_mpich "MPICH")
+set(pbench_mpi_library_name_openmpi "Open MPI")
+foreach(mpi IN LISTS PBENCH_WORKER_MPIS)
+  if(mpi STREQUAL PBENCH_MPI)
+    set(sfx "")
+  else()
+    set(sfx "_${mpi}")
+  endif()
+  set(set_env
+    "PBENCH_LOGP=$<TARGET_FILE:pbench-logp${sfx}>;PBENCH_COMM=$<TARGET_FILE:pbench-comm${sfx}>;PBENCH_IO=$<TARGET_FILE:pbench-io${sfx}>;PBENCH_BCAST=$<TARGET_FILE:pbench-bcast${sfx}>;PBENCH_VALIDATE=$<TARGET_FILE:pbench-validate-result>;PBENCH=$<TARGET_FILE:pbench>;PBENCH_WORKER_DIR=${CMAKE_BINARY_DIR}/mpi/${mpi};PBENCH_IO_CHECK=${CMAKE_CURRENT_SOURCE_DIR}/integration/io/check_result.py")
+  add_test(NAME "mpi: ${mpi}: library"
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/mpi/library.sh)
+  set_tests_properties("mpi: ${mpi}: library" PROPERTIES
+    ENVIRONMENT "${set_env};PBENCH_EXPECT_MPI=${pbench_mpi_library_name_${mpi}}"
+    PBENCH_MPI_SET ${mpi} LABELS "mpi;${mpi};logp;comm;io;bcast;links" TIMEOUT 300)
+  if(sfx STREQUAL "")
+    continue()
+  endif()
+  # The main set's integration tests that run again on this set, chosen to keep ctest short
+  # (about a minute in all): every worker stopping at a deadline (collectives decided by rank 0),
+  # one small run of each worker, and logp through pbench.
+  foreach(twin
+      "deadline: workers|deadline/workers.sh|logp;comm;io;bcast"
+      "comm: two_processes|comm/two_processes.sh|comm"
+      "io: three_ranks|io/three_ranks.sh|io"
+      "bcast: delivery|bcast/delivery.sh|bcast"
+      "worker nodes: logp_pairs|worker-nodes/logp_pairs.sh|logp"
+      "orchestrator: local_sweep|orchestrator/local_sweep.sh|orchestrator;logp")
+    string(REPLACE "|" ";" parts "${twin}")
+    list(GET parts 0 name)
+    list(GET parts 1 script)
+    list(SUBLIST parts 2 -1 labels)
+    add_test(NAME "${mpi}: ${name}"
+      COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/${script})
+    set_tests_properties("${mpi}: ${name}" PROPERTIES ENVIRONMENT "${set_env}"
+      PBENCH_MPI_SET ${mpi} LABELS "${mpi};${labels}" SKIP_RETURN_CODE 77 TIMEOUT 300)
+  endforeach()
+endforeach()
+
+# On the Slurm lab (slurm.cmake owns its fixture): one sweep over the four workers with --envs
+# mpich,openmpi from a site profile, each environment with its own launcher, through sbatch.
+if("mpich" IN_LIST PBENCH_WORKER_MPIS AND "openmpi" IN_LIST PBENCH_WORKER_MPIS)
+  add_test(NAME "slurm: envs" COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/slurm/envs.sh)
+  set_tests_properties("slurm: envs" PROPERTIES
+    FIXTURES_REQUIRED slurm_lab RESOURCE_LOCK slurm_lab
+    ENVIRONMENT "PBENCH=$<TARGET_FILE:pbench>;PBENCH_MPICH_WORKER_DIR=${CMAKE_BINARY_DIR}/mpi/mpich;PBENCH_OPENMPI_WORKER_DIR=${CMAKE_BINARY_DIR}/mpi/openmpi"
+    LABELS "slurm-lab;mpi;openmpi;logp;comm;io;bcast;orchestrator" TIMEOUT 600)
+endif()
