@@ -22,3 +22,11 @@ add_test(NAME "orchestrator: routine"
 set_tests_properties("orchestrator: routine" PROPERTIES
   ENVIRONMENT "PBENCH=$<TARGET_FILE:pbench>;PBENCH_WORKER_DIR=$<TARGET_FILE_DIR:pbench-bcast>;PBENCH_TEST_DATA=${CMAKE_CURRENT_SOURCE_DIR}/data"
   TIMEOUT 300)
+
+# References from many runs (issue 26): reference --runs with an auto tolerance from the runs'
+# spread, check's n and band, history --stats, on real bcast runs with a synthetic spread.
+add_test(NAME "orchestrator: reference_runs"
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/orchestrator/reference_runs.sh)
+set_tests_properties("orchestrator: reference_runs" PROPERTIES
+  ENVIRONMENT "PBENCH=$<TARGET_FILE:pbench>;PBENCH_WORKER_DIR=$<TARGET_FILE_DIR:pbench-bcast>"
+  TIMEOUT 300)

@@ -18,6 +18,7 @@ struct ReferenceOptions {
   std::string output;
   std::string tolerance = "5%";
   std::string run = "latest";
+  std::string runs;
   std::string reference_path;
   std::string against;
   std::string format = "table";
@@ -47,14 +48,40 @@ void add_reference_command(CLI::App& app, GlobalOptions& global) {
   auto o = std::make_shared<ReferenceOptions>();
   command->add_option("name", o->sweep, "Sweep name")->required();
   command->add_option("-o,--output", o->output, "The reference file to write")->required();
-  command->add_option("--tolerance", o->tolerance, "The default tolerance, a percentage")
+  command
+      ->add_option("--tolerance", o->tolerance,
+                   "The default tolerance, a percentage; or with --runs, auto: each figure's "
+                   "from its spread over the runs (3 robust standard deviations, at least 2%)")
       ->capture_default_str();
-  command->add_option("--run", o->run, "Which run: a number or latest")->capture_default_str();
+  auto* run_option =
+      command->add_option("--run", o->run, "Which run: a number or latest")->capture_default_str();
+  command
+      ->add_option("--runs", o->runs,
+                   "Several runs: the last N, or A-B; each figure's value is the median of the "
+                   "runs, with its spread (n, MAD, p5, p95) written beside it")
+      ->excludes(run_option);
   command->callback([o, &global] {
     auto store = store::Store::open(global.db, store::Store::Access::read_only);
-    choose_run(store, o->sweep, o->run);
-    const auto tolerance = query::parse_tolerance(o->tolerance, "", "--tolerance");
-    const auto reference = query::reference_of(store, o->sweep, tolerance);
+    query::Reference reference;
+    if (o->runs.empty()) {
+      if (o->tolerance == "auto") {
+        throw UsageError(
+            "--tolerance auto needs several runs (--runs N or A-B) to take the "
+            "spread of");
+      }
+      choose_run(store, o->sweep, o->run);
+      const auto tolerance = query::parse_tolerance(o->tolerance, "", "--tolerance");
+      reference = query::reference_of(store, o->sweep, tolerance);
+    } else {
+      if (!store.find_sweep(o->sweep)) throw UsageError("no sweep named '" + o->sweep + "'");
+      const int latest = query::run_count(store, o->sweep);
+      const auto [first, last] = query::parse_run_range(o->runs, latest);
+      const auto tolerance = o->tolerance == "auto"
+                                 ? std::nullopt
+                                 : std::optional<query::Tolerance>(
+                                       query::parse_tolerance(o->tolerance, "", "--tolerance"));
+      reference = query::reference_over_runs(store, o->sweep, first, last, tolerance);
+    }
     for (const auto& why : reference.left_out) {
       std::cerr << "pbench: warning: left out of the reference: " << why << "\n";
     }
@@ -75,7 +102,10 @@ void add_reference_command(CLI::App& app, GlobalOptions& global) {
     }
     std::filesystem::rename(temporary, o->output);
     std::cout << "reference " << o->output << ": " << reference.figures.size()
-              << " figures of sweep " << o->sweep << " run " << reference.run << "\n";
+              << " figures of sweep " << o->sweep
+              << (reference.runs.empty() ? " run " + std::to_string(reference.run)
+                                         : ", the median of runs " + reference.runs)
+              << "\n";
   });
 }
 

@@ -15,6 +15,7 @@ struct HistoryOptions {
   std::string metric;
   std::vector<std::string> where;
   std::string format = "table";
+  bool stats = false;
 };
 }  // namespace
 
@@ -28,12 +29,16 @@ void add_history_command(CLI::App& app, GlobalOptions& global) {
                       "key=value (repeatable): only results whose parameter, hint or label "
                       "matches, as for query system");
   command->add_option("--format", o->format, "table, csv, json or markdown")->capture_default_str();
+  command->add_flag("--stats", o->stats,
+                    "Per figure over the runs: n, median, MAD, p5, p95, min, max (the spread a "
+                    "reference --runs --tolerance auto takes)");
   command->callback([o, &global] {
     const auto format = query::parse_format(o->format);
     const auto where = query::parse_where(o->where);
     auto store = store::Store::open(global.db, store::Store::Access::read_only);
     const auto metric = o->metric.empty() ? std::nullopt : std::optional<std::string>(o->metric);
-    query::print(query::history_table(store, o->sweep, metric, where), format);
+    const auto history = query::history_table(store, o->sweep, metric, where);
+    query::print(o->stats ? query::history_stats(history) : history, format);
   });
 }
 

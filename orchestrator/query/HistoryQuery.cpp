@@ -1,8 +1,11 @@
 #include "query/HistoryQuery.hpp"
 
 #include <algorithm>
+#include <map>
 #include <set>
+#include <tuple>
 
+#include "query/Reference.hpp"
 #include "query/SystemQuery.hpp"
 #include "util/Error.hpp"
 
@@ -68,6 +71,53 @@ QueryTable history_table(store::Store& store, const std::string& sweep,
       "each run's headline figures as query system gives them; '-' in "
       "valid: no result in that run");
   return history;
+}
+
+QueryTable history_stats(const QueryTable& history) {
+  const auto figure = column(history, "figure"), partition = column(history, "partition"),
+             value = column(history, "value"), unit = column(history, "unit"),
+             valid = column(history, "valid");
+  // In the history's order of first appearance.
+  using Key = std::tuple<std::string, std::int64_t, std::string>;
+  std::vector<Key> order;
+  std::map<Key, std::pair<std::vector<double>, std::int64_t>> values;  // values, not valid
+  for (const auto& row : history.rows) {
+    const auto* v = std::get_if<double>(&row[value]);
+    if (v == nullptr) continue;
+    const auto* p = std::get_if<std::int64_t>(&row[partition]);
+    const Key key{text_of(row[figure]), p ? *p : 0, text_of(row[unit])};
+    if (values.find(key) == values.end()) order.push_back(key);
+    auto& entry = values[key];
+    entry.first.push_back(*v);
+    if (text_of(row[valid]) != "yes") ++entry.second;
+  }
+  QueryTable stats;
+  stats.columns = {
+      {"figure", "", "figure", "", 1, 0},
+      {"partition", "", "procs", "", 1, 0},
+      {"n", "", "n", "", 1, 0},
+      {"median", "", "median", "", 1, 6},
+      {"mad", "", "MAD", "", 1, 4},
+      {"p5", "", "p5", "", 1, 6},
+      {"p95", "", "p95", "", 1, 6},
+      {"min", "", "min", "", 1, 6},
+      {"max", "", "max", "", 1, 6},
+      {"unit", "", "unit", "", 1, 0},
+      {"not_valid", "", "not valid", "", 1, 0},
+  };
+  for (const auto& key : order) {
+    const auto& [name, part, unit_text] = key;
+    const auto& [list, not_valid] = values[key];
+    const FigureSpread s = spread_of(list);
+    stats.rows.push_back({name, part > 0 ? Cell{part} : Cell{}, std::int64_t{s.n}, s.median, s.mad,
+                          s.p5, s.p95, *std::min_element(list.begin(), list.end()),
+                          *std::max_element(list.begin(), list.end()), unit_text, not_valid});
+  }
+  stats.notes.push_back(
+      "per figure over the runs that gave it a value: n, median, median absolute deviation "
+      "(MAD; the robust standard deviation is 1.4826 x MAD), 5th and 95th percentiles; not "
+      "valid: how many of the n came from a result that is not valid");
+  return stats;
 }
 
 }  // namespace pbench::query

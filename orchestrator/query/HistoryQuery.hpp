@@ -18,4 +18,9 @@ QueryTable history_table(store::Store& store, const std::string& sweep,
                          const std::optional<std::string>& metric,
                          const std::vector<WhereClause>& where);
 
+/// `history --stats`: per figure and partition of a history table, how its value spread over
+/// the runs: n (runs with a value), the median, the median absolute deviation, the 5th and 95th
+/// percentiles, the minimum and maximum, and how many of the n were not valid.
+QueryTable history_stats(const QueryTable& history);
+
 }  // namespace pbench::query

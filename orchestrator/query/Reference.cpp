@@ -1,6 +1,8 @@
 #include "query/Reference.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <sstream>
@@ -224,6 +226,110 @@ std::string ReferenceFigure::figure() const {
   return worker + " " + metric;
 }
 
+FigureSpread spread_of(std::vector<double> values) {
+  FigureSpread s;
+  s.n = static_cast<int>(values.size());
+  if (values.empty()) return s;
+  std::sort(values.begin(), values.end());
+  const auto quantile = [](const std::vector<double>& sorted, double q) {
+    const double at = q * static_cast<double>(sorted.size() - 1);
+    const auto below = static_cast<std::size_t>(std::floor(at));
+    const auto above = std::min(below + 1, sorted.size() - 1);
+    return sorted[below] + (at - static_cast<double>(below)) * (sorted[above] - sorted[below]);
+  };
+  s.median = quantile(values, 0.5);
+  s.p5 = quantile(values, 0.05);
+  s.p95 = quantile(values, 0.95);
+  std::vector<double> deviations;
+  for (double v : values) deviations.push_back(std::fabs(v - s.median));
+  std::sort(deviations.begin(), deviations.end());
+  s.mad = quantile(deviations, 0.5);
+  return s;
+}
+
+Tolerance auto_tolerance(const FigureSpread& spread) {
+  double percent = kAutoFloorPercent;
+  if (spread.median != 0) {
+    percent = std::max(percent, kAutoSigmas * spread.sigma() / std::fabs(spread.median) * 100.0);
+  }
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.3g%%", percent);
+  Tolerance t;
+  t.relative = true;
+  t.amount = std::strtod(text, nullptr);  // the amount the file will say
+  t.text = text;
+  return t;
+}
+
+Reference reference_over_runs(store::Store& store, const std::string& sweep, int first, int last,
+                              const std::optional<Tolerance>& tolerance) {
+  const auto record = store.find_sweep(sweep);
+  if (!record) throw UsageError("no sweep named '" + sweep + "'");
+  const auto runs = store.runs(record->id);
+  const int latest = runs.empty() ? 0 : runs.back().run_no;
+  if (first < 1 || last < first || last > latest) {
+    throw UsageError("--runs " + std::to_string(first) + "-" + std::to_string(last) + ": sweep '" +
+                     sweep + "' has " +
+                     (latest == 1 ? "run 1 only" : "runs 1 to " + std::to_string(latest)));
+  }
+  if (!tolerance && last - first + 1 < 3) {
+    throw UsageError("--tolerance auto needs a spread: give --runs 3 or more (got " +
+                     std::to_string(last - first + 1) + ")");
+  }
+  // Per figure, the values of the runs, valid ones apart.
+  struct Values {
+    std::vector<double> valid, all;
+    std::string unit;
+  };
+  std::map<FigureKey, Values> values;
+  Reference reference;
+  reference.sweep = sweep;
+  for (const auto& run : runs) {
+    if (run.run_no < first || run.run_no > last) continue;
+    store.choose_run(store::RunChoice::number(run.run_no));
+    for (const auto& [key, m] : measured_figures(store, sweep)) {
+      auto& v = values[key];
+      v.unit = m.unit;
+      if (!m.value) continue;
+      v.all.push_back(*m.value);
+      if (m.valid) v.valid.push_back(*m.value);
+    }
+    reference.run = run.run_no;
+    reference.started_at = run.started_at;
+  }
+  store.choose_run(store::RunChoice::latest());
+  reference.runs = std::to_string(first) + "-" + std::to_string(last);
+  // The file's default tolerance: the one given, or auto's floor (each figure has its own).
+  char floor_text[16];
+  std::snprintf(floor_text, sizeof(floor_text), "%g%%", kAutoFloorPercent);
+  reference.tolerance = tolerance ? *tolerance : parse_tolerance(floor_text, "", "auto");
+  reference.made = "the median of runs " + reference.runs +
+                   " (of the runs with a valid result, n per figure); tolerance " +
+                   (tolerance ? tolerance->text
+                              : "auto: " + std::to_string(static_cast<int>(kAutoSigmas)) +
+                                    " x the robust standard deviation (1.4826 x MAD) of the runs, "
+                                    "at least " +
+                                    floor_text + " of the median");
+  for (const auto& [key, v] : values) {
+    const auto& [figure, partition, link] = key;
+    const auto* name = by_figure(figure);
+    const std::string label = figure + (link.empty() ? "" : " " + link) +
+                              (partition ? " at " + std::to_string(*partition) + " processes" : "");
+    if (v.all.empty()) {
+      reference.left_out.push_back(label + ": no result in runs " + reference.runs);
+      continue;
+    }
+    const bool valid = !v.valid.empty();
+    if (!valid) reference.not_valid.push_back(label);
+    const FigureSpread spread = spread_of(valid ? v.valid : v.all);
+    ReferenceFigure f{name->worker, name->metric, partition, spread.median, v.unit,
+                      std::nullopt, valid,        link,      spread};
+    if (!tolerance) f.tolerance = auto_tolerance(spread);
+    reference.figures.push_back(std::move(f));
+  }
+  return reference;
+}
+
 Reference reference_of(store::Store& store, const std::string& sweep, const Tolerance& tolerance) {
   Reference reference;
   reference.sweep = sweep;
@@ -258,6 +364,8 @@ std::string to_toml(const Reference& reference) {
   root.insert("sweep", reference.sweep);
   root.insert("run", reference.run);
   if (!reference.started_at.empty()) root.insert("run_started_at", reference.started_at);
+  if (!reference.runs.empty()) root.insert("runs", reference.runs);
+  if (!reference.made.empty()) root.insert("made", reference.made);
   root.insert("tolerance", reference.tolerance.text);
   toml::array figures;
   for (const auto& f : reference.figures) {
@@ -270,6 +378,12 @@ std::string to_toml(const Reference& reference) {
     t.insert("unit", f.unit);
     if (f.tolerance) t.insert("tolerance", f.tolerance->text);
     if (!f.valid) t.insert("valid", false);
+    if (f.spread) {
+      t.insert("n", f.spread->n);
+      t.insert("mad", f.spread->mad);
+      t.insert("p5", f.spread->p5);
+      t.insert("p95", f.spread->p95);
+    }
     figures.push_back(std::move(t));
   }
   root.insert("figure", std::move(figures));
@@ -303,11 +417,13 @@ Reference parse_reference(const std::string& text, const std::string& origin) {
       }
     }
   };
-  only(root, {"sweep", "run", "run_started_at", "tolerance", "figure"}, "");
+  only(root, {"sweep", "run", "run_started_at", "runs", "made", "tolerance", "figure"}, "");
   Reference reference;
   reference.sweep = root["sweep"].value_or(std::string());
   reference.run = static_cast<int>(root["run"].value_or(std::int64_t{0}));
   reference.started_at = root["run_started_at"].value_or(std::string());
+  reference.runs = root["runs"].value_or(std::string());
+  reference.made = root["made"].value_or(std::string());
   if (const auto* t = root["tolerance"].as_string()) {
     reference.tolerance = parse_tolerance(t->get(), "", "reference '" + origin + "'");
     if (!reference.tolerance.relative) {
@@ -328,7 +444,9 @@ Reference parse_reference(const std::string& text, const std::string& origin) {
     const std::string where = "reference '" + origin + "', figure " + std::to_string(index);
     const auto* t = node.as_table();
     if (t == nullptr) throw UsageError(where + ": not a table");
-    only(*t, {"worker", "metric", "partition", "label", "value", "unit", "tolerance", "valid"},
+    only(*t,
+         {"worker", "metric", "partition", "label", "value", "unit", "tolerance", "valid", "n",
+          "mad", "p5", "p95"},
          ", figure " + std::to_string(index));
     ReferenceFigure f;
     const auto worker = (*t)["worker"].value<std::string>();
@@ -377,6 +495,23 @@ Reference parse_reference(const std::string& text, const std::string& origin) {
       if (!valid) throw UsageError(where + ": valid must be true or false");
       f.valid = *valid;
     }
+    if (t->contains("n")) {
+      const auto n = (*t)["n"].value<std::int64_t>();
+      if (!n || *n < 1) throw UsageError(where + ": n must be a count of runs (>= 1)");
+      FigureSpread spread;
+      spread.n = static_cast<int>(*n);
+      spread.median = f.value;
+      for (const auto& [key, field] : {std::pair<const char*, double*>{"mad", &spread.mad},
+                                       {"p5", &spread.p5},
+                                       {"p95", &spread.p95}}) {
+        const auto x = (*t)[key].value<double>();
+        if (!x || !std::isfinite(*x)) {
+          throw UsageError(where + ": " + key + " must be a number (with n)");
+        }
+        *field = *x;
+      }
+      f.spread = spread;
+    }
     reference.figures.push_back(std::move(f));
   }
   return reference;
@@ -400,6 +535,10 @@ CheckResult check_sweep(store::Store& store, const std::string& sweep, const Ref
       {"unit", "", "unit", "", 1, 0},
       {"ratio", "", "ratio", "", 1, 4},
       {"tolerance", "", "tolerance", "", 1, 0},
+      // The runs the reference value is the median of (1: one run), and the band it allows.
+      {"n", "", "n", "", 1, 0},
+      {"band_low", "", "band low", "", 1, 6},
+      {"band_high", "", "band high", "", 1, 6},
       {"better", "", "better", "", 1, 0},
       {"verdict", "", "verdict", "", 1, 0},
       // The link ("node1 -> node3") or node of a link matrix's figure; empty for the others.
@@ -412,9 +551,20 @@ CheckResult check_sweep(store::Store& store, const std::string& sweep, const Ref
     const auto* spec = metrics::find_figure(figure);
     const auto better = spec ? spec->better : metrics::Better::higher;
     const auto& tolerance = f.tolerance ? *f.tolerance : reference.tolerance;
-    std::vector<Cell> row = {
-        figure,         f.partition ? Cell{*f.partition} : Cell{}, f.value, Cell{}, f.unit, Cell{},
-        tolerance.text, std::string(metrics::to_string(better)),   Cell{},  f.label};
+    const double band = tolerance.allowed(f.value);
+    std::vector<Cell> row = {figure,
+                             f.partition ? Cell{*f.partition} : Cell{},
+                             f.value,
+                             Cell{},
+                             f.unit,
+                             Cell{},
+                             tolerance.text,
+                             std::int64_t{f.spread ? f.spread->n : 1},
+                             f.value - band,
+                             f.value + band,
+                             std::string(metrics::to_string(better)),
+                             Cell{},
+                             f.label};
     const auto it = measured.find({figure, f.partition, f.label});
     std::string verdict;
     if (it == measured.end() || !it->second.value) {
@@ -444,7 +594,7 @@ CheckResult check_sweep(store::Store& store, const std::string& sweep, const Ref
         ++result.passed;
       }
     }
-    row[8] = verdict;
+    row[11] = verdict;
     if (verdict == "regressed" && !f.label.empty()) regressed_labels.push_back(f.label);
     table.rows.push_back(std::move(row));
   }
@@ -452,8 +602,10 @@ CheckResult check_sweep(store::Store& store, const std::string& sweep, const Ref
       std::to_string(result.passed) + " pass, " + std::to_string(result.improved) +
       " improved beyond tolerance, " + std::to_string(result.regressed) + " regressed, " +
       std::to_string(result.missing) + " missing, " + std::to_string(result.not_valid) +
-      " not valid (reference: sweep " + report::printable_utf8(reference.sweep) + " run " +
-      std::to_string(reference.run) + ")");
+      " not valid (reference: sweep " + report::printable_utf8(reference.sweep) +
+      (reference.runs.empty() ? " run " + std::to_string(reference.run)
+                              : ", the median of runs " + report::printable_utf8(reference.runs)) +
+      ")");
   if (!regressed_labels.empty()) table.notes.push_back(regressed_links_note(regressed_labels));
   return result;
 }

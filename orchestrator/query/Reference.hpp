@@ -25,6 +25,27 @@ struct Tolerance {
 Tolerance parse_tolerance(const std::string& text, const std::string& unit,
                           const std::string& where);
 
+/// How a figure spread over the runs a reference was made from (pbench reference --runs).
+struct FigureSpread {
+  int n = 0;          ///< runs that gave the figure a value
+  double median = 0;  ///< in the figure's unit
+  double mad = 0;     ///< median absolute deviation from the median
+  double p5 = 0;      ///< 5th percentile (linear between order statistics)
+  double p95 = 0;     ///< 95th percentile
+  /// The robust standard deviation: 1.4826 x MAD (the standard deviation of normal data).
+  double sigma() const { return 1.4826 * mad; }
+};
+/// The spread of `values` (at least one).
+FigureSpread spread_of(std::vector<double> values);
+
+/// --tolerance auto: a figure's tolerance is kAutoSigmas robust standard deviations of its runs,
+/// as a percentage of its median, and at least kAutoFloorPercent (a figure that did not move
+/// in the runs still gets room for the next one's noise).
+inline constexpr double kAutoSigmas = 3;
+inline constexpr double kAutoFloorPercent = 2;
+/// The tolerance auto derives from `spread`.
+Tolerance auto_tolerance(const FigureSpread& spread);
+
 /// One headline figure: worker and metric ("logp", "g"), the partition for per-partition
 /// figures (logp, bcast), its reference value and unit, and its own tolerance if any.
 struct ReferenceFigure {
@@ -37,14 +58,19 @@ struct ReferenceFigure {
   bool valid = true;  ///< false: the reference value came from a result that is not valid
   /// The link ("node1 -> node3") or node of a link matrix's figure (links); "" otherwise.
   std::string label = {};
+  /// Made from several runs: how the figure spread over them (value is their median).
+  std::optional<FigureSpread> spread = {};
   /// The figure's name in query system ("logp g", "b_eff").
   std::string figure() const;
 };
 
 struct Reference {
   std::string sweep;
-  int run = 0;
+  int run = 0;  ///< the run it was made from; from several runs, the last of them
   std::string started_at;
+  /// From several runs: "3-7" (and `made` says how); "" from one run.
+  std::string runs;
+  std::string made;
   Tolerance tolerance;  ///< for every figure without its own
   std::vector<ReferenceFigure> figures;
   std::vector<std::string> left_out;   ///< figures without a value, not written
@@ -54,6 +80,13 @@ struct Reference {
 /// The headline figures of `sweep` in the run the store reads (Store::choose_run), with
 /// `tolerance` as the default; a figure whose result is not valid is kept with valid = false.
 Reference reference_of(store::Store& store, const std::string& sweep, const Tolerance& tolerance);
+/// The headline figures of `sweep` over its runs first..last: per figure the median of the
+/// runs that gave it a valid value (of all that gave one, marked not valid, when none did) and
+/// its spread; each figure's tolerance `tolerance`, or derived from its spread when it is
+/// nullopt (--tolerance auto: needs 3 runs and more). Throws UsageError for runs the sweep does
+/// not have. Leaves the store reading the latest run.
+Reference reference_over_runs(store::Store& store, const std::string& sweep, int first, int last,
+                              const std::optional<Tolerance>& tolerance);
 /// The reference as a TOML document.
 std::string to_toml(const Reference& reference);
 /// Parses a reference file's text; throws UsageError naming `origin` and the problem (not TOML,

@@ -1,5 +1,7 @@
 #include "query/RunSelection.hpp"
 
+#include <string_view>
+
 #include <charconv>
 
 #include "util/Error.hpp"
@@ -16,6 +18,39 @@ RunSelection parse_run_selection(const std::string& text) {
   }
   if (n < 1) throw UsageError("--run " + text + ": runs are numbered from 1");
   return {RunSelection::Kind::number, n};
+}
+
+std::pair<int, int> parse_run_range(const std::string& text, int latest) {
+  const auto number = [&](std::string_view part) {
+    int n = 0;
+    const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), n);
+    if (part.empty() || ec != std::errc() || end != part.data() + part.size() || n < 1) {
+      throw UsageError("--runs '" + text + "': give a count of runs (the last N) or a range A-B " +
+                       "of run numbers from 1");
+    }
+    return n;
+  };
+  const auto dash = text.find('-');
+  int first = 0, last = 0;
+  if (dash == std::string::npos) {
+    const int count = number(text);
+    if (count > latest) {
+      throw UsageError("--runs " + text + ": the sweep has " + std::to_string(latest) +
+                       (latest == 1 ? " run" : " runs"));
+    }
+    first = latest - count + 1;
+    last = latest;
+  } else {
+    first = number(std::string_view(text).substr(0, dash));
+    last = number(std::string_view(text).substr(dash + 1));
+    if (last < first) throw UsageError("--runs " + text + ": the range ends before it starts");
+    if (last > latest) {
+      throw UsageError(
+          "--runs " + text + ": the sweep has " +
+          (latest == 1 ? std::string("run 1 only") : "runs 1 to " + std::to_string(latest)));
+    }
+  }
+  return {first, last};
 }
 
 int run_count(store::Store& store, const std::string& sweep) {

@@ -3,6 +3,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "query/QueryTable.hpp"
 #include "store/Store.hpp"
@@ -24,6 +25,10 @@ RunSelection parse_run_selection(const std::string& text);
 /// has).
 QueryTable table_for_runs(store::Store& store, const std::optional<std::string>& sweep,
                           const RunSelection& selection, const std::function<QueryTable()>& table);
+
+/// `--runs N|A-B` of a sweep with `latest` runs: the last N runs, or runs A to B, as first and
+/// last; throws UsageError for a count or range that is not one, or runs the sweep lacks.
+std::pair<int, int> parse_run_range(const std::string& text, int latest);
 
 /// The number of runs of `sweep` (0 when there is no such sweep).
 int run_count(store::Store& store, const std::string& sweep);

@@ -63,8 +63,11 @@ double figure_value(const query::QueryTable& table, const std::string& name) {
 
 // The verdict of figure `name` in a check table.
 std::string verdict(const query::CheckResult& result, const std::string& name) {
+  std::size_t at = 0;
+  while (at < result.table.columns.size() && result.table.columns[at].key != "verdict") ++at;
+  REQUIRE(at < result.table.columns.size());
   for (const auto& row : result.table.rows) {
-    if (std::get<std::string>(row[0]) == name) return std::get<std::string>(row[8]);
+    if (std::get<std::string>(row[0]) == name) return std::get<std::string>(row[at]);
   }
   return "(no row)";
 }
@@ -231,6 +234,36 @@ TEST_CASE("a reference file that is not TOML or names an unknown worker or metri
   // Not UTF-8: toml++ refuses it as not TOML.
   CHECK_THROWS_WITH_AS(query::parse_reference("sweep = \"a\xff\"\n", "refs.toml"),
                        doctest::Contains("is not TOML"), UsageError);
+}
+
+TEST_CASE("reference from runs: the spread of a figure and the tolerance auto derives from it") {
+  const auto s = query::spread_of({1.0, 1.2, 0.9, 1.1, 1.0});
+  CHECK(s.n == 5);
+  CHECK(s.median == doctest::Approx(1.0));
+  CHECK(s.mad == doctest::Approx(0.1));  // deviations 0, 0.2, 0.1, 0.1, 0
+  CHECK(s.p5 == doctest::Approx(0.92));  // 0.9 + 0.2 x (1.0 - 0.9)
+  CHECK(s.p95 == doctest::Approx(1.18));
+  CHECK(s.sigma() == doctest::Approx(0.14826));
+  // 3 x 0.14826 / 1.0 = 44.5%; a figure that never moved still gets the floor of 2%.
+  CHECK(query::auto_tolerance(s).text == "44.5%");
+  CHECK(query::auto_tolerance(s).allowed(1.0) == doctest::Approx(0.445));
+  CHECK(query::auto_tolerance(query::spread_of({2.0, 2.0, 2.0})).text == "2%");
+  CHECK(query::spread_of({3.0}).mad == 0);
+}
+
+TEST_CASE("reference from runs: --runs N takes the last N, A-B a range, others are refused") {
+  CHECK(query::parse_run_range("3", 7) == std::pair<int, int>{5, 7});
+  CHECK(query::parse_run_range("2-4", 7) == std::pair<int, int>{2, 4});
+  CHECK(query::parse_run_range("7", 7) == std::pair<int, int>{1, 7});
+  CHECK_THROWS_WITH_AS(query::parse_run_range("8", 7), "--runs 8: the sweep has 7 runs",
+                       UsageError);
+  CHECK_THROWS_WITH_AS(query::parse_run_range("3-9", 7), "--runs 3-9: the sweep has runs 1 to 7",
+                       UsageError);
+  CHECK_THROWS_WITH_AS(query::parse_run_range("4-2", 7),
+                       "--runs 4-2: the range ends before it starts", UsageError);
+  for (const char* bad : {"", "0", "x", "-3", "2-", "1-2-3", "1.5"}) {
+    CHECK_THROWS_AS(query::parse_run_range(bad, 7), UsageError);
+  }
 }
 
 TEST_CASE("export: every metric of the catalogue gets a family promtool accepts, each its own") {
