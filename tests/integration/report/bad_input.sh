@@ -30,7 +30,7 @@ expect_fail 6 "pbench: missing program: gnuplot not found on PATH: pbench report
 [[ ! -e out && ! -e $'out\nx' ]] || fail "a refused report wrote its directory"
 [[ "$(sha256sum pbench.db)" == "$before" ]] || fail "a report changed the store"
 # --by on the worker tables: an unknown key and a key the table lacks are named.
-expect_fail 2 "unknown --by key 'size' (known: T, hints, queue_depth, partition, nodes, ppn)" \
+expect_fail 2 "unknown --by key 'size' (known: T, hints, queue_depth, partition, nodes, ppn, env)" \
   "$PBENCH" query logp --by size
 expect_fail 2 "--by T: this table has no such column (it groups by: queue_depth, partition, nodes, ppn)" \
   "$PBENCH" query logp --by T

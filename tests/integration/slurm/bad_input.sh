@@ -11,7 +11,7 @@ expect_fail 2 "--time-limit: '1h' is not a time limit" \
   "$PBENCH" sweep b1 --scheduler slurm --time-limit 1h
 expect_fail 2 "--account: 'a b' is not an account name" \
   "$PBENCH" sweep b1 --scheduler pbs --account 'a b'
-expect_fail 2 "unknown launcher 'aprun' (known: mpiexec, srun)" \
+expect_fail 2 "unknown launcher 'aprun' (known: mpiexec, mpirun, srun, custom)" \
   "$PBENCH" sweep b1 --scheduler slurm --launcher aprun
 # A sweep file is read and validated like the command line; --dry-run shows what it expands to.
 cat > sweep.toml <<'EOT'

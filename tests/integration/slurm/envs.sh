@@ -80,10 +80,18 @@ done
 sqlite3 "$PBENCH_DB" "select count(*) from results" | grep -qx 8 ||
   fail "expected 8 results: $(sqlite3 "$PBENCH_DB" 'select count(*) from results'); $(tail -20 run.txt)"
 
-# Every result names its MPI library, by environment.
-"$PY" - "$PBENCH_DB" <<'PY'
-import json, sqlite3, sys
+# Every result names its MPI library, by environment, and so does its job's envelope (the
+# library the worker links and its version, not the first MPI on PATH).
+"$PY" - "$PBENCH_DB" runs <<'PY'
+import glob, json, os, sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
+envelopes = 0
+for path in glob.glob(os.path.join(sys.argv[2], "envs", "points", "*", "attempt-*", "job.env")):
+    env = dict(x.split("=", 1) for x in open(path, "rb").read().decode().split("\0") if "=" in x)
+    want = {"mpich": ("libmpich.so", "MPICH"), "openmpi": ("libmpi.so", "Open MPI")}[env["PBENCH_ENV"]]
+    assert want[0] in env["PBENCH_MPI_LIBRARY"] and want[1] in env["PBENCH_MPI_VERSION"], (path, env)
+    envelopes += 1
+assert envelopes >= 8, envelopes
 seen = {}
 for params, doc in db.execute(
         "select p.params_json, r.document from results r join points p on p.id = r.point_id"):
