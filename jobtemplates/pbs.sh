@@ -64,14 +64,7 @@ pbench_worker=$(command -v {{worker_binary}} || echo {{worker_binary}})
   printf 'PBENCH_WORKER_BINARY=%s\0' "$pbench_worker"
   printf 'PBENCH_WORKER_SHA256=%s\0' "$(pbench_sha256 "$pbench_worker")"
   printf 'PBENCH_NODE_LIST=%s\0' "${SLURM_JOB_NODELIST:-$(awk '!seen[$0]++' "${PBS_NODEFILE:-/dev/null}" | paste -sd, -)}"
-  # The MPI the worker links (an environment's modules may put another first on PATH).
-  pbench_mpi_library=$(ldd "$pbench_worker" 2>/dev/null | awk '$1 ~ /^libmpi/ { print $3; exit }')
-  case $pbench_mpi_library in
-    */libmpi.so*) pbench_mpi_version=$( (ompi_info --version 2>/dev/null || mpirun --version 2>/dev/null) | head -1) ;;
-    *) pbench_mpi_version=$( (mpichversion 2>/dev/null || mpirun --version 2>/dev/null) | head -1) ;;
-  esac
-  printf 'PBENCH_MPI_LIBRARY=%s\0' "$pbench_mpi_library"
-  printf 'PBENCH_MPI_VERSION=%s\0' "$pbench_mpi_version"
+{{mpi_record}}
   env -0 | grep -z -E '^(SLURM|PBS|PBENCH)_' || true
 } >job.env
 {{command}}

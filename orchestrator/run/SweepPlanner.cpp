@@ -26,6 +26,21 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// The job envelope's record of the MPI the worker links (an environment's modules may put
+// another first on PATH) and that library's version, as lines inside the job.env block of every
+// built-in template ({{mpi_record}}); $pbench_worker is the worker's path there.
+std::vector<std::string> mpi_record_lines() {
+  return {
+      R"(  pbench_mpi_library=$(ldd "$pbench_worker" 2>/dev/null | awk '$1 ~ /^libmpi/ { print $3; exit }'))",
+      R"(  case $pbench_mpi_library in)",
+      R"(    */libmpi.so*) pbench_mpi_version=$( (ompi_info --version || mpirun --version) 2>/dev/null | head -1) ;;)",
+      R"(    *) pbench_mpi_version=$( (mpichversion || mpirun --version) 2>/dev/null | head -1) ;;)",
+      R"(  esac)",
+      R"(  printf 'PBENCH_MPI_LIBRARY=%s\0' "$pbench_mpi_library")",
+      R"(  printf 'PBENCH_MPI_VERSION=%s\0' "$pbench_mpi_version")",
+  };
+}
+
 fs::path self_directory() {
   std::error_code ec;
   fs::path self = fs::read_symlink("/proc/self/exe", ec);
@@ -165,6 +180,7 @@ Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options) {
         {"directives", jobs::VerbatimLines{scheduler->directives(resources)}},
         {"time_limit_seconds", std::to_string(time_limit)},
         {"worker_binary", worker_argv.front()},
+        {"mpi_record", jobs::VerbatimLines{mpi_record_lines()}},
     };
     PlannedPoint planned;
     // A template without {{setup}} would run the worker without the environment it asked for

@@ -72,6 +72,6 @@ TEST_CASE("the built-in local template needs only known placeholders") {
   const auto t = JobTemplate::builtin("local");
   CHECK(t.placeholders() == std::set<std::string>{"sweep", "point_key", "worker", "partition",
                                                   "nodes", "procs_per_node", "worker_binary",
-                                                  "setup", "command"});
+                                                  "mpi_record", "setup", "command"});
   CHECK_THROWS_AS(JobTemplate::builtin("lsf"), UsageError);
 }
