@@ -22,6 +22,7 @@ struct ReferenceOptions {
   std::string reference_path;
   std::string against;
   std::string format = "table";
+  bool strict = false;
 };
 
 // Makes the store read the run `text` names of `sweep` ("latest" or a number).
@@ -126,6 +127,9 @@ void add_check_command(CLI::App& app, GlobalOptions& global) {
   command->add_option("--run", o->run, "Which run of NAME: a number or latest")
       ->capture_default_str();
   command->add_option("--format", o->format, "table, csv, json or markdown")->capture_default_str();
+  command->add_flag("--strict", o->strict,
+                    "A figure not valid for the same reason as in the reference fails the gate "
+                    "too (exit 11); without it, it is reported as 'not valid (as referenced)'");
   command->callback([o, &global] {
     const auto format = query::parse_format(o->format);
     if (o->reference_path.empty() == o->against.empty()) {
@@ -154,7 +158,7 @@ void add_check_command(CLI::App& app, GlobalOptions& global) {
       }
     }
     choose_run(store, o->sweep, o->run);
-    const auto result = query::check_sweep(store, o->sweep, reference);
+    const auto result = query::check_sweep(store, o->sweep, reference, o->strict);
     query::print(result.table, format);
     global.exit_code = result.exit_code();
   });

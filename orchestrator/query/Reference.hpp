@@ -56,6 +56,8 @@ struct ReferenceFigure {
   std::string unit;
   std::optional<Tolerance> tolerance;
   bool valid = true;  ///< false: the reference value came from a result that is not valid
+  /// When not valid: that result's first reason (check compares it with the measured one's).
+  std::string reason = {};
   /// The link ("node1 -> node3") or node of a link matrix's figure (links); "" otherwise.
   std::string label = {};
   /// Made from several runs: how the figure spread over them (value is their median).
@@ -96,17 +98,27 @@ Reference parse_reference(const std::string& text, const std::string& origin);
 /// The label of the link from -> to ("node1 -> node3"), as reference files and check name it.
 std::string link_label(const std::string& from, const std::string& to);
 
+/// A reason with its numbers taken out ("OL (task #) = # us is not positive"): two runs that
+/// fail a rule the same way give the same text, whatever they measured.
+std::string reason_kind(const std::string& reason);
+
 /// The outcome of check: one row per reference figure with its verdict.
 struct CheckResult {
   QueryTable table;
   int passed = 0, improved = 0, regressed = 0, missing = 0, not_valid = 0;
-  /// 0, or the documented exit code: 10 regressed, 11 not valid, 12 missing (in that order of
-  /// precedence).
+  /// Not valid now and in the reference, for the same reason (reason_kind): "not valid (as
+  /// referenced)", which fails the gate only when `strict`.
+  int not_valid_as_referenced = 0;
+  bool strict = false;
+  /// 0, or the documented exit code: 10 regressed, 11 not valid (or, when strict, not valid as
+  /// referenced), 12 missing (in that order of precedence).
   int exit_code() const;
 };
 /// Compares `sweep` (the run the store reads) with `reference`. A figure without a result is
 /// missing, a figure whose winning result is not valid is "not valid" and never passes.
-CheckResult check_sweep(store::Store& store, const std::string& sweep, const Reference& reference);
+/// With `strict`, a figure not valid as referenced fails the gate as any not valid one does.
+CheckResult check_sweep(store::Store& store, const std::string& sweep, const Reference& reference,
+                        bool strict = false);
 
 inline constexpr int kExitRegressed = 10;
 inline constexpr int kExitNotValid = 11;

@@ -206,6 +206,47 @@ TEST_CASE("reference and check: pass, regressed, improved, missing and not valid
   CHECK(invalid.exit_code() == query::kExitNotValid);
 }
 
+TEST_CASE("check: not valid as referenced (the same reason, numbers aside) fails only --strict") {
+  CHECK(query::reason_kind("size 8 B: OL (task 1) = -0.0323 us is not positive") ==
+        "size # B: OL (task #) = # us is not positive");
+  CHECK(query::reason_kind("eel_runs 2 < 10, 1.5e-07 s, x86_64") == "eel_runs # < #, # s, x#_#");
+  RoutineStore s({2e-7, 3e-7, 2.02e-7});
+  const auto not_valid = [&](int run, const std::string& reason) {
+    auto u = s.store.db().prepare(
+        "UPDATE results SET valid = 0, document = json_set(document, '$.validity.reasons', "
+        "json_array(?1)) WHERE attempt_id IN (SELECT id FROM attempts WHERE run_no = ?2)");
+    u.bind(1, reason).bind(2, run).run();
+  };
+  not_valid(1, "OL (task 1) = -0.0323 us is not positive");
+  not_valid(2, "OL (task 1) = -0.07 us is not positive");
+  not_valid(3, "eel_runs 2 < 10");
+  s.store.choose_run(RunChoice::number(1));
+  const auto reference =
+      query::parse_reference(query::to_toml(query::reference_of(
+                                 s.store, "nightly", query::parse_tolerance("5%", "", "t"))),
+                             "refs.toml");
+  REQUIRE(!reference.figures.empty());
+  CHECK(!reference.figures[0].valid);
+  CHECK(reference.figures[0].reason == "OL (task 1) = -0.0323 us is not positive");
+  // The same run: as referenced, exit 0; with --strict, 11.
+  const auto same = query::check_sweep(s.store, "nightly", reference);
+  CHECK(verdict(same, "logp o_s") == "not valid (as referenced)");
+  CHECK(same.exit_code() == 0);
+  CHECK(query::check_sweep(s.store, "nightly", reference, true).exit_code() ==
+        query::kExitNotValid);
+  // Run 2: the same kind of reason, but g 50% worse: regressed all the same.
+  s.store.choose_run(RunChoice::number(2));
+  const auto worse = query::check_sweep(s.store, "nightly", reference);
+  CHECK(verdict(worse, "logp g") == "regressed");
+  CHECK(verdict(worse, "logp o_s") == "not valid (as referenced)");
+  CHECK(worse.exit_code() == query::kExitRegressed);
+  // Run 3: another reason, within the band: not valid, which fails the gate.
+  s.store.choose_run(RunChoice::number(3));
+  const auto other = query::check_sweep(s.store, "nightly", reference);
+  CHECK(verdict(other, "logp g") == "not valid");
+  CHECK(other.exit_code() == query::kExitNotValid);
+}
+
 TEST_CASE("a reference file that is not TOML or names an unknown worker or metric is refused") {
   CHECK_THROWS_WITH_AS(query::parse_reference("figure = [", "refs.toml"),
                        doctest::Contains("reference 'refs.toml' is not TOML (line 1"), UsageError);

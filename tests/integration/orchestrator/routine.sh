@@ -93,12 +93,22 @@ f = r["figure"]
 assert [(x["worker"], x["metric"], x["partition"], x["unit"]) for x in f] == [("bcast", "ol", 2, "s")], f
 PY
 valid=$("$PY" -c "import json; print([r for r in json.load(open('run3.json'))['rows'] if r['figure'] == 'bcast ol'][0]['valid'])")
+# The gate rehearsed on the store it was referenced from passes (issue 26): a figure not valid
+# now for the same reason as in the reference (tiny settings are never valid here) is "not valid
+# (as referenced)", which fails only with --strict.
 rc=0; "$PBENCH" check nightly --reference refs.toml --format json > same.json || rc=$?
-"$PY" - same.json "$valid" "$rc" <<'PY'
-import json, sys
-rows, valid, rc = json.load(open(sys.argv[1]))["rows"], sys.argv[2], int(sys.argv[3])
+rc_strict=0; "$PBENCH" check nightly --reference refs.toml --strict > strict.txt || rc_strict=$?
+"$PY" - same.json "$valid" "$rc" "$rc_strict" refs.toml <<'PY'
+import json, sys, tomllib
+rows, valid, rc, strict = json.load(open(sys.argv[1]))["rows"], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+figure = tomllib.load(open(sys.argv[5], "rb"))["figure"][0]
 assert len(rows) == 1 and abs(rows[0]["ratio"] - 1) < 1e-9, rows
-assert (rows[0]["verdict"], rc) == (("pass", 0) if valid == "yes" else ("not valid", 11)), (rows, rc)
+if valid == "yes":
+    assert (rows[0]["verdict"], rc, strict) == ("pass", 0, 0), (rows, rc, strict)
+    assert "reason" not in figure, figure
+else:
+    assert figure["valid"] is False and figure["reason"], figure
+    assert (rows[0]["verdict"], rc, strict) == ("not valid (as referenced)", 0, 11), (rows, rc, strict)
 PY
 
 # A second sweep with a synthetic delay of 3 ms per hop: regressed (or not valid), never pass.
@@ -111,7 +121,9 @@ for how in "--reference refs.toml" "--against nightly"; do
 import json, sys
 rows, valid, rc = json.load(open(sys.argv[1]))["rows"], sys.argv[2], int(sys.argv[3])
 assert rows[0]["measured"] > rows[0]["reference"] and rows[0]["better"] == "lower", rows
-assert (rows[0]["verdict"], rc) == (("regressed", 10) if valid == "yes" else ("not valid", 11)), (rows, rc)
+# Not valid: "not valid" (11), or, not valid for the reference's reason, regressed (10) all the
+# same; never pass, never "as referenced".
+assert (rows[0]["verdict"], rc) in ([("regressed", 10)] if valid == "yes" else [("regressed", 10), ("not valid", 11)]), (rows, rc)
 PY
 done
 
@@ -120,13 +132,17 @@ cp refs.toml more.toml
 printf '\n[[figure]]\nworker = "bcast"\nmetric = "ol"\npartition = 3\nvalue = 1e-05\nunit = "s"\ntolerance = "2 us"\n' >> more.toml
 rc=0; "$PBENCH" check nightly --reference more.toml > more.txt || rc=$?
 grep -q "missing" more.txt || fail "no missing verdict: $(cat more.txt)"
-[[ $rc -eq $([[ $valid == yes ]] && echo 12 || echo 11) ]] || fail "check with a missing figure exited $rc"
+# (A figure not valid as referenced does not fail the gate, so missing decides either way.)
+[[ $rc -eq 12 ]] || fail "check with a missing figure exited $rc"
 
-# Not valid: the same store with its results marked not valid.
+# Not valid: the same store with its results marked not valid, for another reason than the
+# reference's (a figure that became not valid fails the gate); --strict fails it in any case.
 cp "$PBENCH_DB" invalid.db
-sqlite3 invalid.db "update results set valid = 0"
+sqlite3 invalid.db "update results set valid = 0, document = json_set(document, '\$.validity.reasons', json_array('a fault injected by the test'))"
 rc=0; "$PBENCH" --db invalid.db check nightly --reference refs.toml > invalid.txt || rc=$?
 [[ $rc -eq 11 ]] && grep -q "not valid" invalid.txt || fail "not valid: exit $rc, $(cat invalid.txt)"
+rc=0; "$PBENCH" --db invalid.db check nightly --reference refs.toml --strict > invalid.txt || rc=$?
+[[ $rc -eq 11 ]] || fail "not valid, --strict: exit $rc, $(cat invalid.txt)"
 
 # Bad reference files: clear errors, store unchanged.
 digest=$(db_digest)
