@@ -1,4 +1,4 @@
--- The pbench store's answers, schema version 6: the metric catalogue and the views that are the
+-- The pbench store's answers, schema version 7: the metric catalogue and the views that are the
 -- one definition of what pbench answers. `pbench query`, reference, check, history, export and
 -- the report select from them and only format; sqlite3, Python or Grafana read the same rows
 -- (README.md, "Reading the store from outside"). Run on a new store after store.sql and by the
@@ -9,7 +9,8 @@
 -- (workers/common/MetricCatalogue.cpp), rewritten whenever pbench opens the store for writing
 -- and finds it different. headline: whether the metric is a headline figure of query system;
 -- headline_rule: how its winner is chosen (maximum: the best of the sweep; per_shape: the best
--- per partition shape; companion: read from the result and queue depth that won logp's g;
+-- per partition shape; companion: read from the result (and queue depth) that won the figure of
+-- the metric companion_of: logp's G and bandwidth_at_max_size with g, o_s, o_r and L with EEL;
 -- legacy: an older result's name for a headline; per_label: not in query system, gated by
 -- reference and check per link or node label; no); figure: its name in query system or check;
 -- figure_order: the order of the headline table; label_keys: the labels it carries.
@@ -24,6 +25,7 @@ CREATE TABLE IF NOT EXISTS metric_catalogue (
   figure_order  INTEGER,
   label_keys    TEXT NOT NULL,
   meaning       TEXT NOT NULL,
+  companion_of  TEXT,
   PRIMARY KEY (worker, name)
 ) WITHOUT ROWID;
 -- The headline metrics of a worker without reading its other metrics (the candidates' join).
@@ -174,9 +176,10 @@ SELECT w.* FROM (
 WHERE w.winner IS NOT NULL;
 
 -- The rows a headline candidate gives the table when it wins (winner: its metric_id): its own
--- figure, and for logp's g the companions read from the same result (G at the same queue
--- depth, o_s, o_r, L). at: where it was won (T and hint set; the queue depth; the message
--- size and broadcast implementation).
+-- figure, and its companions read from the same result (logp's g: G and the bandwidth at the
+-- largest size at the same queue depth; logp's EEL: o_s, o_r and L). at: where it was won (T
+-- and hint set; the queue depth, the 8-byte ping-pong or the overlap test at q = 1; the
+-- message size and broadcast implementation).
 CREATE VIEW headline_rows AS
 SELECT m.id AS winner, c.figure AS figure,
        CASE WHEN c.figure = mc.figure THEN m.value
@@ -197,7 +200,13 @@ SELECT m.id AS winner, c.figure AS figure,
                                      IS json_extract(m.labels, '$.partition')
                              ORDER BY t.id LIMIT 1), '?') ||
            ', hints=' || f.hints
-         WHEN 'logp' THEN coalesce('q=' || json_extract(m.labels, '$.queue_depth'), '')
+         WHEN 'logp' THEN
+           CASE c.name
+             WHEN 'eel_min' THEN '8 B ping-pong'
+             WHEN 'o_s' THEN 'overlap test, q=1'
+             WHEN 'o_r' THEN 'overlap test, q=1'
+             WHEN 'latency_l' THEN 'EEL - o_s - o_r'
+             ELSE coalesce('q=' || json_extract(m.labels, '$.queue_depth'), '') END
          WHEN 'bcast' THEN
            'size=' || json_extract(m.labels, '$.size') || ' B, impl=' ||
            coalesce((SELECT coalesce(json_extract(d.document, '$.parameters.impl.value'),
@@ -211,7 +220,7 @@ FROM metrics m CROSS JOIN result_facts f CROSS JOIN metric_catalogue mc
   CROSS JOIN metric_catalogue c
 WHERE f.result_id = m.result_id AND mc.worker = f.worker AND mc.name = m.name
   AND mc.figure IS NOT NULL AND c.worker = f.worker AND c.headline_rule <> 'legacy'
-  AND (c.figure = mc.figure OR (m.name = 'g' AND c.headline_rule = 'companion'));
+  AND (c.figure = mc.figure OR (c.headline_rule = 'companion' AND c.companion_of = m.name));
 
 -- The headline figures of every sweep and run, as `pbench query system` prints them (its
 -- --run N is `run = N`, its default `latest`): each group's winner with its rows, and a figure

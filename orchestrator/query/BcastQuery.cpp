@@ -26,6 +26,7 @@ QueryTable bcast_table(store::Store& store, const std::optional<std::string>& sw
       {"barrier_latency", "s", "barrier", "us", 1e6, 4},
       {"ack_latency", "s", "ack", "us", 1e6, 4},
       {"valid", "", "valid", "", 1, 0},
+      reason_column(),
   };
   add_env_column(store, sweep, table.columns);
   // The store's view bcast_table: a row per message size of each chosen result.

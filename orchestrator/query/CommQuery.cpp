@@ -37,13 +37,13 @@ QueryTable comm_table(store::Store& store, const std::optional<std::string>& swe
       {"l_max", "B", "L_max", "MiB", 1.0 / (1024 * 1024), 4},
       {"pingpong_bandwidth", "B/s", "ping-pong", "MB/s", 1e-6, 5},
       {"b_eff_at_lmax", "B/s", "b_eff@L_max", "MB/s", 1e-6, 5},
-      {"b_eff_per_process_at_lmax", "B/s", "b_eff/proc@L_max", "MB/s", 1e-6, 5},
-      {"ring_per_process_at_lmax", "B/s", "ring/proc@L_max", "MB/s", 1e-6, 5},
+      {"b_eff_per_process_at_lmax", "B/s", "b_eff/p@L_max", "MB/s", 1e-6, 5},
+      {"ring_per_process_at_lmax", "B/s", "ring/p@L_max", "MB/s", 1e-6, 5},
       {"latency_rings_random", "s", "lat", "us", 1e6, 3},
       {"latency_rings", "s", "lat rings", "us", 1e6, 3},
       {"latency_pingpong", "s", "lat ping-pong", "us", 1e6, 3},
       {"valid", "", "valid", "", 1, 0},
-      {"reason", "", "first reason", "", 1, 0},
+      reason_column(),
   };
   add_env_column(store, sweep, table.columns);
   // The store's view comm_table: a row per chosen result, then each sweep's 'max' row, the

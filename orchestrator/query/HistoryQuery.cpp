@@ -5,17 +5,13 @@
 #include <set>
 #include <tuple>
 
+#include "common/MetricCatalogue.hpp"
 #include "query/Reference.hpp"
 #include "query/SystemQuery.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::query {
 namespace {
-
-std::string with_spaces(std::string name) {
-  std::replace(name.begin(), name.end(), '_', ' ');
-  return name;
-}
 
 // The system table's columns, by key.
 std::size_t column(const QueryTable& table, const std::string& key) {
@@ -41,7 +37,8 @@ QueryTable history_table(store::Store& store, const std::string& sweep,
   history.columns = {
       {"time", "", "time", "", 1, 0},     {"run", "", "run", "", 1, 0},
       {"figure", "", "figure", "", 1, 0}, {"partition", "", "procs", "", 1, 0},
-      {"value", "", "value", "", 1, 6},   {"unit", "", "unit", "", 1, 0},
+      {"value", "", "value", "", 1, 6, "unit"},
+      {"unit", "", "unit", "", 1, 0},
       {"at", "", "at", "", 1, 0},         {"valid", "", "valid", "", 1, 0},
   };
   std::set<std::string> figures;
@@ -54,14 +51,14 @@ QueryTable history_table(store::Store& store, const std::string& sweep,
     for (const auto& row : headline.rows) {
       const std::string name = text_of(row[figure]);
       figures.insert(name);
-      if (metric && name != *metric && name != with_spaces(*metric)) continue;
+      if (metric && name != metrics::figure_spelling(*metric)) continue;
       history.rows.push_back({run.started_at, static_cast<std::int64_t>(run.run_no), name,
                               row[partition], row[value], row[unit], row[at],
                               row[valid].index() == 0 ? Cell{std::string("-")} : row[valid]});
     }
   }
   store.choose_run(store::RunChoice::latest());
-  if (metric && figures.count(*metric) == 0 && figures.count(with_spaces(*metric)) == 0) {
+  if (metric && figures.count(metrics::figure_spelling(*metric)) == 0) {
     std::string known;
     for (const auto& f : figures) known += (known.empty() ? "" : ", ") + f;
     throw UsageError("sweep '" + sweep + "' has no figure '" + *metric +
@@ -96,12 +93,12 @@ QueryTable history_stats(const QueryTable& history) {
       {"figure", "", "figure", "", 1, 0},
       {"partition", "", "procs", "", 1, 0},
       {"n", "", "n", "", 1, 0},
-      {"median", "", "median", "", 1, 6},
-      {"mad", "", "MAD", "", 1, 4},
-      {"p5", "", "p5", "", 1, 6},
-      {"p95", "", "p95", "", 1, 6},
-      {"min", "", "min", "", 1, 6},
-      {"max", "", "max", "", 1, 6},
+      {"median", "", "median", "", 1, 6, "unit"},
+      {"mad", "", "MAD", "", 1, 4, "unit"},
+      {"p5", "", "p5", "", 1, 6, "unit"},
+      {"p95", "", "p95", "", 1, 6, "unit"},
+      {"min", "", "min", "", 1, 6, "unit"},
+      {"max", "", "max", "", 1, 6, "unit"},
       {"unit", "", "unit", "", 1, 0},
       {"not_valid", "", "not valid", "", 1, 0},
   };

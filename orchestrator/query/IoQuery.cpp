@@ -13,10 +13,14 @@
 namespace pbench::query {
 namespace {
 
+// " of the 2x2 point" for a result of a point that asked for a shape, "" otherwise: an io result
+// of 4 processes measures partitions 1 to 4, on 4x1 or 2x2 nodes.
+std::string of_shape(const std::optional<std::string>& shape) {
+  return shape && !shape->empty() ? " of the " + *shape + " point" : "";
+}
+
 std::string megabytes(double bytes_per_second) {
-  char text[64];
-  std::snprintf(text, sizeof(text), "%.3f MB/s", bytes_per_second / 1e6);
-  return text;
+  return plain_significant(bytes_per_second / 1e6, kHumanDigits) + " MB/s";
 }
 
 std::string seconds(double s) {
@@ -44,7 +48,7 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
       {"b_eff_io_paper", "B/s", "paper", "MB/s", 1e-6, 4},
       {"elapsed", "s", "elapsed", "s", 1, 4},
       {"valid", "", "valid", "", 1, 0},
-      {"reason", "", "first reason", "", 1, 0},
+      reason_column(),
   };
   add_env_column(store, sweep, table.columns);
   // The store's view io_table: a row per partition of each chosen result.
@@ -82,7 +86,8 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
   // The system value: per T and hint set, the b_eff_io that wins by the headline's rule.
   auto system = in_run(
       "SELECT v.sweep, v.schedule_time, v.hints, m.value, "
-      "coalesce(json_extract(m.labels, '$.partition'), f.partition), f.valid, f.reason "
+      "coalesce(json_extract(m.labels, '$.partition'), f.partition), f.valid, f.reason, "
+      "f.shape "
       "FROM io_system v JOIN metrics m ON m.id = v.winner "
       "JOIN result_facts f ON f.result_id = m.result_id WHERE 1",
       "v.sweep_id, v.schedule_time, v.hints");
@@ -93,28 +98,34 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
         "system b_eff_io of sweep " + system.text(0) + " (T " +
         seconds(system.optional_real(1).value_or(0)) + ", hints " + system.text(2) +
         "): " + megabytes(system.real(3)) + " at partition " + std::to_string(system.int64(4)) +
+        of_shape(system.optional_text(7)) +
         (system.int64(5) != 0 ? ""
                               : ", the best of the not valid results " + not_valid_mark(reasons)));
   }
   // Why each result that is not valid is not, all its reasons, with the partitions it measured.
   auto invalid = in_run(
-      "SELECT v.sweep, v.result_id, v.partition FROM io_table v "
+      "SELECT v.sweep, v.result_id, v.partition, "
+      "(SELECT f.shape FROM result_facts f WHERE f.result_id = v.result_id) FROM io_table v "
       "WHERE v.valid = 'no'",
       order);
   std::vector<std::int64_t> results;                                     // in the table's order
-  std::map<std::int64_t, std::pair<std::string, std::string>> measured;  // sweep, partitions
+  struct Measured {
+    std::string sweep, partitions, shape;
+  };
+  std::map<std::int64_t, Measured> measured;
   while (invalid.step()) {
     const std::int64_t id = invalid.int64(1);
-    auto [it, fresh] = measured.try_emplace(id, invalid.text(0), "");
+    auto [it, fresh] =
+        measured.try_emplace(id, Measured{invalid.text(0), "", of_shape(invalid.optional_text(3))});
     if (fresh) results.push_back(id);
-    it->second.second += (fresh ? "" : ",") + std::to_string(invalid.int64(2));
+    it->second.partitions += (fresh ? "" : ",") + std::to_string(invalid.int64(2));
   }
   for (const std::int64_t id : results) {
-    const auto& [sweep_name, list] = measured[id];
-    const bool one = list.find(',') == std::string::npos;
+    const auto& m = measured[id];
+    const bool one = m.partitions.find(',') == std::string::npos;
     for (const auto& reason : validity_reasons(store, id)) {
-      table.notes.push_back("sweep " + sweep_name + (one ? ", partition " : ", partitions ") +
-                            list + ": not valid: " + reason);
+      table.notes.push_back("sweep " + m.sweep + (one ? ", partition " : ", partitions ") +
+                            m.partitions + m.shape + ": not valid: " + reason);
     }
   }
   if (const std::int64_t n = count_consortium_results(store, sweep); n > 0) {

@@ -25,6 +25,7 @@ QueryTable logp_table(store::Store& store, const std::optional<std::string>& swe
       {"latency_l", "s", "L", "us", 1e6, 3},
       {"large_message_threshold", "B", "M=g/G", "B", 1, 4},
       {"valid", "", "valid", "", 1, 0},
+      reason_column(),
   };
   add_env_column(store, sweep, table.columns);
   // The store's view logp_table: a row per queue depth of each chosen result.

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/MetricCatalogue.hpp"
 #include "query/QueryTable.hpp"
 #include "query/SystemQuery.hpp"
 #include "util/Error.hpp"
@@ -213,7 +214,8 @@ void add_run(store::Store& store, const std::string& sweep, int run, const std::
     }
     out.push_back(std::move(sample));
   }
-  // The headline figures ("logp g" -> logp, headline_g).
+  // The headline figures, under their worker and stored metric name ("logp_G" -> logp,
+  // headline_big_g), as the catalogue names them.
   const auto headline = system_table(store, sweep, {});
   for (const auto& row : headline.rows) {
     const auto* figure = std::get_if<std::string>(&row[1]);
@@ -222,19 +224,11 @@ void add_run(store::Store& store, const std::string& sweep, int run, const std::
     if (figure == nullptr || value == nullptr || unit == nullptr || !std::isfinite(*value)) {
       continue;
     }
+    const auto* spec = metrics::find_figure(*figure);
+    if (spec == nullptr) continue;
     ExportSample sample;
-    const auto space = figure->find(' ');
-    if (space != std::string::npos) {
-      sample.worker = figure->substr(0, space);
-      // logp's G and L under their stored names (names stay snake_case).
-      std::string metric = figure->substr(space + 1);
-      if (metric == "G") metric = "big_g";
-      if (metric == "L") metric = "latency_l";
-      sample.metric = "headline_" + metric;
-    } else {
-      sample.worker = figure->rfind("b_eff_io", 0) == 0 ? "io" : "comm";
-      sample.metric = "headline_" + *figure;
-    }
+    sample.worker = spec->worker;
+    sample.metric = "headline_" + std::string(spec->name);
     sample.unit = *unit;
     sample.value = *value;
     sample.time = time;

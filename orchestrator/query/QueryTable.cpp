@@ -61,7 +61,54 @@ std::vector<std::string> unique_notes(const std::vector<std::string>& notes) {
   return out;
 }
 
+/// "note: " and the note, wrapped at spaces to kTableWidth, later lines indented.
+std::string wrapped_note(const std::string& note) {
+  const std::string first = "note: ", indent(first.size(), ' ');
+  std::string out = first, word;
+  std::size_t column = first.size();
+  bool line_empty = true;
+  const auto flush_word = [&] {
+    if (word.empty()) return;
+    if (!line_empty && column + 1 + word.size() > kTableWidth) {
+      out += "\n" + indent;
+      column = indent.size();
+      line_empty = true;
+    }
+    if (!line_empty) {
+      out += ' ';
+      ++column;
+    }
+    out += word;
+    column += word.size();
+    line_empty = false;
+    word.clear();
+  };
+  for (char c : note) {
+    if (c == ' ') {
+      flush_word();
+    } else {
+      word += c;
+    }
+  }
+  flush_word();
+  return out + "\n";
+}
+
 }  // namespace
+
+std::string shortened(const std::string& text, std::size_t width) {
+  if (text.size() <= width) return text;
+  std::size_t keep = width > 3 ? width - 3 : 0;
+  while (keep > 0 && (static_cast<unsigned char>(text[keep]) & 0xC0) == 0x80) --keep;
+  while (keep > 0 && text[keep - 1] == ' ') --keep;
+  return text.substr(0, keep) + "...";
+}
+
+QueryColumn reason_column() {
+  QueryColumn c{"reason", "", "first reason", "", 1, 0};
+  c.elastic = true;
+  return c;
+}
 
 std::string plain_significant(double v, int significant) {
   if (v == 0 || !std::isfinite(v)) return number(v, significant);
@@ -93,6 +140,17 @@ QueryTable human_view(const QueryTable& table) {
     linked.push_back(c);
     for (std::size_t u = 0; u < table.columns.size(); ++u) {
       if (table.columns[u].key == table.columns[c].unit_key) unit_at = u;
+    }
+  }
+  for (auto& c : out.columns) c.precision = std::min(c.precision, kHumanDigits);
+  // A long text that repeats the row above's (a winner's reason on its companions' rows).
+  for (std::size_t c = 0; c < out.columns.size(); ++c) {
+    if (!out.columns[c].elastic) continue;
+    for (std::size_t r = out.rows.size(); r-- > 1;) {
+      const auto* text = std::get_if<std::string>(&out.rows[r][c]);
+      if (text && !text->empty() && out.rows[r - 1][c] == out.rows[r][c]) {
+        out.rows[r][c] = std::string("as above");
+      }
     }
   }
   // Point parameters (the column "params" of status and query points) in short keys.
@@ -231,34 +289,93 @@ std::string render(const QueryTable& given, Format format) {
     }
     return out;
   }
-  std::vector<std::string> headings;
-  std::vector<std::size_t> widths;
-  for (const auto& c : table.columns) {
-    headings.push_back(c.display_unit.empty() ? c.title : c.title + " [" + c.display_unit + "]");
-    widths.push_back(headings.back().size());
-  }
+  // The aligned table, fitted to kTableWidth in three steps while it is wider: the units under
+  // the titles (a second heading line); the elastic columns shortened to what is left (at
+  // least 12 characters); then left out. A shortened or left out text is said whole in a note
+  // (unless a note says it already).
   std::vector<std::vector<std::string>> cells;
   for (const auto& row : table.rows) {
     std::vector<std::string> texts;
     for (std::size_t i = 0; i < row.size(); ++i) {
       texts.push_back(display_cell(row[i], table.columns[i]));
-      widths[i] = std::max(widths[i], texts.back().size());
     }
     cells.push_back(std::move(texts));
   }
+  const std::size_t n = table.columns.size();
+  std::vector<std::string> titles, units;
+  for (const auto& c : table.columns) {
+    titles.push_back(c.display_unit.empty() ? c.title : c.title + " [" + c.display_unit + "]");
+    units.push_back("");
+  }
+  std::vector<bool> shown(n, true);
+  const auto widths = [&] {
+    std::vector<std::size_t> w(n, 0);
+    for (std::size_t i = 0; i < n; ++i) {
+      w[i] = std::max(titles[i].size(), units[i].size());
+      for (const auto& texts : cells) w[i] = std::max(w[i], texts[i].size());
+    }
+    return w;
+  };
+  const auto total = [&](const std::vector<std::size_t>& w, bool elastic_too) {
+    std::size_t sum = 0, columns = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!shown[i] || (!elastic_too && table.columns[i].elastic)) continue;
+      sum += w[i];
+      ++columns;
+    }
+    return sum + 2 * (columns > 0 ? columns - 1 : 0);
+  };
+  const auto say_whole = [&](std::size_t i, const std::string& whole) {
+    const bool said = std::any_of(table.notes.begin(), table.notes.end(),
+                                  [&](const auto& note) { return note.find(whole) != note.npos; });
+    if (!said) table.notes.push_back(table.columns[i].title + ": " + whole);
+  };
+  if (total(widths(), true) > kTableWidth) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto& c = table.columns[i];
+      if (c.display_unit.empty()) continue;
+      titles[i] = c.title;
+      units[i] = "[" + c.display_unit + "]";
+    }
+  }
+  std::vector<std::size_t> elastic;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (table.columns[i].elastic) elastic.push_back(i);
+  }
+  if (total(widths(), true) > kTableWidth && !elastic.empty()) {
+    const std::size_t fixed = total(widths(), false) + 2 * elastic.size();
+    const std::size_t left = kTableWidth > fixed ? kTableWidth - fixed : 0;
+    const std::size_t width = left / elastic.size();
+    const bool drop = width < std::size_t{12};
+    for (auto i : elastic) {
+      shown[i] = !drop;
+      for (auto& texts : cells) {
+        const std::string whole = texts[i];
+        if (whole == "as above" || whole == "-") continue;
+        texts[i] = shortened(whole, std::max(width, titles[i].size()));
+        if (drop || texts[i] != whole) say_whole(i, whole);
+      }
+    }
+  }
+  const auto w = widths();
   auto line = [&](const std::vector<std::string>& texts) {
     std::string l;
     for (std::size_t i = 0; i < texts.size(); ++i) {
-      l += (i ? "  " : "") + std::string(widths[i] - texts[i].size(), ' ') + texts[i];
+      if (!shown[i]) continue;
+      l += (l.empty() ? "" : "  ") + std::string(w[i] - texts[i].size(), ' ') + texts[i];
     }
+    while (!l.empty() && l.back() == ' ') l.pop_back();
     return l + "\n";
   };
-  out += line(headings);
+  out += line(titles);
+  if (std::any_of(units.begin(), units.end(), [](const auto& u) { return !u.empty(); })) {
+    out += line(units);
+  }
   std::vector<std::string> rule;
-  for (auto w : widths) rule.push_back(std::string(w, '-'));
+  for (auto width : w) rule.push_back(std::string(width, '-'));
   out += line(rule);
   for (const auto& texts : cells) out += line(texts);
-  for (const auto& note : table.notes) out += "note: " + note + "\n";
+  for (const auto& note : table.notes) out += wrapped_note(note);
   return out;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // A query's answer: typed columns with base units (and a display unit for the aligned table),
 // rows of cells, and notes; printed as an aligned table, CSV, JSON or a Markdown table.
+#include <cstddef>
 #include <cstdint>
 #include <iosfwd>
 #include <string>
@@ -19,7 +20,19 @@ struct QueryColumn {
   /// The key of the column whose text gives each row's base unit ("B/s", "s"), for a value
   /// column of rows of mixed units (query system, compare); empty when `unit` says it.
   std::string unit_key = {};
+  /// Long text (a result's first reason): the aligned table shortens it to fit kTableWidth
+  /// (the whole text is in the notes, CSV and JSON), and the human formats show a cell that
+  /// repeats the one above it as "as above".
+  bool elastic = false;
 };
+
+/// The widest line of an aligned table (and of its notes, which wrap) in characters.
+inline constexpr std::size_t kTableWidth = 160;
+/// The most significant digits a number has in the human formats (3-4, the worker tables').
+inline constexpr int kHumanDigits = 4;
+
+/// The column "reason" of a table of results: a result's first reason (elastic).
+QueryColumn reason_column();
 
 /// Empty (missing), a number, an integer label, or text.
 using Cell = std::variant<std::monostate, double, std::int64_t, std::string>;
@@ -46,11 +59,17 @@ void print(const QueryTable& table, Format format, std::ostream& out, std::ostre
 void print(const QueryTable& table, Format format);
 
 /// The one display rule of the human formats (table, markdown, the report's tables): a value
-/// whose row gives its base unit in another column (unit_key: query system, compare) is
-/// shown as the worker tables show it, B/s as MB/s, s as us below a second and as s above,
-/// s/B as ns/B; the unit column says the unit shown; a column "params" (a point's parameters
-/// as JSON) in short_parameters(). CSV and JSON keep the base units and the JSON.
+/// whose row gives its base unit in another column (unit_key: query system, compare, history,
+/// check) is shown as the worker tables show it, B/s as MB/s, s as us below a second and as s
+/// above, s/B as ns/B; the unit column says the unit shown; numbers with at most kHumanDigits
+/// significant digits; an elastic cell that repeats the one above it as "as above"; a column
+/// "params" (a point's parameters as JSON) in short_parameters(). CSV and JSON keep the base
+/// units, every digit and the whole text.
 QueryTable human_view(const QueryTable& table);
+
+/// `text` cut to at most `width` bytes, ending in "..." when cut (never inside a UTF-8
+/// character).
+std::string shortened(const std::string& text, std::size_t width);
 
 /// `value` with `significant` digits and never in e-notation ("2979.27", "0.100502").
 std::string plain_significant(double value, int significant);

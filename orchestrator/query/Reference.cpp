@@ -20,33 +20,41 @@
 namespace pbench::query {
 namespace {
 
-// The headline figures of query system as worker and metric; per_partition: one figure per
-// partition (logp, bcast) instead of one maximum over the sweep (b_eff_io, b_eff); labelled:
-// one figure per link ("node1 -> node3") or node of a link matrix (links), per partition too.
+// A headline figure as a reference names it: its worker and its metric there, the figure's name
+// without the worker ("logp_G": logp, G; "b_eff_io": io, b_eff_io); per_partition: one figure
+// per partition (logp, bcast, links) instead of one maximum over the sweep (b_eff_io, b_eff);
+// labelled: one figure per link ("node1 -> node3") or node of a link matrix (links). Read from
+// the metric catalogue, the one definition of the headline figures.
 struct FigureName {
-  const char* figure;
-  const char* worker;
-  const char* metric;
-  bool per_partition;
-  const char* unit;
+  std::string figure;
+  std::string worker;
+  std::string metric;
+  bool per_partition = false;
+  std::string unit;
   bool labelled = false;
 };
-constexpr FigureName kFigures[] = {
-    {"b_eff_io", "io", "b_eff_io", false, "B/s"},
-    {"b_eff", "comm", "b_eff", false, "B/s"},
-    {"b_eff_per_process", "comm", "b_eff_per_process", false, "B/s"},
-    {"logp g", "logp", "g", true, "s"},
-    {"logp G", "logp", "G", true, "s/B"},
-    {"logp o_s", "logp", "o_s", true, "s"},
-    {"logp o_r", "logp", "o_r", true, "s"},
-    {"logp L", "logp", "L", true, "s"},
-    {"bcast ol", "bcast", "ol", true, "s"},
-    {"link bandwidth", "links", "link_bandwidth", true, "B/s", true},
-    {"node bandwidth", "links", "node_bandwidth", true, "B/s", true},
-};
+
+const std::vector<FigureName>& figure_names() {
+  static const std::vector<FigureName> names = [] {
+    std::vector<FigureName> out;
+    for (const auto& m : metrics::catalogue()) {
+      if (m.figure.empty() || m.headline == metrics::Headline::legacy ||
+          m.headline == metrics::Headline::no) {
+        continue;
+      }
+      const std::string figure(m.figure), prefix = std::string(m.worker) + "_";
+      out.push_back({figure, std::string(m.worker),
+                     figure.rfind(prefix, 0) == 0 ? figure.substr(prefix.size()) : figure,
+                     m.headline != metrics::Headline::maximum, std::string(m.unit),
+                     m.headline == metrics::Headline::per_label});
+    }
+    return out;
+  }();
+  return names;
+}
 
 const FigureName* by_figure(const std::string& figure) {
-  for (const auto& f : kFigures) {
+  for (const auto& f : figure_names()) {
     if (figure == f.figure) return &f;
   }
   return nullptr;
@@ -56,13 +64,13 @@ const FigureName* by_figure(const std::string& figure) {
 const FigureName& known_figure(const std::string& worker, const std::string& metric,
                                const std::string& where) {
   std::string workers, metrics;
-  for (const auto& f : kFigures) {
+  for (const auto& f : figure_names()) {
     if (workers.find(f.worker) == std::string::npos) {
-      workers += (workers.empty() ? "" : ", ") + std::string(f.worker);
+      workers += (workers.empty() ? "" : ", ") + f.worker;
     }
     if (worker != f.worker) continue;
     if (metric == f.metric) return f;
-    metrics += (metrics.empty() ? "" : ", ") + std::string(f.metric);
+    metrics += (metrics.empty() ? "" : ", ") + f.metric;
   }
   if (metrics.empty()) {
     throw UsageError(where + ": unknown worker '" + report::printable_utf8(worker) +
@@ -140,10 +148,10 @@ std::map<FigureKey, Measured> measured_figures(store::Store& store, const std::s
   }
   for (const auto& m : link_matrices(store, sweep)) {
     for (const auto& l : m.bandwidth) {
-      out[{"link bandwidth", m.partition, link_label(l.from, l.to)}] = {l.value, m.valid, "B/s"};
+      out[{"link_bandwidth", m.partition, link_label(l.from, l.to)}] = {l.value, m.valid, "B/s"};
     }
     for (const auto& [node, value] : m.node_bandwidth) {
-      out[{"node bandwidth", m.partition, node}] = {value, m.valid, "B/s"};
+      out[{"node_bandwidth", m.partition, node}] = {value, m.valid, "B/s"};
     }
   }
   return out;
@@ -222,10 +230,10 @@ Tolerance parse_tolerance(const std::string& text, const std::string& unit,
 }
 
 std::string ReferenceFigure::figure() const {
-  for (const auto& f : kFigures) {
+  for (const auto& f : figure_names()) {
     if (worker == f.worker && metric == f.metric) return f.figure;
   }
-  return worker + " " + metric;
+  return worker + "_" + metric;
 }
 
 FigureSpread spread_of(std::vector<double> values) {
@@ -569,15 +577,15 @@ CheckResult check_sweep(store::Store& store, const std::string& sweep, const Ref
   table.columns = {
       {"figure", "", "figure", "", 1, 0},
       {"partition", "", "procs", "", 1, 0},
-      {"reference", "", "reference", "", 1, 6},
-      {"measured", "", "measured", "", 1, 6},
+      {"reference", "", "reference", "", 1, 6, "unit"},
+      {"measured", "", "measured", "", 1, 6, "unit"},
       {"unit", "", "unit", "", 1, 0},
       {"ratio", "", "ratio", "", 1, 4},
       {"tolerance", "", "tolerance", "", 1, 0},
       // The runs the reference value is the median of (1: one run), and the band it allows.
       {"n", "", "n", "", 1, 0},
-      {"band_low", "", "band low", "", 1, 6},
-      {"band_high", "", "band high", "", 1, 6},
+      {"band_low", "", "band low", "", 1, 6, "unit"},
+      {"band_high", "", "band high", "", 1, 6, "unit"},
       {"better", "", "better", "", 1, 0},
       {"verdict", "", "verdict", "", 1, 0},
       // The link ("node1 -> node3") or node of a link matrix's figure; empty for the others.

@@ -62,7 +62,7 @@ struct ReferenceFigure {
   std::string label = {};
   /// Made from several runs: how the figure spread over them (value is their median).
   std::optional<FigureSpread> spread = {};
-  /// The figure's name in query system ("logp g", "b_eff").
+  /// The figure's name in query system ("logp_g", "b_eff").
   std::string figure() const;
 };
 

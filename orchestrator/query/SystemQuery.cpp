@@ -181,7 +181,7 @@ QueryTable system_table(store::Store& store, const std::optional<std::string>& s
       {"value", "", "value", "", 1, 6, "unit"}, {"unit", "", "unit", "", 1, 0},
       {"partition", "", "procs", "", 1, 0},     {"at", "", "at", "", 1, 0},
       {"point", "", "point", "", 1, 0},         {"job", "", "job", "", 1, 0},
-      {"valid", "", "valid", "", 1, 0},         {"reason", "", "first reason", "", 1, 0},
+      {"valid", "", "valid", "", 1, 0},         reason_column(),
       {"nodes", "", "nodes", "", 1, 0},         {"ppn", "", "ppn", "", 1, 0},
   };
   auto chosen = store.db().prepare("SELECT run_no FROM temp.chosen_run WHERE sweep_id = ?1");

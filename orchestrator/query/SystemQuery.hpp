@@ -15,8 +15,12 @@ namespace pbench::query {
 ///   b_eff_io     the maximum over partitions, T and hint sets (rev 2.1's sqrt(WR * R); a
 ///                result stored before pbench-io followed rev 2.1: its b_eff_io_rev2);
 ///   b_eff, b_eff_per_process   the maxima over partitions;
-///   logp g, G, o_s, o_r, L     per partition, at the queue depth with the smallest g;
-///   bcast ol     per partition, the smallest OL at the smallest message size over impls.
+///   logp_g, logp_G, logp_bandwidth_at_max_size   per partition shape: the smallest g over
+///                the queue depths, G and the flood's bandwidth at its largest size at that depth;
+///   logp_EEL, logp_o_s, logp_o_r, logp_L   per partition shape: the smallest EEL, with o_s and
+///                o_r (the overlap test at q = 1) and L = EEL - o_s - o_r of the same result;
+///   bcast_ol     per partition, the smallest OL at the smallest message size over impls.
+/// (The rules are the store's views, schema/store_views.sql; the figures the catalogue's.)
 /// A valid result wins over a not valid one, however much better its value. Where no result is
 /// valid the best not valid one is shown with valid "no", its worker's first reason in the column
 /// `reason`, and a note marking it "(not valid: <first reason>)". Ties (equal values) go to the

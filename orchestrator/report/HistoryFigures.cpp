@@ -6,6 +6,8 @@
 #include <string>
 #include <tuple>
 
+#include "common/MetricCatalogue.hpp"
+
 namespace pbench::report {
 namespace {
 
@@ -45,7 +47,8 @@ std::vector<Figure> history_figures(const query::QueryTable& history) {
   std::map<std::tuple<std::string, double>, Figure> by_figure;
   for (const auto& row : history.rows) {
     const std::string name = text(row[figure]);
-    const bool per_partition = name.rfind("logp ", 0) == 0 || name.rfind("bcast ", 0) == 0;
+    const auto* spec = metrics::find_figure(name);
+    const bool per_partition = spec != nullptr && spec->headline != metrics::Headline::maximum;
     double procs = per_partition ? number(row[partition]) : 0;
     if (std::isnan(procs)) procs = 0;  // a figure without a result in that run
     auto& f = by_figure[{name, procs}];

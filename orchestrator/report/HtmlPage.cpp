@@ -87,8 +87,17 @@ void HtmlPage::table(const query::QueryTable& given) {
     body_ += "<tr>";
     for (std::size_t i = 0; i < row.size() && i < table.columns.size(); ++i) {
       const bool number = !std::holds_alternative<std::string>(row[i]);
-      body_ += number ? "<td class=\"num\">" : "<td>";
-      body_ += html_escape(query::display_cell(row[i], table.columns[i])) + "</td>";
+      const std::string text = query::display_cell(row[i], table.columns[i]);
+      // A long reason shortened, whole in its tooltip (and in the notes).
+      const std::string shown = table.columns[i].elastic ? query::shortened(text, 80) : text;
+      if (number) {
+        body_ += "<td class=\"num\">";
+      } else if (shown != text) {
+        body_ += "<td title=\"" + html_escape(text) + "\">";
+      } else {
+        body_ += "<td>";
+      }
+      body_ += html_escape(shown) + "</td>";
     }
     body_ += "</tr>\n";
   }

@@ -174,7 +174,8 @@ void Store::initialise_or_check() {
     if (user_version <= 2) migrate_from_version_2();
     if (user_version <= 3) migrate_from_version_3();
     if (user_version <= 4) migrate_from_version_4();
-    migrate_from_version_5();
+    if (user_version <= 5) migrate_from_version_5();
+    migrate_from_version_6();
     user_version = kStoreSchemaVersion;
   }
   if (user_version != kStoreSchemaVersion) {
@@ -204,6 +205,18 @@ void Store::migrate_from_version_5() {
   txn.commit();
 }
 
+void Store::migrate_from_version_6() {
+  // Version 7 gives the catalogue the column companion_of (logp's EEL is a headline with o_s,
+  // o_r and L read from its result). The catalogue is a copy of the code's: made again, and
+  // refresh_catalogue() fills it.
+  Transaction txn(db_);
+  db_.exec("DROP TABLE IF EXISTS metric_catalogue");
+  db_.exec("DELETE FROM meta WHERE key = 'metric_catalogue'");
+  db_.exec(std::string(schema::store_views_sql()));
+  db_.exec("PRAGMA user_version = 7");
+  txn.commit();
+}
+
 namespace {
 /// The catalogue as the store's table holds it, one text (to see whether it changed).
 std::string catalogue_text() {
@@ -211,7 +224,7 @@ std::string catalogue_text() {
   for (const auto& m : metrics::catalogue()) {
     for (const std::string_view field :
          {m.worker, m.name, m.unit, metrics::to_string(m.better), metrics::to_string(m.headline),
-          m.figure, m.label_keys, m.meaning}) {
+          m.figure, m.label_keys, m.meaning, m.companion_of}) {
       out.append(field).push_back('\t');
     }
     out.push_back('\n');
@@ -231,7 +244,8 @@ void Store::refresh_catalogue() {
   db_.exec("DELETE FROM metric_catalogue");
   auto insert = db_.prepare(
       "INSERT INTO metric_catalogue(worker, name, unit, better, headline, headline_rule, figure, "
-      "figure_order, label_keys, meaning) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+      "figure_order, label_keys, meaning, companion_of) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
+      "?10, ?11)");
   const auto all = metrics::catalogue();
   for (const auto& m : all) {
     const bool headline = m.headline != metrics::Headline::no &&
@@ -247,7 +261,13 @@ void Store::refresh_catalogue() {
       const auto order = metrics::find_figure(m.figure) - all.data() + 1;
       insert.bind(7, m.figure).bind(8, static_cast<std::int64_t>(order));
     }
-    insert.bind(9, m.label_keys).bind(10, m.meaning).run();
+    insert.bind(9, m.label_keys).bind(10, m.meaning);
+    if (m.companion_of.empty()) {
+      insert.bind(11, std::nullopt);
+    } else {
+      insert.bind(11, m.companion_of);
+    }
+    insert.run();
   }
   db_.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES ('metric_catalogue', ?1)")
       .bind(1, fingerprint)

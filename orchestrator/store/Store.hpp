@@ -10,7 +10,7 @@
 
 namespace pbench::store {
 
-inline constexpr int kStoreSchemaVersion = 6;
+inline constexpr int kStoreSchemaVersion = 7;
 
 /// The id of the chosen result of point `p` in the run the queries read (Store::choose_run), as
 /// the store's view run_results defines it: `JOIN results r ON r.id = <this>`. Needs the
@@ -170,6 +170,7 @@ class Store {
   void migrate_from_version_4();
   /// Version 5 -> 6: the views with the column env (a sweep's environment, --envs).
   void migrate_from_version_5();
+  void migrate_from_version_6();
   /// Writes the metric catalogue (workers/common/MetricCatalogue.hpp) into the store's table
   /// metric_catalogue when it differs from what the store holds (one transaction).
   void refresh_catalogue();

@@ -177,8 +177,14 @@ TEST_CASE("comm query: without a valid result the maximum is among the others, a
 
   // The table renders with display units; an unknown sweep is a usage error.
   const auto text = query::render(t, query::Format::table);
-  CHECK(text.find("b_eff [MB/s]") != std::string::npos);
-  CHECK(text.find("L_max [MiB]") != std::string::npos);
+  // (wider than 160 columns with the units beside the titles: the units under them)
+  CHECK(text.find("b_eff  b_eff/proc") != std::string::npos);
+  CHECK(text.find("[MB/s]      [MB/s]") != std::string::npos);
+  CHECK(text.find("[MiB]") != std::string::npos);
+  for (std::size_t at = 0, end = 0; at < text.size(); at = end + 1) {
+    end = text.find('\n', at);
+    CHECK(end - at <= query::kTableWidth);
+  }
   CHECK_THROWS_AS(query::comm_table(f.store, std::string("nope")), UsageError);
 }
 

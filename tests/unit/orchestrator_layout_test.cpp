@@ -177,7 +177,7 @@ TEST_CASE("ingest: layout columns, and a placement unlike the shape makes the re
   const auto system = query::system_table(f.store, std::string("shapes"), {});
   int g_rows = 0;
   for (const auto& row : system.rows) {
-    if (std::get<std::string>(row[1]) != "logp g") continue;
+    if (std::get<std::string>(row[1]) != "logp_g") continue;
     ++g_rows;
     if (integer(row[column(system, "ppn")]) == 4) {
       CHECK(std::get<std::string>(row[column(system, "reason")]).rfind("placement: ", 0) == 0);
@@ -187,7 +187,7 @@ TEST_CASE("ingest: layout columns, and a placement unlike the shape makes the re
   const auto four =
       query::system_table(f.store, std::string("shapes"), query::parse_where({"nodes=4"}));
   for (const auto& row : four.rows) {
-    if (std::get<std::string>(row[1]) == "logp g") CHECK(integer(row[column(four, "nodes")]) == 4);
+    if (std::get<std::string>(row[1]) == "logp_g") CHECK(integer(row[column(four, "nodes")]) == 4);
   }
 }
 
@@ -202,14 +202,14 @@ TEST_CASE("query compare: says when the shapes of the compared figures differ") 
   const auto a_shape = column(t, "a_shape"), b_shape = column(t, "b_shape");
   bool found = false;
   for (const auto& row : t.rows) {
-    if (std::get<std::string>(row[0]) != "logp g") continue;
+    if (std::get<std::string>(row[0]) != "logp_g") continue;
     found = true;
     CHECK(std::get<std::string>(row[a_shape]) == "2x1");
     CHECK(std::get<std::string>(row[b_shape]) == "1x2");
     CHECK(std::holds_alternative<double>(row[column(t, "ratio")]));
   }
   CHECK(found);
-  CHECK(has_note(t, "logp g: the shapes differ: A (network) ran on 2x1, B (memory) on 1x2"));
+  CHECK(has_note(t, "logp_g: the shapes differ: A (network) ran on 2x1, B (memory) on 1x2"));
   // The same shape on both sides says nothing.
   const auto same = query::compare_table(f.store, "network", "network", {});
   CHECK_FALSE(has_note(same, "the shapes differ"));

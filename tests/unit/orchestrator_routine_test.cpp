@@ -81,9 +81,9 @@ TEST_CASE("a sweep's runs: attempts and results belong to the latest run, querie
   CHECK(runs[0].run_no == 1);
   CHECK(runs[2].run_no == 3);
   // By default the latest run; a chosen one on request.
-  CHECK(figure_value(query::system_table(s.store, "nightly", {}), "logp g") == 4e-7);
+  CHECK(figure_value(query::system_table(s.store, "nightly", {}), "logp_g") == 4e-7);
   s.store.choose_run(RunChoice::number(1));
-  CHECK(figure_value(query::system_table(s.store, "nightly", {}), "logp g") == 2e-7);
+  CHECK(figure_value(query::system_table(s.store, "nightly", {}), "logp_g") == 2e-7);
   s.store.choose_run(RunChoice::latest());
   // --run all: each run's rows with a first column `run`.
   const auto all =
@@ -92,7 +92,7 @@ TEST_CASE("a sweep's runs: attempts and results belong to the latest run, querie
   CHECK(all.columns.front().key == "run");
   std::vector<std::int64_t> run_of_g;
   for (const auto& row : all.rows) {
-    if (std::get<std::string>(row[2]) == "logp g")
+    if (std::get<std::string>(row[2]) == "logp_g")
       run_of_g.push_back(std::get<std::int64_t>(row[0]));
   }
   CHECK(run_of_g == std::vector<std::int64_t>{1, 2, 3});
@@ -103,8 +103,8 @@ TEST_CASE("a sweep's runs: attempts and results belong to the latest run, querie
   CHECK(std::get<std::string>(history.rows[0][0]) == "2026-11-22T00:00:00.000Z");
   CHECK(std::get<double>(history.rows[2][4]) == 4e-7);
   CHECK_THROWS_WITH_AS(query::history_table(s.store, "nightly", std::string("b_eff"), {}),
-                       "sweep 'nightly' has no figure 'b_eff' (it has: logp G, logp L, logp g, "
-                       "logp o_r, logp o_s)",
+                       "sweep 'nightly' has no figure 'b_eff' (it has: logp_EEL, logp_G, logp_L, "
+                       "logp_bandwidth_at_max_size, logp_g, logp_o_r, logp_o_s)",
                        UsageError);
 }
 
@@ -127,9 +127,9 @@ TEST_CASE("one direction table, the metric catalogue: bandwidths up, latencies, 
   using metrics::Better;
   CHECK(metrics::find_figure("b_eff")->better == Better::higher);
   CHECK(metrics::find_figure("b_eff_io")->better == Better::higher);
-  CHECK(metrics::find_figure("logp g")->better == Better::lower);
+  CHECK(metrics::find_figure("logp_g")->better == Better::lower);
   CHECK(metrics::find_metric("logp", "o_s")->better == Better::lower);
-  CHECK(metrics::find_figure("bcast ol")->better == Better::lower);
+  CHECK(metrics::find_figure("bcast_ol")->better == Better::lower);
   CHECK(metrics::find_metric("io", "schedule_time")->better == Better::neither);
   CHECK(metrics::find_figure("schedule_time") == nullptr);
   int headlines = 0;
@@ -139,7 +139,10 @@ TEST_CASE("one direction table, the metric catalogue: bandwidths up, latencies, 
     CHECK_MESSAGE(m.better != Better::neither, m.name);
     CHECK_MESSAGE(metrics::find_figure(m.figure) != nullptr, m.name);
   }
-  CHECK(headlines == 12);  // nine figures, the legacy name of one, two per-label (links)
+  CHECK(headlines == 14);  // eleven figures, the legacy name of one, two per-label (links)
+  // The older spelling with a space names the same figure.
+  CHECK(metrics::find_figure("logp g") == metrics::find_figure("logp_g"));
+  CHECK(metrics::figure_spelling("bcast ol") == "bcast_ol");
 }
 
 TEST_CASE("tolerances: a percentage or an amount in a unit of the figure, bad ones named") {
@@ -163,22 +166,22 @@ TEST_CASE("reference and check: pass, regressed, improved, missing and not valid
   // Written and read back: the same figures.
   const auto parsed = query::parse_reference(query::to_toml(reference), "refs.toml");
   REQUIRE(parsed.figures.size() == reference.figures.size());
-  CHECK(parsed.figures.size() == 5);  // logp g, G, o_s, o_r, L at partition 2
+  CHECK(parsed.figures.size() == 6);  // logp_g, G; EEL, o_s, o_r, L at partition 2
   CHECK(parsed.sweep == "nightly");
 
   auto same = query::check_sweep(s.store, "nightly", parsed);
-  CHECK(same.passed == 5);
+  CHECK(same.passed == 6);
   CHECK(same.exit_code() == 0);
 
   s.store.choose_run(RunChoice::number(2));  // g 50% higher: worse
   auto worse = query::check_sweep(s.store, "nightly", parsed);
-  CHECK(verdict(worse, "logp g") == "regressed");
-  CHECK(verdict(worse, "logp o_s") == "pass");
+  CHECK(verdict(worse, "logp_g") == "regressed");
+  CHECK(verdict(worse, "logp_o_s") == "pass");
   CHECK(worse.exit_code() == query::kExitRegressed);
 
   s.store.choose_run(RunChoice::number(3));  // g halved: better beyond the tolerance
   auto better = query::check_sweep(s.store, "nightly", parsed);
-  CHECK(verdict(better, "logp g") == "improved");
+  CHECK(verdict(better, "logp_g") == "improved");
   CHECK(better.exit_code() == 0);
 
   // A per-figure absolute tolerance wide enough lets run 2 pass.
@@ -187,13 +190,13 @@ TEST_CASE("reference and check: pass, regressed, improved, missing and not valid
     if (f.metric == "g") f.tolerance = query::parse_tolerance("0.2 us", "s", "t");
   }
   s.store.choose_run(RunChoice::number(2));
-  CHECK(verdict(query::check_sweep(s.store, "nightly", wide), "logp g") == "pass");
+  CHECK(verdict(query::check_sweep(s.store, "nightly", wide), "logp_g") == "pass");
 
   // A figure the sweep does not have is missing.
   auto more = parsed;
   more.figures.push_back({"bcast", "ol", 7, 1e-6, "s", std::nullopt, true});
   auto missing = query::check_sweep(s.store, "nightly", more);
-  CHECK(verdict(missing, "bcast ol") == "missing");
+  CHECK(verdict(missing, "bcast_ol") == "missing");
   CHECK(missing.exit_code() == query::kExitRegressed);  // g regressed too: that one wins
   s.store.choose_run(RunChoice::number(1));
   CHECK(query::check_sweep(s.store, "nightly", more).exit_code() == query::kExitMissing);
@@ -201,7 +204,7 @@ TEST_CASE("reference and check: pass, regressed, improved, missing and not valid
   // A result that is not valid never passes, even with the reference's own value.
   s.store.db().exec("UPDATE results SET valid = 0");
   auto invalid = query::check_sweep(s.store, "nightly", parsed);
-  CHECK(verdict(invalid, "logp g") == "not valid");
+  CHECK(verdict(invalid, "logp_g") == "not valid");
   CHECK(invalid.passed == 0);
   CHECK(invalid.exit_code() == query::kExitNotValid);
 }
@@ -230,20 +233,20 @@ TEST_CASE("check: not valid as referenced (the same reason, numbers aside) fails
   CHECK(reference.figures[0].reason == "OL (task 1) = -0.0323 us is not positive");
   // The same run: as referenced, exit 0; with --strict, 11.
   const auto same = query::check_sweep(s.store, "nightly", reference);
-  CHECK(verdict(same, "logp o_s") == "not valid (as referenced)");
+  CHECK(verdict(same, "logp_o_s") == "not valid (as referenced)");
   CHECK(same.exit_code() == 0);
   CHECK(query::check_sweep(s.store, "nightly", reference, true).exit_code() ==
         query::kExitNotValid);
   // Run 2: the same kind of reason, but g 50% worse: regressed all the same.
   s.store.choose_run(RunChoice::number(2));
   const auto worse = query::check_sweep(s.store, "nightly", reference);
-  CHECK(verdict(worse, "logp g") == "regressed");
-  CHECK(verdict(worse, "logp o_s") == "not valid (as referenced)");
+  CHECK(verdict(worse, "logp_g") == "regressed");
+  CHECK(verdict(worse, "logp_o_s") == "not valid (as referenced)");
   CHECK(worse.exit_code() == query::kExitRegressed);
   // Run 3: another reason, within the band: not valid, which fails the gate.
   s.store.choose_run(RunChoice::number(3));
   const auto other = query::check_sweep(s.store, "nightly", reference);
-  CHECK(verdict(other, "logp g") == "not valid");
+  CHECK(verdict(other, "logp_g") == "not valid");
   CHECK(other.exit_code() == query::kExitNotValid);
 }
 
@@ -263,7 +266,7 @@ TEST_CASE("a reference file that is not TOML or names an unknown worker or metri
                                     "value = 1e-6\nunit = \"s\"\n",
                              "refs.toml"),
       "reference 'refs.toml', figure 1: worker 'logp' has no headline metric 'gap' (known: g, "
-      "G, o_s, o_r, L)",
+      "G, bandwidth_at_max_size, EEL, o_s, o_r, L)",
       UsageError);
   CHECK_THROWS_WITH_AS(
       query::parse_reference(head + "worker = \"logp\"\nmetric = \"g\"\npartition = 2\n"

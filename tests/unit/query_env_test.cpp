@@ -141,8 +141,8 @@ TEST_CASE("query compare --envs: one environment of a sweep against another") {
   CHECK(std::get<double>(row("b_eff")[3]) == doctest::Approx(2e9));
   CHECK(std::get<double>(row("b_eff")[7]) == doctest::Approx(1e9));
   CHECK(std::get<double>(row("b_eff")[11]) == doctest::Approx(0.5));
-  CHECK(std::get<double>(row("logp g")[11]) == doctest::Approx(1.5));
-  CHECK(std::get<double>(row("bcast ol")[11]) == doctest::Approx(4.0));
+  CHECK(std::get<double>(row("logp_g")[11]) == doctest::Approx(1.5));
+  CHECK(std::get<double>(row("bcast_ol")[11]) == doctest::Approx(4.0));
   CHECK(std::get<double>(row("b_eff_io")[11]) == doctest::Approx(0.8));
   // An environment the sweep has no point of, or a sweep without environments: named.
   const auto error = [&](const query::CompareSide& x) -> std::string {

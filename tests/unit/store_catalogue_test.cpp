@@ -39,7 +39,7 @@ TEST_CASE("the catalogue: each metric once, in a base unit, headline figures wit
     CHECK(metrics::find_metric(m.worker, m.name) == &m);
   }
   CHECK(metrics::find_metric("logp", "ol") == nullptr);
-  CHECK(metrics::find_figure("logp G")->name == "big_g");
+  CHECK(metrics::find_figure("logp_G")->name == "big_g");
   CHECK(metrics::find_figure("b_eff_io")->name == "b_eff_io");  // not the legacy name
 }
 
@@ -54,7 +54,7 @@ TEST_CASE("a store holds the catalogue and gets it back when it differs") {
     CHECK(rows_of(store,
                   "SELECT count(*) FROM metric_catalogue WHERE worker = 'logp' AND "
                   "name = 'big_g' AND unit = 's/B' AND better = 'lower' AND "
-                  "headline = 'yes' AND figure = 'logp G' AND label_keys = "
+                  "headline = 'yes' AND figure = 'logp_G' AND label_keys = "
                   "'queue_depth'") == 1);
     // An older pbench's catalogue: a metric missing, another's direction changed.
     store.db().exec(
@@ -98,7 +98,7 @@ TEST_CASE("a version 4 store gets the catalogue and the views, its results answe
     CHECK(rows_of(f.store, "SELECT count(*) FROM sqlite_master WHERE type = 'view'") == 0);
   }
   auto store = store::Store::open(path.string(), store::Store::Access::existing);
-  CHECK(rows_of(store, "PRAGMA user_version") == 6);
+  CHECK(rows_of(store, "PRAGMA user_version") == 7);
   CHECK(rows_of(store, "SELECT count(*) FROM metric_catalogue") ==
         static_cast<std::int64_t>(metrics::catalogue().size()));
   const auto after = query::system_table(store, std::string("old"), {});

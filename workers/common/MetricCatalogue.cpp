@@ -15,7 +15,7 @@ constexpr Headline no = Headline::no;
 // a new metric is one more line here (its worker's result then may write it, and the store's
 // catalogue gets it the next time pbench opens the store for writing).
 constexpr MetricSpec kCatalogue[] = {
-    // worker, name, unit, better, headline, figure, label keys, meaning
+    // worker, name, unit, better, headline, figure, label keys, meaning[, companion of]
     {"io", "b_eff_io", "B/s", up, Headline::maximum, "b_eff_io", "partition",
      "effective I/O bandwidth b_eff_io of a partition as b_eff_io rev 2.1 computes it, "
      "sqrt(WR * R)"},
@@ -24,17 +24,26 @@ constexpr MetricSpec kCatalogue[] = {
      "sizes, summed over all processes"},
     {"comm", "b_eff_per_process", "B/s", up, Headline::maximum, "b_eff_per_process", "",
      "b_eff divided by the number of processes"},
-    {"logp", "g", "s", down, Headline::per_shape, "logp g", "queue_depth",
+    // logp: g is the best over the queue depths; G and the flood's bandwidth at its largest
+    // size are read at the depth that won g. EEL is the best 8-byte ping-pong; o_s and o_r (the
+    // overlap test, always at q = 1) and L = EEL - o_s - o_r are read from the same result, so
+    // that L is what the row above it says.
+    {"logp", "g", "s", down, Headline::per_shape, "logp_g", "queue_depth",
      "gap g: time per 8-byte message in a flood with queue_depth sends outstanding"},
-    {"logp", "big_g", "s/B", down, Headline::companion, "logp G", "queue_depth",
-     "gap per byte G: slope fitted over the bandwidth-bound message sizes"},
-    {"logp", "o_s", "s", down, Headline::companion, "logp o_s", "",
-     "send overhead o_s from the CPU overlap test at queue depth 1"},
-    {"logp", "o_r", "s", down, Headline::companion, "logp o_r", "",
-     "receive overhead o_r from the CPU overlap test at queue depth 1"},
-    {"logp", "latency_l", "s", down, Headline::companion, "logp L", "",
-     "LogP latency L = EEL - o_s - o_r (a model figure, may be negative)"},
-    {"bcast", "ol", "s", down, Headline::per_shape, "bcast ol", "size",
+    {"logp", "big_g", "s/B", down, Headline::companion, "logp_G", "queue_depth",
+     "gap per byte G: slope fitted over the bandwidth-bound message sizes", "g"},
+    {"logp", "bandwidth_at_max_size", "B/s", up, Headline::companion,
+     "logp_bandwidth_at_max_size", "queue_depth,size",
+     "the flood's bandwidth at its largest message size (size / time per message)", "g"},
+    {"logp", "eel_min", "s", down, Headline::per_shape, "logp_EEL", "",
+     "end-to-end latency EEL: minimum over runs of half the 8-byte round trip"},
+    {"logp", "o_s", "s", down, Headline::companion, "logp_o_s", "",
+     "send overhead o_s from the CPU overlap test at queue depth 1", "eel_min"},
+    {"logp", "o_r", "s", down, Headline::companion, "logp_o_r", "",
+     "receive overhead o_r from the CPU overlap test at queue depth 1", "eel_min"},
+    {"logp", "latency_l", "s", down, Headline::companion, "logp_L", "",
+     "LogP latency L = EEL - o_s - o_r (a model figure, may be negative)", "eel_min"},
+    {"bcast", "ol", "s", down, Headline::per_shape, "bcast_ol", "size",
      "broadcast latency OL = max over tasks of OL_i = E_i - RTL_i/2"},
 
     {"io", "b_eff_io_rev2", "B/s", up, Headline::legacy, "b_eff_io", "partition",
@@ -98,8 +107,6 @@ constexpr MetricSpec kCatalogue[] = {
     {"comm", "memory_per_process", "B", none, no, "", "", "memory per process L_max came from"},
     {"comm", "b_pattern", "B/s", up, no, "", "pattern", "bandwidth of one pattern"},
 
-    {"logp", "eel_min", "s", down, no, "", "",
-     "end-to-end latency EEL: minimum over runs of half the 8-byte round trip"},
     {"logp", "eel_median", "s", down, no, "", "", "median over runs of half the 8-byte round trip"},
     {"logp", "overlap_potential", "s", none, no, "", "",
      "time the CPU is free while a message is in flight"},
@@ -125,11 +132,11 @@ constexpr MetricSpec kCatalogue[] = {
 
     // links: the link matrix (mpiGraph's shift schedule). Its per-link and per-node bandwidths
     // are gated by reference and check (figure names), one figure per label; not in query system.
-    {"links", "link_bandwidth", "B/s", up, Headline::per_label, "link bandwidth", "from,to",
+    {"links", "link_bandwidth", "B/s", up, Headline::per_label, "link_bandwidth", "from,to",
      "bandwidth of one ordered pair of nodes, timed at the receiver"},
     {"links", "link_latency", "s", down, no, "", "from,to",
      "half the round trip of one ordered pair of nodes while every node is busy"},
-    {"links", "node_bandwidth", "B/s", up, Headline::per_label, "node bandwidth", "node",
+    {"links", "node_bandwidth", "B/s", up, Headline::per_label, "node_bandwidth", "node",
      "median bandwidth of the links a node is on"},
     {"links", "node_latency", "s", down, no, "", "node",
      "median latency of the links a node is on"},
@@ -162,9 +169,18 @@ const MetricSpec* find_metric(std::string_view worker, std::string_view name) {
   return it == by_name().end() ? nullptr : it->second;
 }
 
+std::string figure_spelling(std::string_view figure) {
+  std::string out(figure);
+  for (char& c : out) {
+    if (c == ' ') c = '_';
+  }
+  return out;
+}
+
 const MetricSpec* find_figure(std::string_view figure) {
+  const std::string name = figure_spelling(figure);
   for (const auto& m : kCatalogue) {
-    if (m.figure == figure && m.headline != Headline::legacy) return &m;
+    if (m.figure == name && m.headline != Headline::legacy) return &m;
   }
   return nullptr;
 }

@@ -163,6 +163,13 @@ void LogpReport::write(worker::ResultDocument& result) const {
     result.add_metric("bandwidth", qs.bandwidth, "B/s", qs.big_g_samples, label);
     result.add_metric("large_message_threshold", qs.threshold, "B", qs.big_g_samples + qs.g_samples,
                       label);
+    if (!qs.curve.empty() && qs.curve.back().time > 0) {
+      // The flood's own bandwidth at its largest message size (the figure a bandwidth
+      // benchmark quotes), beside the fitted asymptote 1/G.
+      const auto& last = qs.curve.back();
+      result.add_metric("bandwidth_at_max_size", last.size / last.time, "B/s", qs.g_samples,
+                        {{"queue_depth", qs.queue_depth}, {"size", static_cast<long long>(last.size)}});
+    }
     result.add_metric("protocol_switches", static_cast<double>(qs.fit.protocol_switches()), "count",
                       qs.fit_samples, label);
   }

@@ -29,7 +29,7 @@ assert ref["runs"] == "1-5" and "3 x the robust standard deviation" in ref["made
 f = [x for x in ref["figure"] if x["metric"] == "ol"]
 assert len(f) == 1, ref["figure"]
 f = f[0]
-values = [r["value"] for r in json.load(open(sys.argv[2]))["rows"] if r["figure"] == "bcast ol"]
+values = [r["value"] for r in json.load(open(sys.argv[2]))["rows"] if r["figure"] == "bcast_ol"]
 assert len(values) == 5, values
 median = statistics.median(values)
 mad = statistics.median([abs(v - median) for v in values])
@@ -40,7 +40,7 @@ expected = max(2.0, 3 * 1.4826 * mad / median * 100)
 assert f["tolerance"].endswith("%") and abs(float(f["tolerance"][:-1]) - expected) <= 0.01 * expected, (f, expected)
 # The synthetic spread is about 1% of a 1 ms hop: the band is a few percent, not 15.
 assert float(f["tolerance"][:-1]) < 10, f
-stats = [r for r in json.load(open(sys.argv[3]))["rows"] if r["figure"] == "bcast ol"]
+stats = [r for r in json.load(open(sys.argv[3]))["rows"] if r["figure"] == "bcast_ol"]
 assert len(stats) == 1 and stats[0]["n"] == 5, stats
 assert abs(stats[0]["median"] - median) <= 1e-12 * median and abs(stats[0]["mad"] - mad) <= 1e-12 * median, stats
 print("reference: median %.1f us, MAD %.2f us, tolerance %s" % (median * 1e6, mad * 1e6, f["tolerance"]))
@@ -55,7 +55,7 @@ check_run() {
   "$PY" - check.json "$2" "$rc" "$3" <<'PY' || fail "check of a run at $1 us: $(cat check.json)"
 import json, sys
 rows, verdict, rc, code = json.load(open(sys.argv[1]))["rows"], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-ol = [r for r in rows if r["figure"] == "bcast ol"]
+ol = [r for r in rows if r["figure"] == "bcast_ol"]
 assert len(ol) == 1, rows
 r = ol[0]
 assert r["n"] == 5 and r["band_low"] < r["reference"] < r["band_high"], r

@@ -18,15 +18,15 @@ before=$(sqlite3 v2.db "select group_concat(value) from (select value from metri
 "$PY" - v2.db v2-history.json <<'PY'
 import json, sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
-assert db.execute("pragma user_version").fetchone()[0] == 6
+assert db.execute("pragma user_version").fetchone()[0] == 7
 runs = db.execute("select s.name, r.run_no, r.started_at = s.created_at from runs r "
                   "join sweeps s on s.id = r.sweep_id order by s.id").fetchall()
 assert runs == [("v2sweep", 1, 1), ("v2logp", 1, 1)], runs
 assert db.execute("select count(*) from results where run_no != 1").fetchone()[0] == 0
 assert db.execute("select count(*) from results").fetchone()[0] == 3
 h = json.load(open(sys.argv[2]))
-assert [r["run"] for r in h["rows"]] == [1] * 5, h["rows"]
-g = [r for r in h["rows"] if r["figure"] == "logp g"][0]
+assert [r["run"] for r in h["rows"]] == [1] * 7, h["rows"]  # logp_g, G, bandwidth (none: an old result), EEL, o_s, o_r, L
+g = [r for r in h["rows"] if r["figure"] == "logp_g"][0]
 assert g["value"] == 2.07828e-07 or abs(g["value"] - 2.07828e-07) < 1e-12, g
 PY
 after=$(sqlite3 v2.db "select group_concat(value) from (select value from metrics order by id)")
@@ -57,7 +57,7 @@ assert [r["run"] for r in h] == [1, 2, 3], h
 assert [r["time"] for r in h] == sorted(r["time"] for r in h), h
 assert all(r["value"] is not None and r["valid"] in ("yes", "no") for r in h), h
 def ol(name):
-    return [r for r in json.load(open(name))["rows"] if r["figure"] == "bcast ol"][0]
+    return [r for r in json.load(open(name))["rows"] if r["figure"] == "bcast_ol"][0]
 assert ol("latest.json") == ol("run3.json"), (ol("latest.json"), ol("run3.json"))
 assert ol("run1.json")["value"] == h[0]["value"] and ol("run3.json")["value"] == h[2]["value"]
 assert [r["run"] for r in json.load(open("all.json"))["rows"]] == [1, 2, 3]
@@ -72,7 +72,7 @@ PY
 "$PBENCH" report nightly -o report > /dev/null
 grep -q 'id="history"' report/index.html || fail "no History section in the report"
 [[ -s report/history-bcast-ol-at-2-processes.svg ]] || fail "no history figure: $(ls report)"
-grep -q 'History: bcast ol at 2 processes' report/index.html || fail "history figure not on the page"
+grep -q 'History: bcast_ol at 2 processes' report/index.html || fail "history figure not on the page"
 
 # Bad --run values: clear errors, store unchanged.
 digest=$(db_digest)
@@ -92,7 +92,7 @@ assert r["sweep"] == "nightly" and r["run"] == 3 and r["tolerance"] == "5%", r
 f = r["figure"]
 assert [(x["worker"], x["metric"], x["partition"], x["unit"]) for x in f] == [("bcast", "ol", 2, "s")], f
 PY
-valid=$("$PY" -c "import json; print([r for r in json.load(open('run3.json'))['rows'] if r['figure'] == 'bcast ol'][0]['valid'])")
+valid=$("$PY" -c "import json; print([r for r in json.load(open('run3.json'))['rows'] if r['figure'] == 'bcast_ol'][0]['valid'])")
 # The gate rehearsed on the store it was referenced from passes (issue 26): a figure not valid
 # now for the same reason as in the reference (tiny settings are never valid here) is "not valid
 # (as referenced)", which fails only with --strict.
@@ -114,7 +114,7 @@ PY
 # A second sweep with a synthetic delay of 3 ms per hop: regressed (or not valid), never pass.
 "$PBENCH" run slow "${B[@]}" --set bcast.hop_delay_us=3000 > /dev/null 2>&1
 "$PBENCH" query system --sweep slow --format json > slow.json
-slow_valid=$("$PY" -c "import json; print([r for r in json.load(open('slow.json'))['rows'] if r['figure'] == 'bcast ol'][0]['valid'])")
+slow_valid=$("$PY" -c "import json; print([r for r in json.load(open('slow.json'))['rows'] if r['figure'] == 'bcast_ol'][0]['valid'])")
 for how in "--reference refs.toml" "--against nightly"; do
   rc=0; "$PBENCH" check slow $how --format json > slow-check.json 2> /dev/null || rc=$?
   "$PY" - slow-check.json "$slow_valid" "$rc" <<'PY'
@@ -165,7 +165,7 @@ promtool check metrics < nightly.prom || fail "promtool refused the export"
 # One run (the latest), its series without run or point labels, so that the next night's run
 # continues them; the value is run 3's.
 grep -q '^pbench_bcast_ol_seconds{sweep="nightly",partition="2",nodes="1",ppn="2",' nightly.prom ||
-  fail "no bcast ol series: $(head -5 nightly.prom)"
+  fail "no bcast_ol series: $(head -5 nightly.prom)"
 ! grep -Eq '[{,](run|point)="' nightly.prom || fail "a run or point label: $(grep -Em1 '(run|point)="' nightly.prom)"
 grep -q '^pbench_bcast_headline_ol_seconds{' nightly.prom || fail "no headline series"
 ol3=$(sqlite3 "$PBENCH_DB" "select printf('%.17g', value) from metric_values where sweep = 'nightly' and run = 3 and metric = 'ol' order by metric_id limit 1")

@@ -19,7 +19,7 @@ before=$(metrics)
 "$PY" - v3.db <<'PY'
 import json, sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
-assert db.execute("pragma user_version").fetchone()[0] == 6
+assert db.execute("pragma user_version").fetchone()[0] == 7
 points = db.execute("select s.name, p.partition, p.nodes, p.procs_per_node from points p "
                     "join sweeps s on s.id = p.sweep_id order by p.id").fetchall()
 assert points == [("v3nodes", 2, 2, 1), ("v3nodes", 4, 2, 2), ("v3packed", 4, 2, 2)], points
@@ -39,7 +39,7 @@ assert [(r["nodes"], r["ppn"]) for r in where] == [(2, 1), (2, 2)], where
 p = json.load(open("points.json"))["rows"]
 assert [(r["nodes"], r["ppn"], r["placement"]) for r in p] == \
     [(2, 1, None), (2, 2, None), (2, 2, packed)], p
-g = [r for r in json.load(open("system.json"))["rows"] if r["figure"] == "logp g"]
+g = [r for r in json.load(open("system.json"))["rows"] if r["figure"] == "logp_g"]
 assert len(g) == 1 and g[0]["reason"] == packed and (g[0]["nodes"], g[0]["ppn"]) == (1, 4), g
 PY
 # Opened again: nothing left to migrate, the same answer.

@@ -30,8 +30,8 @@ grep -q ",B/s," system.csv || fail "csv lost the base unit B/s: $(cat system.csv
 import json, sys
 t = json.load(open(sys.argv[1]))
 units = {r["figure"]: r["unit"] for r in t["rows"]}
-assert units["b_eff"] == "B/s" and units["logp g"] == "s", units
-g = [r["value"] for r in t["rows"] if r["figure"] == "logp g"][0]
+assert units["b_eff"] == "B/s" and units["logp_g"] == "s", units
+g = [r["value"] for r in t["rows"] if r["figure"] == "logp_g"][0]
 assert 0 < g < 1, g  # seconds, not microseconds
 PY
 

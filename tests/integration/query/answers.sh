@@ -31,7 +31,7 @@ import csv, json, sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
 system = json.load(open("system.json"))
 rows = {r["figure"]: r for r in system["rows"]}
-for figure in ["b_eff_io", "b_eff", "b_eff_per_process", "logp g", "logp G", "bcast ol"]:
+for figure in ["b_eff_io", "b_eff", "b_eff_per_process", "logp_g", "logp_G", "bcast_ol"]:
     assert figure in rows and rows[figure]["value"] is not None, (figure, system)
 
 def newest(worker, name):
@@ -51,7 +51,7 @@ for figure, worker in [("b_eff_io", "io"), ("b_eff", "comm")]:
     assert r["job"] == db.execute("select a.job_id from attempts a join points p on "
                                   "p.id = a.point_id where p.point_key = ?", (r["point"],)).fetchone()[0]
 g = [(v, json.loads(l)["queue_depth"]) for v, p, k, l in newest("logp", "g") if p == 2]
-assert abs(rows["logp g"]["value"] - min(v for v, _ in g)) < 1e-15, (rows["logp g"], g)
+assert abs(rows["logp_g"]["value"] - min(v for v, _ in g)) < 1e-15, (rows["logp_g"], g)
 assert rows["b_eff_io"]["at"].startswith("T=0.5 s"), rows["b_eff_io"]
 
 with open("system.csv") as f:

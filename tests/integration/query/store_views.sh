@@ -63,15 +63,15 @@ same system-1.csv view-1.csv || fail "headlines (run 1) differ from query system
 # The sweep has valid and not valid figures, a figure per shape, and two runs that differ.
 grep -q ',yes,' view-latest.csv || fail "no valid headline figure: $(cat view-latest.csv)"
 grep -q ',no,' view-latest.csv || fail "no headline figure that is not valid"
-[[ $(grep -c '^v,"logp g",' view-latest.csv) -eq 2 ]] || fail "logp g not per shape: $(cat view-latest.csv)"
+[[ $(grep -c '^v,logp_g,' view-latest.csv) -eq 2 ]] || fail "logp_g not per shape: $(cat view-latest.csv)"
 cmp -s view-1.csv view-latest.csv && fail "run 1 and run 2 gave the same headline"
 
 # Each worker table: its view with the sqlite3 command line against pbench query WORKER.
 declare -A table_columns=(
-  [logp]="sweep, partition, nodes, ppn, queue_depth, eel, o_s, o_r, g, big_g, bandwidth, latency_l, large_message_threshold, valid"
+  [logp]="sweep, partition, nodes, ppn, queue_depth, eel, o_s, o_r, g, big_g, bandwidth, latency_l, large_message_threshold, valid, reason"
   [comm]="sweep, \"row\", partition, nodes, ppn, b_eff, b_eff_per_process, l_max, pingpong_bandwidth, b_eff_at_lmax, b_eff_per_process_at_lmax, ring_per_process_at_lmax, latency_rings_random, latency_rings, latency_pingpong, valid, reason"
   [io]="sweep, partition, nodes, ppn, schedule_time, hints, write, rewrite, read, b_eff_io, b_eff_io_paper, elapsed, valid, reason"
-  [bcast]="sweep, partition, nodes, ppn, impl, hop_delay, size, ol, ol_task, send_latency, rounds_latency, root_order, barrier_latency, ack_latency, valid")
+  [bcast]="sweep, partition, nodes, ppn, impl, hop_delay, size, ol, ol_task, send_latency, rounds_latency, root_order, barrier_latency, ack_latency, valid, reason")
 declare -A table_order=(
   [logp]="sweep, partition, coalesce(nodes, 0), coalesce(ppn, 0), point_id, queue_depth"
   [comm]="sweep_id, run, row_order, partition, point_id"
@@ -111,8 +111,9 @@ assert stored and all((w, n) in catalogue and catalogue[(w, n)][0] == u
 assert catalogue[("logp", "g")][1] == "lower" and catalogue[("io", "b_eff_io")][1] == "higher"
 headline = db.execute("SELECT figure FROM metric_catalogue WHERE headline = 'yes' "
                       "ORDER BY figure_order").fetchall()
-assert [f for (f,) in headline] == ["b_eff_io", "b_eff", "b_eff_per_process", "logp g",
-                                     "logp G", "logp o_s", "logp o_r", "logp L", "bcast ol"]
+assert [f for (f,) in headline] == ["b_eff_io", "b_eff", "b_eff_per_process", "logp_g",
+                                     "logp_G", "logp_bandwidth_at_max_size", "logp_EEL",
+                                     "logp_o_s", "logp_o_r", "logp_L", "bcast_ol"]
 
 # The README's examples: the system's b_eff_io and the best EEL per partition (latest run),
 # and a history of one figure.

@@ -65,7 +65,7 @@ for worker in workers:
 system = table("system")["rows"]
 assert system and all(r["ppn"] in (1, None) for r in system), system
 if "logp" in workers:
-    assert {(r["nodes"], r["ppn"]) for r in system if r["figure"] == "logp g"} == {(2, 1), (4, 1)}, system
+    assert {(r["nodes"], r["ppn"]) for r in system if r["figure"] == "logp_g"} == {(2, 1), (4, 1)}, system
 points = table("points")["rows"]
 assert sorted({(r["nodes"], r["ppn"]) for r in points}) == sorted(shapes), points
 status = table("status")

@@ -137,12 +137,12 @@ rows = {r["figure"]: r for r in t["rows"]}
 # are there and positive. (Tiny runs on a loaded machine can leave a figure without a value,
 # comm stopped by its --max-time, or give a negative OL, not valid: no ratio by design.)
 assert any(n.startswith("ratio = envs env=openmpi / envs env=mpich") for n in t["notes"]), t["notes"]
-for figure in ("b_eff", "logp g", "bcast ol", "b_eff_io"):
+for figure in ("b_eff", "logp_g", "bcast_ol", "b_eff_io"):
     r = rows[figure]
     both = r["a"] is not None and r["b"] is not None and r["a"] > 0 and r["b"] > 0
     assert (r["ratio"] is not None) == both, r
 assert any(r["ratio"] is not None for r in rows.values()), rows
-print("compare mpich -> openmpi:", ", ".join("%s %s" % (f, rows[f]["ratio"]) for f in ("b_eff", "logp g", "bcast ol", "b_eff_io")))
+print("compare mpich -> openmpi:", ", ".join("%s %s" % (f, rows[f]["ratio"]) for f in ("b_eff", "logp_g", "bcast_ol", "b_eff_io")))
 PY
 expect_fail 2 "sweep 'envs' has no environment 'intel' (its environments: mpich, openmpi)" \
   "$PBENCH" query compare envs --envs mpich,intel

@@ -26,7 +26,7 @@ import sqlite3, sys
 rows = sqlite3.connect(sys.argv[1]).execute("select run_no from results order by run_no").fetchall()
 assert rows == [(1,), (2,)], rows
 PY
-"$PBENCH" history s --metric "logp g" --format json > history.json
+"$PBENCH" history s --metric "logp_g" --format json > history.json
 "$PY" - <<'PY'
 import json
 rows = json.load(open("history.json"))["rows"]
