@@ -13,15 +13,6 @@
 #include "util/Error.hpp"
 
 namespace pbench::query {
-namespace {
-
-std::string megabytes(double bytes_per_second) {
-  char text[64];
-  std::snprintf(text, sizeof(text), "%.5g MB/s", bytes_per_second * 1e-6);
-  return text;
-}
-
-}  // namespace
 
 QueryTable comm_table(store::Store& store, const std::optional<std::string>& sweep) {
   if (sweep && !store.find_sweep(*sweep)) throw UsageError("no sweep named '" + *sweep + "'");

@@ -19,10 +19,6 @@ std::string of_shape(const std::optional<std::string>& shape) {
   return shape && !shape->empty() ? " of the " + *shape + " point" : "";
 }
 
-std::string megabytes(double bytes_per_second) {
-  return plain_significant(bytes_per_second / 1e6, kHumanDigits) + " MB/s";
-}
-
 std::string seconds(double s) {
   char text[64];
   std::snprintf(text, sizeof(text), "%g s", s);

@@ -104,6 +104,10 @@ std::string shortened(const std::string& text, std::size_t width) {
   return text.substr(0, keep) + "...";
 }
 
+std::string megabytes(double bytes_per_second) {
+  return plain_significant(bytes_per_second * 1e-6, kHumanDigits) + " MB/s";
+}
+
 QueryColumn reason_column() {
   QueryColumn c{"reason", "", "first reason", "", 1, 0};
   c.elastic = true;

@@ -67,6 +67,9 @@ void print(const QueryTable& table, Format format);
 /// units, every digit and the whole text.
 QueryTable human_view(const QueryTable& table);
 
+/// A bandwidth in a note as the tables show it: "1979 MB/s" (kHumanDigits digits).
+std::string megabytes(double bytes_per_second);
+
 /// `text` cut to at most `width` bytes, ending in "..." when cut (never inside a UTF-8
 /// character).
 std::string shortened(const std::string& text, std::size_t width);
