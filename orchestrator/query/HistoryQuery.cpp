@@ -35,11 +35,14 @@ QueryTable history_table(store::Store& store, const std::string& sweep,
   if (!record) throw UsageError("no sweep named '" + sweep + "'");
   QueryTable history;
   history.columns = {
-      {"time", "", "time", "", 1, 0},     {"run", "", "run", "", 1, 0},
-      {"figure", "", "figure", "", 1, 0}, {"partition", "", "procs", "", 1, 0},
+      {"time", "", "time", "", 1, 0},
+      {"run", "", "run", "", 1, 0},
+      {"figure", "", "figure", "", 1, 0},
+      {"partition", "", "procs", "", 1, 0},
       {"value", "", "value", "", 1, 6, "unit"},
       {"unit", "", "unit", "", 1, 0},
-      {"at", "", "at", "", 1, 0},         {"valid", "", "valid", "", 1, 0},
+      {"at", "", "at", "", 1, 0},
+      {"valid", "", "valid", "", 1, 0},
   };
   std::set<std::string> figures;
   for (const auto& run : store.runs(record->id)) {

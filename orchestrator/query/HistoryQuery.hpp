@@ -12,8 +12,8 @@ namespace pbench::query {
 
 /// One row per run and headline figure of `sweep` (query system's figures, run by run): the
 /// run's start time, run number, figure, partition, value, unit, where it was won and whether
-/// it is valid. `metric` keeps one figure ("b_eff", "logp_g"; the older spelling "logp g" is accepted).
-/// Throws UsageError for an unknown sweep or a figure the sweep has in none of its runs.
+/// it is valid. `metric` keeps one figure ("b_eff", "logp_g"; the older spelling "logp g" is
+/// accepted). Throws UsageError for an unknown sweep or a figure the sweep has in none of its runs.
 QueryTable history_table(store::Store& store, const std::string& sweep,
                          const std::optional<std::string>& metric,
                          const std::vector<WhereClause>& where);

@@ -90,13 +90,13 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
   while (system.step()) {
     std::vector<std::string> reasons;
     if (auto reason = system.optional_text(6)) reasons.push_back(*reason);
-    table.notes.push_back(
-        "system b_eff_io of sweep " + system.text(0) + " (T " +
-        seconds(system.optional_real(1).value_or(0)) + ", hints " + system.text(2) +
-        "): " + megabytes(system.real(3)) + " at partition " + std::to_string(system.int64(4)) +
-        of_shape(system.optional_text(7)) +
-        (system.int64(5) != 0 ? ""
-                              : ", the best of the not valid results " + not_valid_mark(reasons)));
+    table.notes.push_back("system b_eff_io of sweep " + system.text(0) + " (T " +
+                          seconds(system.optional_real(1).value_or(0)) + ", hints " +
+                          system.text(2) + "): " + megabytes(system.real(3)) + " at partition " +
+                          std::to_string(system.int64(4)) + of_shape(system.optional_text(7)) +
+                          (system.int64(5) != 0
+                               ? ""
+                               : ", the best of the not valid results " + not_valid_mark(reasons)));
   }
   // Why each result that is not valid is not, all its reasons, with the partitions it measured.
   auto invalid = in_run(
@@ -104,7 +104,7 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
       "(SELECT f.shape FROM result_facts f WHERE f.result_id = v.result_id) FROM io_table v "
       "WHERE v.valid = 'no'",
       order);
-  std::vector<std::int64_t> results;                                     // in the table's order
+  std::vector<std::int64_t> results;  // in the table's order
   struct Measured {
     std::string sweep, partitions, shape;
   };

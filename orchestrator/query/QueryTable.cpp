@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iostream>
 #include <cstdio>
+#include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "util/Error.hpp"
@@ -200,7 +200,8 @@ std::string short_parameters(const std::string& params_json) {
   std::string out;
   const auto add = [&](const std::string& text) { out += (out.empty() ? "" : " ") + text; };
   const auto value = [](const nlohmann::json& v) {
-    if (v.is_string()) return v.get<std::string>().empty() ? std::string("-") : v.get<std::string>();
+    if (v.is_string())
+      return v.get<std::string>().empty() ? std::string("-") : v.get<std::string>();
     if (v.is_boolean()) return std::string(v.get<bool>() ? "on" : "off");
     if (v.is_number_float()) return plain_significant(v.get<double>(), 6);
     return v.dump();
@@ -237,7 +238,9 @@ void print(const QueryTable& table, Format format, std::ostream& out, std::ostre
   }
 }
 
-void print(const QueryTable& table, Format format) { print(table, format, std::cout, std::cerr); }
+void print(const QueryTable& table, Format format) {
+  print(table, format, std::cout, std::cerr);
+}
 
 std::string render(const QueryTable& given, Format format) {
   const bool human = format == Format::table || format == Format::markdown;

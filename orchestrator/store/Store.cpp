@@ -244,7 +244,8 @@ void Store::refresh_catalogue() {
   db_.exec("DELETE FROM metric_catalogue");
   auto insert = db_.prepare(
       "INSERT INTO metric_catalogue(worker, name, unit, better, headline, headline_rule, figure, "
-      "figure_order, label_keys, meaning, companion_of) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
+      "figure_order, label_keys, meaning, companion_of) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
+      "?9, "
       "?10, ?11)");
   const auto all = metrics::catalogue();
   for (const auto& m : all) {

@@ -146,8 +146,7 @@ TEST_CASE("logp report: the document carries exactly the metrics the orchestrato
   CHECK((*best)["value"].get<double>() == doctest::Approx(0.2e-6 + 8e-10));
   CHECK(j["summary"].size() == 1 + 6 + 6 * 2 + 1);
   // The flood's own bandwidth at its largest size: size over the fastest time per message.
-  const json* at_max =
-      metric(j, "bandwidth_at_max_size", {{"queue_depth", 4}, {"size", 1048576}});
+  const json* at_max = metric(j, "bandwidth_at_max_size", {{"queue_depth", 4}, {"size", 1048576}});
   REQUIRE(at_max != nullptr);
   CHECK((*at_max)["value"].get<double>() ==
         doctest::Approx(1048576.0 / (0.2e-6 + 1048576 * 1e-10)));

@@ -256,9 +256,10 @@ TEST_CASE(
   const auto has_note = [&](const std::string& note) {
     return std::find(t.notes.begin(), t.notes.end(), note) != t.notes.end();
   };
-  CHECK(has_note("sweep neg: bcast_ol on 3 processes: no result is valid; shown is the best of "
-                 "the not valid ones (not valid: " +
-                 impossible + ")"));
+  CHECK(
+      has_note("sweep neg: bcast_ol on 3 processes: no result is valid; shown is the best of "
+               "the not valid ones (not valid: " +
+               impossible + ")"));
   const auto notes = query::render(t, query::Format::table);
   // The aligned table fits 160 columns: long notes wrap, the reason column is shortened.
   for (std::size_t at = 0, end = 0; at < notes.size(); at = end + 1) {
@@ -437,8 +438,7 @@ TEST_CASE("query compare: the same figures of two sweeps side by side with the r
   // logp's g with its companions at the depth that won it; EEL (with o_s, o_r, L) has no
   // result in either sweep: one row without a value.
   CHECK(figures == std::vector<std::string>{"b_eff", "b_eff_per_process", "logp_g", "logp_G",
-                                            "logp_bandwidth_at_max_size", "logp_EEL",
-                                            "bcast_ol"});
+                                            "logp_bandwidth_at_max_size", "logp_EEL", "bcast_ol"});
   REQUIRE(t.rows.size() == 7);
   // Which way is better, from the one direction table (the metric catalogue).
   CHECK(text(t.rows[0][2]) == "higher");

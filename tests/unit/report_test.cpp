@@ -414,9 +414,10 @@ TEST_CASE(
   CHECK(by("T", 1) == std::vector<std::string>{"60/2", "60/4", "900/4", "900/2"});
   CHECK(by("partition", 0) == std::vector<std::string>{"2/2", "2/2", "4/4", "4/4"});
   CHECK(by("hints", 2) == std::vector<std::string>{"a/2", "b/4", "b/2", "-/4"});
-  CHECK_THROWS_WITH_AS(query::group_rows(t, "size"),
-                       "unknown --by key 'size' (known: T, hints, queue_depth, partition, nodes, ppn, env)",
-                       UsageError);
+  CHECK_THROWS_WITH_AS(
+      query::group_rows(t, "size"),
+      "unknown --by key 'size' (known: T, hints, queue_depth, partition, nodes, ppn, env)",
+      UsageError);
   CHECK_THROWS_WITH_AS(query::group_rows(t, "queue_depth"),
                        "--by queue_depth: this table has no such column (it groups by: T, hints, "
                        "partition)",

@@ -25,11 +25,11 @@ enum class Better { higher, lower, neither };
 enum class Headline { no, maximum, per_shape, companion, legacy, per_label };
 
 struct MetricSpec {
-  std::string_view worker;      ///< "logp"
-  std::string_view name;        ///< "big_g", as the result's summary names it
-  std::string_view unit;        ///< base unit: "s", "B/s", "s/B", "B", "count", "1/s", "rank"
-  Better better;                ///< which way is better
-  Headline headline;            ///< whether it is a headline figure, and how
+  std::string_view worker;  ///< "logp"
+  std::string_view name;    ///< "big_g", as the result's summary names it
+  std::string_view unit;    ///< base unit: "s", "B/s", "s/B", "B", "count", "1/s", "rank"
+  Better better;            ///< which way is better
+  Headline headline;        ///< whether it is a headline figure, and how
   /// The headline's name in query system, history, check and export ("logp_G": the worker,
   /// an underscore and the method's symbol; a maximum figure is its metric name), or "".
   std::string_view figure;

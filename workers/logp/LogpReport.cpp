@@ -167,8 +167,9 @@ void LogpReport::write(worker::ResultDocument& result) const {
       // The flood's own bandwidth at its largest message size (the figure a bandwidth
       // benchmark quotes), beside the fitted asymptote 1/G.
       const auto& last = qs.curve.back();
-      result.add_metric("bandwidth_at_max_size", last.size / last.time, "B/s", qs.g_samples,
-                        {{"queue_depth", qs.queue_depth}, {"size", static_cast<long long>(last.size)}});
+      result.add_metric(
+          "bandwidth_at_max_size", last.size / last.time, "B/s", qs.g_samples,
+          {{"queue_depth", qs.queue_depth}, {"size", static_cast<long long>(last.size)}});
     }
     result.add_metric("protocol_switches", static_cast<double>(qs.fit.protocol_switches()), "count",
                       qs.fit_samples, label);
