@@ -80,6 +80,15 @@ PY
   "${COMM[@]}" "${IO[@]}" "${BCAST[@]}" > mp.txt 2> mp.err || fail "mpiexec sweep: $(cat mp.err)"
 grep -q "^#SBATCH --nodes=2$" runs/mp/points/*/job.sh || fail "no node count in the scripts"
 check_sweep mp logp,comm,io,bcast
+# io's notes name the shape of the point a not valid result came from: partition 4 of 4x1 and
+# of 2x2 stand apart (an io result measures every partition up to its own).
+"$PBENCH" query io --sweep mp --format json > mp.io.json
+"$PY" - mp.io.json <<'PY' || fail "query io's notes do not name the shapes: $(cat mp.io.json)"
+import json, sys
+notes = json.load(open(sys.argv[1]))["notes"]
+for shape in ("4x1", "2x2"):
+    assert [n for n in notes if f"of the {shape} point: not valid" in n], (shape, notes)
+PY
 "$PBENCH" run sr --scheduler slurm --launcher srun --workers logp,io "${TINY[@]}" "${LOGP[@]}" \
   "${IO[@]}" > sr.txt 2> sr.err || fail "srun sweep: $(cat sr.err)"
 grep -q "^srun --mpi=pmi2 -n 4 " runs/sr/points/*/job.sh || fail "no srun launch line"
