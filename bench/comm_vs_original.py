@@ -177,20 +177,29 @@ def main(argv):
 
     print()
     print("Medians over %d rounds; MB/s = 10^6 B/s; ratio = median over rounds of %s / %s; "
-          "spread = the original's own (max - min) / median over its rounds%s"
+          "spread = the original's own (max - min) / median over its runs%s"
           % (rounds, side_name, reference,
              "; B/A = the original's second run over its first (its noise floor)"
              if mode == "both" else ""))
     lines = []
     low = []
+    outside = []
     for key, label, scale, unit in HEADLINE:
         vo = [a[r][0][key] for r in rs]
         vs = [side[r][0][key] for r in rs]
         vb = [b[r][0][key] for r in rs] if mode == "both" else None
         q = ratios(vs, vo, vb)
-        known = [v for v in vo if v]
+        # the original's own range: every run of it (A and, with --both, B)
+        known = [v for v in vo + (vb or []) if v]
         spread = "%.0f%%" % (100 * (max(known) - min(known)) / statistics.median(known)) \
             if known else "-"
+        ms = statistics.median(v for v in vs if v)
+        verdict = "-" if not known or mode == "self" else "inside" \
+            if min(known) <= ms <= max(known) else "above by %.0f%%" % (
+                100 * (ms / max(known) - 1)) if ms > max(known) else "below by %.0f%%" % (
+                100 * (1 - ms / min(known)))
+        if verdict.startswith(("above", "below")):
+            outside.append(label)
         aa, test = "-", ""
         if mode == "both":
             aa = "%.3f" % statistics.median(ratios(vb, vo))
@@ -200,16 +209,15 @@ def main(argv):
                 test = "p = %.3f" % pv
                 if pv < 0.05:
                     low.append(label)
-        lines.append((label + " [" + unit + "]",
-                      "%.3f" % (statistics.median(v for v in vs if v) / scale),
+        lines.append((label + " [" + unit + "]", "%.3f" % (ms / scale),
                       "%.3f" % (statistics.median(known) / scale),
-                      "%.3f" % statistics.median(q) if q else "-", aa, spread, test))
+                      "%.3f" % statistics.median(q) if q else "-", aa, spread, verdict, test))
     w = max(len(x[0]) for x in lines)
-    print("%-*s %12s %12s %7s %7s %7s  %s" % (w, "figure", side_name, "original", "ratio",
-                                             "B/A", "spread", "permutation test" if mode == "both"
-                                             else ""))
-    for x in lines:
-        print("%-*s %12s %12s %7s %7s %7s  %s" % (w, *x))
+    head = ("figure", side_name, "original", "ratio", "B/A", "spread",
+            "original's range" if mode != "self" else "", "permutation test" if mode == "both"
+            else "")
+    for x in [head] + lines:
+        print("%-*s %12s %12s %7s %7s %7s  %-16s %s" % (w, *x))
 
     def table(title, num, den, den2=None):
         print()
@@ -241,11 +249,12 @@ def main(argv):
         invalid = sorted({reason for r in rs for reason in p[r][3].get("reasons", [])})
         if invalid:
             print("pbench-comm's results say NOT VALID: %s" % "; ".join(invalid))
+    if mode != "self":
+        print("headline figures of pbench (median over the rounds) inside the original's range "
+              "(min to max over its %d runs): %d of %d%s" % (
+                  len(rs) * (2 if b else 1), len(lines) - len(outside), len(lines),
+                  "" if not outside else "; outside: " + ", ".join(outside)))
     if mode == "both":
-        within = sum(1 for x in lines if x[3] != "-" and x[4] != "-" and
-                     abs(math.log(float(x[3]))) <= abs(math.log(float(x[4]))) + 1e-12)
-        print("headline figures whose pbench ratio is as close to 1 as the original's B/A: "
-              "%d of %d" % (within, len(lines)))
         print("permutation tests with p < 0.05: %d of %d%s" % (
             len(low), len(lines), "" if not low else " (" + ", ".join(low) + ")"))
     try:

@@ -87,9 +87,8 @@ echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 mkdir -p "$work/orig" "$work/pbench" "$work/self"
 printf 'mode=%s\nrounds=%s\nMB=%s\nrandom=%s\n' "$mode" "$rounds" "$MB" "$random" > "$work/settings"
 
-run_arm() { # run_arm ARM ROUND
-  local arm=$1 round=$2 start end
-  start=$(date +%s.%N)
+run_arm() { # run_arm ARM ROUND (called by interleaved_rounds)
+  local arm=$1 round=$2
   case $arm in
     orig | self)
       (cd "$work/$arm" && mpiexec -n 2 "$binary" -f "round$round" > "round$round.out" 2>&1) ||
@@ -102,19 +101,12 @@ run_arm() { # run_arm ARM ROUND
         > "$work/pbench/round$round.txt" 2>&1 ||
         { echo "comm_vs_original: pbench-comm failed in round $round; see below" >&2; cat "$work/pbench/round$round.txt" >&2; exit 1; } ;;
   esac
-  end=$(date +%s.%N)
-  echo "$round $start $end" >> "$work/$arm/elapsed"
 }
 
-for round in $(seq 1 "$rounds"); do
-  # The order rotates, so that neither code always runs first or after the other.
-  order=()
-  for i in "${!arms[@]}"; do order+=("${arms[$(((i + round - 1) % ${#arms[@]}))]}"); done
-  for arm in "${order[@]}"; do run_arm "$arm" "$round"; done
-  load=$(cut -d' ' -f1-3 /proc/loadavg)
-  echo "$round $load" >> "$work/load"
-  echo "round $round (${order[*]}) done; load average $load"
-done
+# The order rotates, so that neither code always runs first or after the other.
+# shellcheck source=bench/lib/interleaved_rounds.sh
+source "$root/bench/lib/interleaved_rounds.sh"
+interleaved_rounds "$work" "$rounds" "${arms[@]}"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 /usr/bin/python3 "$root/bench/comm_vs_original.py" "$work"
