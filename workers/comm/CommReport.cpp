@@ -268,9 +268,37 @@ void CommReport::results(std::ostream& out, const BenchmarkOutcome& outcome,
       << std::flush;
 }
 
+std::vector<std::array<std::string, 3>> CommReport::differences_from_b_eff_3_6(
+    const CommConfig& config) {
+  return {
+      {"measurement window",
+       "loop length per pattern and method: " + std::to_string(config.start_looplength) +
+           " iterations at the first size (--start-looplength), then aimed at " +
+           format("%g", config.window_min * 1e3) + "-" + format("%g", config.window_max * 1e3) +
+           " ms per measurement (--target-window)",
+       "one loop length per message size and method for all patterns, aimed at 0.5 s over all "
+       "of them (TIMEPERLOOP): about 11 ms per measurement on 2 processes, 1 B included (there "
+       "about 10000 iterations); where the processes share cores, a longer window takes in more "
+       "preemptions: lower bandwidths, higher latencies"},
+      {"warm-up", "one untimed iteration before every measurement",
+       "one untimed iteration for the 18 smallest sizes, none for the 3 largest (WITH_PRELOOPS)"},
+      {"repetitions", std::to_string(config.repetitions) + " (--repetitions); the maximum counts",
+       "2 (REPETITIONS); the maximum counts"},
+      {"message buffers", "page-aligned, every page written before the first measurement",
+       "malloc: 16 bytes past a page boundary with glibc, each page first written inside a timed "
+       "loop"},
+      {"two largest sizes", "every method, every repetition",
+       "only the best method with loop length 1 when they are predicted to take over 60 s "
+       "(MAX_FOR_LAST_TWO)"},
+  };
+}
+
 void CommReport::fill(worker::ResultDocument& result, const BenchmarkOutcome& outcome,
                       const BeffFigures& figures) const {
   result.add_seed("random_patterns", patterns_.seed);
+  auto& differences = result.add_table("differences_from_b_eff_3_6",
+                                       {{"aspect", ""}, {"pbench", ""}, {"b_eff_3_6", ""}});
+  for (const auto& d : differences_from_b_eff_3_6(config_)) differences.add_row({d[0], d[1], d[2]});
 
   auto& sizes =
       result.add_table("message_sizes", {{"position", "count"}, {"l", "B"}, {"measured", ""}});
