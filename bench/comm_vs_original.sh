@@ -107,6 +107,8 @@ run_arm() { # run_arm ARM ROUND (called by interleaved_rounds)
       (cd "$work/$arm" && mpiexec -n 2 "$binary" -f "round$round" > "round$round.out" 2>&1) ||
         { echo "comm_vs_original: the original failed in round $round; see below" >&2; cat "$work/$arm/round$round.out" >&2; exit 1; }
       rm -f "$work/$arm/round$round".{plot,gps,tex}
+      [[ -s $work/$arm/round$round.prot ]] ||
+        { echo "comm_vs_original: $original wrote no protocol (round$round.prot): is it b_eff.c?" >&2; exit 2; }
       built=$(sed -n 's/^MEMORY_PER_PROCESSOR = \([0-9]*\) MBytes.*/\1/p' "$work/$arm/round$round.prot" | head -1)
       [[ $built == "$MB" ]] || { echo "comm_vs_original: $original was built with MEMORY_PER_PROCESSOR = ${built:-?} MiB, not MB = $MB" >&2; exit 2; } ;;
     pbench)
