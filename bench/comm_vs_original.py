@@ -223,13 +223,20 @@ def main(argv):
         print()
         print(title)
         print("%10s " % "L [B]" + " ".join("%9s" % c for c in COLUMNS))
+        beff = []
         for L in sizes:
             cells = []
             for c in COLUMNS:
                 q = ratios([num[r][1][L][c] for r in rs], [den[r][1][L][c] for r in rs],
                            [den2[r][1][L][c] for r in rs] if den2 else None)
                 cells.append("%9.3f" % statistics.median(q) if q else "%9s" % "-")
+                if c == "b_eff(L)" and q:
+                    beff.append(statistics.median(q))
             print("%10d " % L + " ".join(cells))
+        if beff:
+            # a lean one way shows as most sizes on one side of 1
+            print("b_eff(L): above 1 at %d of %d sizes, median %.3f" % (
+                sum(1 for x in beff if x > 1), len(beff), statistics.median(beff)))
 
     table("Per message size, the median ratio %s / %s (b_eff(L) = logavg(rings, random), "
           "best method; a method column: that method alone; pingpong: MPI_Sendrecv ranks 0-1)"
