@@ -22,7 +22,7 @@
 # pbench-comm runs with --repetitions 2, the original's REPETITIONS (the maximum over the
 # repetitions counts, so more repetitions alone raise a figure on a noisy machine), as many random
 # patterns as the original has (30; 6 with -DSHORT, 2 with -DTEST) and the original's measurement
-# window (--target-window 0.006,0.012 --start-looplength 10000: see below).
+# window (--target-window 0.005,0.010 --start-looplength 10000: see below).
 # PBENCH_COMM_ARGS: more arguments for pbench-comm, word-split; an option named there replaces
 # the default above (e.g. "--target-window 0.0025,0.005 --start-looplength 300": the paper's).
 # PBENCH_BEFF_CFLAGS: more flags for building the original, word-split (e.g. "-DSHORT").
@@ -87,7 +87,7 @@ esac
 # 10000 iterations); pbench's reference is the paper's 300 iterations at 1 B (0.2 ms here), then
 # 2.5-5 ms. An option given in PBENCH_COMM_ARGS replaces its default here.
 pbench_args=(--memory-per-proc $((MB * 1048576)))
-defaults=(--repetitions 2 --random-patterns "$random" --target-window "0.006,0.012"
+defaults=(--repetitions 2 --random-patterns "$random" --target-window "0.005,0.010"
   --start-looplength 10000)
 for ((i = 0; i < ${#defaults[@]}; i += 2)); do
   [[ " ${PBENCH_COMM_ARGS:-} " == *" ${defaults[i]}"[\ =]* ]] || pbench_args+=("${defaults[i]}" "${defaults[i + 1]}")
