@@ -68,9 +68,8 @@ echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 mkdir -p "$work/orig" "$work/pbench" "$work/self"
 printf 'mode=%s\nrounds=%s\nT=%s\nMB=%s\n' "$mode" "$rounds" "$T" "$MB" > "$work/settings"
 
-run_arm() { # run_arm ARM ROUND
-  local arm=$1 round=$2 start end
-  start=$(date +%s.%N)
+run_arm() { # run_arm ARM ROUND (called by interleaved_rounds)
+  local arm=$1 round=$2
   case $arm in
     orig | self)
       (cd "$work/$arm" && mpiexec -n 2 "$binary" -MB "$MB" -MT $((2 * MB)) -T "$T" \
@@ -80,18 +79,13 @@ run_arm() { # run_arm ARM ROUND
       mpiexec -n 2 "$io" -T "$T" --memory-per-proc $((MB * 1048576)) --dir "$work/pbench" \
         --output "$work/pbench/round$round.json" ${PBENCH_IO_ARGS:-} > "$work/pbench/round$round.txt" ;;
   esac
-  end=$(date +%s.%N)
-  echo "$round $start $end" >> "$work/$arm/elapsed"
 }
 
-for round in $(seq 1 "$rounds"); do
-  # The order rotates (pair: original first in odd rounds, second in even ones), so that neither
-  # code is always the one that runs after the other's files were deleted.
-  order=()
-  for i in "${!arms[@]}"; do order+=("${arms[$(((i + round - 1) % ${#arms[@]}))]}"); done
-  for arm in "${order[@]}"; do run_arm "$arm" "$round"; done
-  echo "round $round (${order[*]}) done; load average $(cut -d' ' -f1-3 /proc/loadavg)"
-done
+# The order rotates, so that neither code is always the one that runs after the other's files
+# were deleted.
+# shellcheck source=bench/lib/interleaved_rounds.sh
+source "$root/bench/lib/interleaved_rounds.sh"
+interleaved_rounds "$work" "$rounds" "${arms[@]}"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 /usr/bin/python3 "$root/bench/io_vs_original.py" "$work"

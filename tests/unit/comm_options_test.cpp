@@ -53,9 +53,9 @@ TEST_CASE("comm: the default configuration is the reference one") {
 }
 
 TEST_CASE("comm: options that shrink the work are recorded as departures from the reference") {
-  const CommConfig c = configure({"--random-patterns", "1", "--repetitions", "1", "--sizes",
-                                  "1,13-15,21", "--methods", "sendrecv", "--seed", "42",
-                                  "--memory-per-proc", "8MiB"});
+  const CommConfig c =
+      configure({"--random-patterns", "1", "--repetitions", "1", "--sizes", "1,13-15,21",
+                 "--methods", "sendrecv", "--seed", "42", "--memory-per-proc", "8MiB"});
   CHECK(c.positions == std::vector<int>{0, 12, 13, 14, 20});
   CHECK(c.methods == std::vector<Method>{Method::kSendrecv});
   CHECK(*c.seed == 42u);
@@ -65,6 +65,27 @@ TEST_CASE("comm: options that shrink the work are recorded as departures from th
   CHECK(c.departures[1] == "repetitions = 1 (reference 3)");
   CHECK(c.departures[2] == "sizes = 1,13-15,21 (5 of the 21 message sizes)");
   CHECK(c.departures[3] == "methods = sendrecv (reference: all three)");
+}
+
+TEST_CASE(
+    "comm: the differences from the original b_eff 3.6 name the run's own window and "
+    "repetitions") {
+  const auto reference = CommReport::differences_from_b_eff_3_6(configure({}));
+  std::vector<std::string> aspects;
+  for (const auto& row : reference) aspects.push_back(row[0]);
+  CHECK(aspects == std::vector<std::string>{"measurement window", "warm-up", "repetitions",
+                                            "message buffers", "two largest sizes"});
+  CHECK(reference[0][1].find("300 iterations") != std::string::npos);
+  CHECK(reference[0][1].find("2.5-5 ms") != std::string::npos);
+  CHECK(reference[0][2].find("0.5 s") != std::string::npos);
+  CHECK(reference[2][1].rfind("3 ", 0) == 0);
+  CHECK(reference[3][2].find("16 bytes past a page boundary") != std::string::npos);
+
+  const auto matched = CommReport::differences_from_b_eff_3_6(configure(
+      {"--target-window", "0.008,0.015", "--start-looplength", "10000", "--repetitions", "2"}));
+  CHECK(matched[0][1].find("10000 iterations") != std::string::npos);
+  CHECK(matched[0][1].find("8-15 ms") != std::string::npos);
+  CHECK(matched[2][1].rfind("2 ", 0) == 0);
 }
 
 TEST_CASE("comm: seeds are whole numbers from 0 to 2^32-1") {
@@ -82,9 +103,16 @@ TEST_CASE("comm: seeds are whole numbers from 0 to 2^32-1") {
 TEST_CASE("comm: size lists name positions 1 to 21, single or as ranges, each once") {
   CHECK(CommConfig::parse_positions({"21", "1"}) == std::vector<int>{0, 20});
   CHECK(CommConfig::parse_positions({"13-21"}).size() == 9);
-  for (const std::vector<std::string>& bad :
-       std::vector<std::vector<std::string>>{{"0"}, {"22"}, {"a"}, {"3-1"}, {"1", "1"}, {"1-"},
-                                             {"-3"}, {""}, {"1-3", "2"}, {"1.5"}}) {
+  for (const std::vector<std::string>& bad : std::vector<std::vector<std::string>>{{"0"},
+                                                                                   {"22"},
+                                                                                   {"a"},
+                                                                                   {"3-1"},
+                                                                                   {"1", "1"},
+                                                                                   {"1-"},
+                                                                                   {"-3"},
+                                                                                   {""},
+                                                                                   {"1-3", "2"},
+                                                                                   {"1.5"}}) {
     INFO("sizes ", bad.empty() ? "" : bad[0]);
     CHECK_THROWS_AS(CommConfig::parse_positions(bad), UsageError);
   }

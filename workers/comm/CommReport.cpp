@@ -1,6 +1,5 @@
 #include "comm/CommReport.hpp"
 
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -15,8 +14,8 @@
 namespace pbench::comm {
 namespace {
 
-constexpr double kMega = 1e6;                // MB/s = 10^6 B/s, as the original protocol
-constexpr double kMebi = 1024.0 * 1024.0;    // MiB for memory and L_max
+constexpr double kMega = 1e6;              // MB/s = 10^6 B/s, as the original protocol
+constexpr double kMebi = 1024.0 * 1024.0;  // MiB for memory and L_max
 
 std::string format(const char* spec, double value) {
   char text[64];
@@ -54,7 +53,8 @@ std::string ring_summary(const std::vector<int>& ring_sizes) {
   while (i < ring_sizes.size()) {
     std::size_t j = i;
     while (j < ring_sizes.size() && ring_sizes[j] == ring_sizes[i]) ++j;
-    out += (out.empty() ? "" : ", ") + std::to_string(j - i) + " rings of " + std::to_string(ring_sizes[i]);
+    out += (out.empty() ? "" : ", ") + std::to_string(j - i) + " rings of " +
+           std::to_string(ring_sizes[i]);
     i = j;
   }
   return out;
@@ -87,7 +87,8 @@ std::string CommReport::seed_note(std::uint32_t seed, bool drawn) {
   return std::string("random patterns drawn from seed ") + std::to_string(seed) +
          (drawn ? " (drawn at start)" : " (given)") +
          ", recorded in seeds.random_patterns: unlike the original b_eff, which seeds them from "
-         "the time of day, the run can be repeated with --seed " + std::to_string(seed);
+         "the time of day, the run can be repeated with --seed " +
+         std::to_string(seed);
 }
 
 BeffInput CommReport::reduction_input() const {
@@ -131,7 +132,8 @@ void CommReport::header(std::ostream& out) const {
       out << "  -- random rings, averaged into b_random:\n";
     } else if (i == 0) {
       out << "  -- rings, averaged into b_ring:\n";
-    } else if (p.kind == PatternKind::kExtra && patterns_.patterns[i - 1].kind != PatternKind::kExtra) {
+    } else if (p.kind == PatternKind::kExtra &&
+               patterns_.patterns[i - 1].kind != PatternKind::kExtra) {
       out << "  -- additional patterns, reported, not part of b_eff:\n";
     }
     char line[512];
@@ -156,8 +158,8 @@ void CommReport::progress(std::ostream& out, int repetition, int position, doubl
 void CommReport::results(std::ostream& out, const BenchmarkOutcome& outcome,
                          const BeffFigures& figures, const std::vector<std::string>& reasons,
                          const std::vector<std::string>& warnings) const {
-  out << "\nmeasurement loop: " << format("%.1f", outcome.elapsed) << " s, "
-      << outcome.rows.size() << " of " << outcome.planned << " measurements\n";
+  out << "\nmeasurement loop: " << format("%.1f", outcome.elapsed) << " s, " << outcome.rows.size()
+      << " of " << outcome.planned << " measurements\n";
 
   // best[pattern][method][position] over repetitions
   std::map<std::tuple<int, Method, int>, double> best;
@@ -218,7 +220,8 @@ void CommReport::results(std::ostream& out, const BenchmarkOutcome& outcome,
   out << "\nsummary, the columns of the paper's Table 1 (MB/s = 10^6 B/s):\n";
   out << "  number of processes                      " << n << "\n";
   out << "  b_eff                                  " << mb(figures.b_eff.value, 14) << " MB/s\n";
-  out << "  b_eff per process                      " << mb(per_process(figures.b_eff.value, n), 14) << " MB/s\n";
+  out << "  b_eff per process                      " << mb(per_process(figures.b_eff.value, n), 14)
+      << " MB/s\n";
   if (nodes_) {
     std::string label = "b_eff per node (" + std::to_string(nodes_->node_count()) +
                         (nodes_->node_count() == 1 ? " node)" : " nodes)");
@@ -226,23 +229,29 @@ void CommReport::results(std::ostream& out, const BenchmarkOutcome& outcome,
     out << "  " << label << mb(per_process(figures.b_eff.value, nodes_->node_count()), 14)
         << " MB/s\n";
   }
-  out << "  L_max                                  " << format("%14.0f", static_cast<double>(sizes_.l_max))
-      << " B (" << format("%.1f", static_cast<double>(sizes_.l_max) / kMebi) << " MiB)\n";
-  out << "  ping-pong bandwidth (at L_max)         " << mb(figures.pingpong_bandwidth.value, 14) << " MB/s\n";
-  out << "  b_eff at L_max                         " << mb(figures.b_eff_at_lmax.value, 14) << " MB/s\n";
-  out << "  b_eff per process at L_max             " << mb(per_process(figures.b_eff_at_lmax.value, n), 14) << " MB/s\n";
-  out << "  b_eff per process at L_max, ring pat.  " << mb(per_process(figures.b_ring_at_lmax.value, n), 14) << " MB/s\n";
+  out << "  L_max                                  "
+      << format("%14.0f", static_cast<double>(sizes_.l_max)) << " B ("
+      << format("%.1f", static_cast<double>(sizes_.l_max) / kMebi) << " MiB)\n";
+  out << "  ping-pong bandwidth (at L_max)         " << mb(figures.pingpong_bandwidth.value, 14)
+      << " MB/s\n";
+  out << "  b_eff at L_max                         " << mb(figures.b_eff_at_lmax.value, 14)
+      << " MB/s\n";
+  out << "  b_eff per process at L_max             "
+      << mb(per_process(figures.b_eff_at_lmax.value, n), 14) << " MB/s\n";
+  out << "  b_eff per process at L_max, ring pat.  "
+      << mb(per_process(figures.b_ring_at_lmax.value, n), 14) << " MB/s\n";
   out << "latency from the 1-byte measurements (the original protocol): n * 1 B / b(1 B), the time "
          "of one message step of one process\n";
   out << "  rings and random: " << us(figures.latency_rings_random.value)
       << ", rings only: " << us(figures.latency_rings.value)
       << ", ping-pong (half the round trip): " << us(figures.latency_pingpong.value) << "\n";
   if (config_.rmax) {
-    const auto balance = figures.b_eff.value ? std::optional<double>(*figures.b_eff.value / *config_.rmax)
-                                             : std::nullopt;
+    const auto balance = figures.b_eff.value
+                             ? std::optional<double>(*figures.b_eff.value / *config_.rmax)
+                             : std::nullopt;
     out << "balance factor b_eff / R_max: "
-        << (balance ? format("%.6g", *balance) : std::string("n/a")) << " B/flop (R_max = "
-        << format("%.6g", *config_.rmax) << " flop/s)\n";
+        << (balance ? format("%.6g", *balance) : std::string("n/a"))
+        << " B/flop (R_max = " << format("%.6g", *config_.rmax) << " flop/s)\n";
   }
   for (const auto& w : warnings) out << "warning: " << w << "\n";
   if (reasons.empty()) {
@@ -250,8 +259,8 @@ void CommReport::results(std::ostream& out, const BenchmarkOutcome& outcome,
   } else {
     for (const auto& r : reasons) out << "NOT VALID: " << r << "\n";
   }
-  out << "\nb_eff = " << (figures.b_eff.value ? format("%.3f", *figures.b_eff.value / kMega) : "n/a")
-      << " MB/s = "
+  out << "\nb_eff = "
+      << (figures.b_eff.value ? format("%.3f", *figures.b_eff.value / kMega) : "n/a") << " MB/s = "
       << (figures.b_eff.value ? format("%.3f", *figures.b_eff.value / kMega / n) : "n/a")
       << " MB/s * " << n << " processes with "
       << format("%.1f", static_cast<double>(sizes_.memory_per_process) / kMebi)
@@ -259,26 +268,63 @@ void CommReport::results(std::ostream& out, const BenchmarkOutcome& outcome,
       << std::flush;
 }
 
+std::vector<std::array<std::string, 3>> CommReport::differences_from_b_eff_3_6(
+    const CommConfig& config) {
+  return {
+      {"measurement window",
+       "loop length per pattern and method: " + std::to_string(config.start_looplength) +
+           " iterations at the first size (--start-looplength), then aimed at " +
+           format("%g", config.window_min * 1e3) + "-" + format("%g", config.window_max * 1e3) +
+           " ms per measurement (--target-window)",
+       "one loop length per message size and method for all patterns, aimed at 0.5 s over all "
+       "of them (TIMEPERLOOP): about 11 ms per measurement on 2 processes, 1 B included (there "
+       "about 10000 iterations); where the processes share cores, a longer window takes in more "
+       "preemptions: lower bandwidths, higher latencies"},
+      {"warm-up", "one untimed iteration before every measurement",
+       "one untimed iteration for the 18 smallest sizes, none for the 3 largest (WITH_PRELOOPS)"},
+      {"repetitions", std::to_string(config.repetitions) + " (--repetitions); the maximum counts",
+       "2 (REPETITIONS); the maximum counts"},
+      {"message buffers", "page-aligned, every page written before the first measurement",
+       "malloc: 16 bytes past a page boundary with glibc, each page first written inside a timed "
+       "loop"},
+      {"two largest sizes", "every method, every repetition",
+       "only the best method with loop length 1 when they are predicted to take over 60 s "
+       "(MAX_FOR_LAST_TWO)"},
+  };
+}
+
 void CommReport::fill(worker::ResultDocument& result, const BenchmarkOutcome& outcome,
                       const BeffFigures& figures) const {
   result.add_seed("random_patterns", patterns_.seed);
+  auto& differences = result.add_table("differences_from_b_eff_3_6",
+                                       {{"aspect", ""}, {"pbench", ""}, {"b_eff_3_6", ""}});
+  for (const auto& d : differences_from_b_eff_3_6(config_)) differences.add_row({d[0], d[1], d[2]});
 
-  auto& sizes = result.add_table("message_sizes", {{"position", "count"}, {"l", "B"}, {"measured", ""}});
+  auto& sizes =
+      result.add_table("message_sizes", {{"position", "count"}, {"l", "B"}, {"measured", ""}});
   for (std::size_t i = 0; i < sizes_.sizes.size(); ++i) {
     const bool measured = std::find(config_.positions.begin(), config_.positions.end(),
                                     static_cast<int>(i)) != config_.positions.end();
     sizes.add_row({static_cast<int>(i + 1), sizes_.sizes[i], measured});
   }
-  result.add_table("l_max", {{"memory_per_process", "B"}, {"memory_source", ""},
-                             {"l_max_from_memory", "B"}, {"l_max", "B"}, {"clamped", ""},
-                             {"clamp_limit", "B"}})
+  result
+      .add_table("l_max", {{"memory_per_process", "B"},
+                           {"memory_source", ""},
+                           {"l_max_from_memory", "B"},
+                           {"l_max", "B"},
+                           {"clamped", ""},
+                           {"clamp_limit", "B"}})
       .add_row({sizes_.memory_per_process, memory_source_, sizes_.l_max_from_memory, sizes_.l_max,
                 sizes_.clamped, kLmaxLimit});
 
-  auto& patterns = result.add_table(
-      "patterns", {{"pattern", ""}, {"kind", ""}, {"shape", ""}, {"ring_sizes", ""},
-                   {"order", ""}, {"messages", "count"}, {"participants", "count"},
-                   {"in_b_eff", ""}});
+  auto& patterns = result.add_table("patterns", {{"pattern", ""},
+                                                 {"kind", ""},
+                                                 {"shape", ""},
+                                                 {"ring_sizes", ""},
+                                                 {"order", ""},
+                                                 {"messages", "count"},
+                                                 {"participants", "count"},
+                                                 {"in_b_eff", ""}});
   for (const Pattern& p : patterns_.patterns) {
     patterns.add_row({p.label, kind_name(p.kind), p.shape, join_ints(p.ring_sizes),
                       join_ints(p.order), p.messages_per_iteration(), p.participants(),
@@ -297,12 +343,18 @@ void CommReport::fill(worker::ResultDocument& result, const BenchmarkOutcome& ou
     }
   }
 
-  auto& rows = result.add_table(
-      "measurements", {{"pattern", ""}, {"position", "count"}, {"l", "B"}, {"method", ""},
-                       {"repetition", "count"},
-                       {"looplength", "count"}, {"time_max", "s"}, {"time_min", "s"},
-                       {"time_mean", "s"}, {"time_stddev", "s"}, {"bandwidth", "B/s"},
-                       {"check_errors", "count"}});
+  auto& rows = result.add_table("measurements", {{"pattern", ""},
+                                                 {"position", "count"},
+                                                 {"l", "B"},
+                                                 {"method", ""},
+                                                 {"repetition", "count"},
+                                                 {"looplength", "count"},
+                                                 {"time_max", "s"},
+                                                 {"time_min", "s"},
+                                                 {"time_mean", "s"},
+                                                 {"time_stddev", "s"},
+                                                 {"bandwidth", "B/s"},
+                                                 {"check_errors", "count"}});
   for (const Measurement& m : outcome.rows) {
     rows.add_row({patterns_.patterns[static_cast<std::size_t>(m.pattern)].label, m.position + 1,
                   m.size, method_name(m.method), m.repetition + 1, m.looplength, m.time.max,
@@ -310,14 +362,19 @@ void CommReport::fill(worker::ResultDocument& result, const BenchmarkOutcome& ou
   }
 
   const int n = nprocs_;
-  const auto per = [&](const Figure& f) {
-    return Figure{per_process(f.value, n), f.samples};
-  };
-  result.add_table("table1", {{"processes", "count"}, {"b_eff", "B/s"}, {"b_eff_per_process", "B/s"},
-                              {"l_max", "B"}, {"pingpong_bandwidth", "B/s"}, {"b_eff_at_lmax", "B/s"},
-                              {"b_eff_per_process_at_lmax", "B/s"},
-                              {"ring_per_process_at_lmax", "B/s"}, {"latency_rings_random", "s"},
-                              {"latency_rings", "s"}, {"latency_pingpong", "s"}})
+  const auto per = [&](const Figure& f) { return Figure{per_process(f.value, n), f.samples}; };
+  result
+      .add_table("table1", {{"processes", "count"},
+                            {"b_eff", "B/s"},
+                            {"b_eff_per_process", "B/s"},
+                            {"l_max", "B"},
+                            {"pingpong_bandwidth", "B/s"},
+                            {"b_eff_at_lmax", "B/s"},
+                            {"b_eff_per_process_at_lmax", "B/s"},
+                            {"ring_per_process_at_lmax", "B/s"},
+                            {"latency_rings_random", "s"},
+                            {"latency_rings", "s"},
+                            {"latency_pingpong", "s"}})
       .add_row({n, optional_json(figures.b_eff.value), optional_json(per(figures.b_eff).value),
                 sizes_.l_max, optional_json(figures.pingpong_bandwidth.value),
                 optional_json(figures.b_eff_at_lmax.value),
@@ -353,8 +410,8 @@ void CommReport::fill(worker::ResultDocument& result, const BenchmarkOutcome& ou
   }
   result.add_metric("memory_per_process", static_cast<double>(sizes_.memory_per_process), "B", 0);
   for (std::size_t pi = 0; pi < patterns_.patterns.size(); ++pi) {
-    result.add_metric("b_pattern", figures.b_pattern[pi].value, "B/s", figures.b_pattern[pi].samples,
-                      {{"pattern", patterns_.patterns[pi].label}});
+    result.add_metric("b_pattern", figures.b_pattern[pi].value, "B/s",
+                      figures.b_pattern[pi].samples, {{"pattern", patterns_.patterns[pi].label}});
   }
 }
 

@@ -1,7 +1,9 @@
 #pragma once
+
 // What pbench-comm tells people and programs: the --describe listing (text or JSON), the
 // readable protocol of a run (settings, pattern list, bandwidth by message size per pattern and
 // method, the summary as the paper's Table 1, the final b_eff line), and the result document.
+#include <array>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -57,6 +59,12 @@ class CommReport {
                                       const std::optional<MessageSizes>& sizes);
   /// The note that the seed is recorded, unlike the original's time seed.
   static std::string seed_note(std::uint32_t seed, bool drawn);
+  /// Where this run measures otherwise than the original b_eff 3.6.0.1 in ways that move the
+  /// figures on a machine whose cores the processes share (bench/README.md, "pbench-comm beside
+  /// the original b_eff"): rows of (aspect, pbench, b_eff 3.6.0.1), in every result as the table
+  /// differences_from_b_eff_3_6.
+  static std::vector<std::array<std::string, 3>> differences_from_b_eff_3_6(
+      const CommConfig& config);
 
  private:
   const CommConfig& config_;

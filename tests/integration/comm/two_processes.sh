@@ -23,6 +23,10 @@ assert d["parameters"]["seed"] == {"value": "4711", "unit": "", "source": "comma
 assert any("unlike the original b_eff" in w for w in d["warnings"]), d["warnings"]
 sizes = [r[1] for r in d["measurements"]["message_sizes"]["rows"]]
 assert sizes[12] == 4096 and sizes[-1] == 8192, sizes
+differences = {r[0]: r[1] for r in d["measurements"]["differences_from_b_eff_3_6"]["rows"]}
+assert set(differences) == {"measurement window", "warm-up", "repetitions", "message buffers",
+                            "two largest sizes"}, differences
+assert "10 iterations at the first size" in differences["measurement window"], differences
 PY
 
 # --max-time stops early: a partial result, not valid for that reason, still consistent. With
