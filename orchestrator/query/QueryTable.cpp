@@ -296,10 +296,11 @@ std::string render(const QueryTable& given, Format format) {
     }
     return out;
   }
-  // The aligned table, fitted to kTableWidth in three steps while it is wider: the units under
-  // the titles (a second heading line); the elastic columns shortened to what is left (at
-  // least 12 characters); then left out. A shortened or left out text is said whole in a note
-  // (unless a note says it already).
+  // The aligned table, fitted to kTableWidth while it is wider: the elastic columns shortened
+  // to what is left (kept on one heading line while that leaves them 20 characters); else the
+  // units under the titles (a second heading line) and the elastic columns shortened to what is
+  // left then (at least 12 characters), or left out. A shortened or left out text is said whole
+  // in a note (unless a note says it already).
   std::vector<std::vector<std::string>> cells;
   for (const auto& row : table.rows) {
     std::vector<std::string> texts;
@@ -337,7 +338,17 @@ std::string render(const QueryTable& given, Format format) {
                                   [&](const auto& note) { return note.find(whole) != note.npos; });
     if (!said) table.notes.push_back(table.columns[i].title + ": " + whole);
   };
-  if (total(widths(), true) > kTableWidth) {
+  std::vector<std::size_t> elastic;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (table.columns[i].elastic) elastic.push_back(i);
+  }
+  // The width each elastic column has left with the headings as they are.
+  const auto elastic_width = [&] {
+    const std::size_t fixed = total(widths(), false) + 2 * elastic.size();
+    return (kTableWidth > fixed ? kTableWidth - fixed : 0) /
+           std::max<std::size_t>(1, elastic.size());
+  };
+  if (total(widths(), true) > kTableWidth && (elastic.empty() || elastic_width() < 20)) {
     for (std::size_t i = 0; i < n; ++i) {
       const auto& c = table.columns[i];
       if (c.display_unit.empty()) continue;
@@ -345,14 +356,8 @@ std::string render(const QueryTable& given, Format format) {
       units[i] = "[" + c.display_unit + "]";
     }
   }
-  std::vector<std::size_t> elastic;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (table.columns[i].elastic) elastic.push_back(i);
-  }
   if (total(widths(), true) > kTableWidth && !elastic.empty()) {
-    const std::size_t fixed = total(widths(), false) + 2 * elastic.size();
-    const std::size_t left = kTableWidth > fixed ? kTableWidth - fixed : 0;
-    const std::size_t width = left / elastic.size();
+    const std::size_t width = elastic_width();
     const bool drop = width < std::size_t{12};
     for (auto i : elastic) {
       shown[i] = !drop;
