@@ -74,7 +74,9 @@ rc=0
   2> run.txt || rc=$?
 cat table.txt run.txt
 [[ $rc -ne 0 ]] || fail "pbench run of a point that ran out of space exited 0"
-grep -E "^note: sweep full, partition 2, segmented, mpiio-indep, transfer 65536 B: not valid: partial result: the run stopped at iteration 1, sustained_write: write to '.*/consortium\.sustained_write\.1' failed: No space left on device" table.txt ||
+# (a note wraps at 160 columns: its lines joined again)
+sed -e ':a' -e 'N' -e '$!ba' -e 's/\n      / /g' table.txt |
+  grep -E "^note: sweep full, partition 2, segmented, mpiio-indep, transfer 65536 B: not valid: partial result: the run stopped at iteration 1, sustained_write: write to '.*/consortium\.sustained_write\.1' failed: No space left on device" ||
   fail "the consortium table does not name the stopped point with its error"
 # The rows of the partial result: the three tests of iteration 0, each not valid, 1 sample.
 [[ $(grep -cE "^ +full +2 +1 +2 +segmented .* 1 +no$" table.txt) -eq 3 ]] ||
