@@ -5,10 +5,13 @@
 //
 // usage: orchestrator_scale [RESULT_DOCUMENT_DIR [PBENCH_BINARY]]
 //        orchestrator_scale --ingest-only N [--validate-only] [RESULT_DOCUMENT_DIR]
+//        orchestrator_scale --system-only STORE
 // The second form only makes N documents and ingests them (or, with --validate-only, only reads,
 // parses and validates them) in this process, for a profiler: e.g. valgrind --tool=callgrind
 // --toggle-collect='pbench::ingest::Ingester::ingest_file*' counts the instructions of ingestion
 // alone (--toggle-collect='pbench::ingest::parse_and_validate*' with --validate-only).
+// The third form times only `query system` on the 1,000,000-row io store STORE, made first if
+// the file does not exist (kept, so that a change to the views is measured on the same store).
 #include <sqlite3.h>
 #include <sys/resource.h>
 #include <sys/time.h>
@@ -453,8 +456,23 @@ static int ingest_only(int argc, char** argv) {
   return 0;
 }
 
+/// The --system-only form (see the top of this file).
+static int system_only(const fs::path& store_path) {
+  if (!fs::exists(store_path)) {
+    const auto start = Clock::now();
+    const double rows = fill_io_sweep(store_path, 9091, 64, 100);
+    std::printf("filled %s: %.0f metric rows in %.2f s\n", store_path.c_str(), rows,
+                seconds_since(start));
+  }
+  const auto figure = system_stage(store_path, 5);
+  std::printf("pbench query system: %.1f ms (best of 5, %.0f rows out)\n", figure.value * 1e3,
+              figure.count);
+  return 0;
+}
+
 int main(int argc, char** argv) {
   if (argc > 2 && std::string(argv[1]) == "--ingest-only") return ingest_only(argc, argv);
+  if (argc > 2 && std::string(argv[1]) == "--system-only") return system_only(argv[2]);
   const std::string documents = argc > 1 ? argv[1] : PBENCH_SOURCE_DIR "/tests/data/results/good";
   const std::string binary = argc > 2 ? argv[2] : PBENCH_BINARY;
   std::string pattern = (fs::temp_directory_path() / "pbench-scale-XXXXXX").string();

@@ -16,7 +16,9 @@
 #include <memory>
 #include <new>
 #include <optional>
+#include <mutex>
 #include <regex>
+#include <unordered_set>
 #include <stdexcept>
 #include <string_view>
 #include <utility>
@@ -168,17 +170,31 @@ class ItemTypesBuilder final : public valijson::ConstraintBuilder {
 /// "if": {"maxLength": N}, "then": {"pattern": P} (no "else") as one constraint: a string of at
 /// most N code points (counted as valijson counts them) matches P (std::regex, ECMAScript, as
 /// valijson compiles it; searched, not anchored, as valijson searches); any other value passes.
+/// The strings that matched are remembered (up to kRemembered of them): a result's names, units
+/// and timestamps repeat from document to document, and std::regex was a sixth of ingestion.
 class GuardedPatternConstraint final : public valijson::constraints::PolyConstraint {
  public:
+  static constexpr std::size_t kRemembered = 65536;
+
   GuardedPatternConstraint(std::uint64_t max_length, const std::string& pattern)
-      : max_length_(max_length), regex_(std::make_shared<const std::regex>(pattern)) {}
+      : max_length_(max_length),
+        regex_(std::make_shared<const std::regex>(pattern)),
+        matched_(std::make_shared<Matched>()) {}
 
   bool validate(const valijson::adapters::Adapter& target, const std::vector<std::string>& context,
                 valijson::ValidationResults* results) const override {
     if (!target.isString()) return true;
     const std::string text = target.asString();
     if (valijson::utils::u8_strlen(text.c_str()) > max_length_) return true;
-    if (std::regex_search(text, *regex_)) return true;
+    {
+      const std::lock_guard<std::mutex> lock(matched_->mutex);
+      if (matched_->strings.count(text)) return true;
+    }
+    if (std::regex_search(text, *regex_)) {
+      const std::lock_guard<std::mutex> lock(matched_->mutex);
+      if (matched_->strings.size() < kRemembered) matched_->strings.insert(text);
+      return true;
+    }
     if (results != nullptr) {
       // As valijson words it, should a results object ever be given (JsonSchema never does).
       results->pushError(context, "Failed to match regex specified by 'pattern' constraint.");
@@ -195,8 +211,15 @@ class GuardedPatternConstraint final : public valijson::constraints::PolyConstra
   }
   std::size_t sizeOf() const override { return sizeof(GuardedPatternConstraint); }
 
+  /// Strings known to match, shared by the copies valijson makes of the constraint.
+  struct Matched {
+    std::mutex mutex;
+    std::unordered_set<std::string> strings;
+  };
+
   std::uint64_t max_length_;
   std::shared_ptr<const std::regex> regex_;  // compiled once; matching does not change it
+  std::shared_ptr<Matched> matched_;
 };
 
 class GuardedPatternBuilder final : public valijson::ConstraintBuilder {

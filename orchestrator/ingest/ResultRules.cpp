@@ -127,25 +127,44 @@ void check_metrics(const json& summary, std::vector<std::string>& problems) {
   }
 }
 
-void check_sizes(const json& value, const json::json_pointer& at,
-                 std::vector<std::string>& problems) {
-  const auto too_long = [&](const json::json_pointer& where, const char* what, std::size_t bytes) {
+/// The path of the value check_sizes looks at, as reference tokens; made into a JSON pointer only
+/// for a problem (building one per value was most of the checks' cost).
+using Path = std::vector<std::string>;
+
+json::json_pointer pointer_of(const Path& path) {
+  json::json_pointer at;
+  for (const auto& token : path) at /= token;
+  return at;
+}
+
+void check_sizes(const json& value, Path& path, std::vector<std::string>& problems) {
+  const auto too_long = [&](const char* what, std::size_t bytes) {
     problems.push_back(problem(
-        where, std::string(what) + " of " + std::to_string(bytes) + " bytes, more than the " +
-                   std::to_string(ResultRules::kMaxStringBytes) + " (1 MiB) a field may hold"));
+        pointer_of(path), std::string(what) + " of " + std::to_string(bytes) +
+                              " bytes, more than the " +
+                              std::to_string(ResultRules::kMaxStringBytes) +
+                              " (1 MiB) a field may hold"));
   };
   if (value.is_string()) {
     const auto bytes = value.get_ref<const std::string&>().size();
-    if (bytes > ResultRules::kMaxStringBytes) too_long(at, "a string", bytes);
+    if (bytes > ResultRules::kMaxStringBytes) too_long("a string", bytes);
   } else if (value.is_array()) {
-    for (std::size_t i = 0; i < value.size(); ++i) check_sizes(value[i], at / i, problems);
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      if (!value[i].is_structured() && !value[i].is_string()) continue;
+      path.push_back(std::to_string(i));
+      check_sizes(value[i], path, problems);
+      path.pop_back();
+    }
   } else if (value.is_object()) {
-    for (const auto& [key, member] : value.items()) {
-      if (key.size() > ResultRules::kMaxStringBytes) {
-        too_long(at, "a key", key.size());
+    for (auto it = value.begin(); it != value.end(); ++it) {
+      if (it.key().size() > ResultRules::kMaxStringBytes) {
+        too_long("a key", it.key().size());
         continue;
       }
-      check_sizes(member, at / key, problems);
+      if (!it->is_structured() && !it->is_string()) continue;
+      path.push_back(it.key());
+      check_sizes(*it, path, problems);
+      path.pop_back();
     }
   }
 }
@@ -180,7 +199,8 @@ void check_catalogue(const json& doc, const json& summary, std::vector<std::stri
 
 std::vector<std::string> ResultRules::size_problems(const json& doc) {
   std::vector<std::string> problems;
-  check_sizes(doc, json::json_pointer(), problems);
+  Path path;
+  check_sizes(doc, path, problems);
   return problems;
 }
 
