@@ -1,4 +1,4 @@
--- The pbench store, schema version 6. Typed columns for what is queried; every result document
+-- The pbench store, schema version 8. Typed columns for what is queried; every result document
 -- is also kept whole beside them. The version lives in PRAGMA user_version and is checked at open.
 -- The metric catalogue and the views that answer from these tables are in store_views.sql.
 PRAGMA foreign_keys = ON;

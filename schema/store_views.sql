@@ -1,4 +1,4 @@
--- The pbench store's answers, schema version 7: the metric catalogue and the views that are the
+-- The pbench store's answers, schema version 8: the metric catalogue and the views that are the
 -- one definition of what pbench answers. `pbench query`, reference, check, history, export and
 -- the report select from them and only format; sqlite3, Python or Grafana read the same rows
 -- (README.md, "Reading the store from outside"). Run on a new store after store.sql and by the
@@ -40,6 +40,7 @@ DROP VIEW IF EXISTS logp_table;
 DROP VIEW IF EXISTS headlines;
 DROP VIEW IF EXISTS headline_rows;
 DROP VIEW IF EXISTS headline_winners;
+DROP VIEW IF EXISTS headline_ranks;
 DROP VIEW IF EXISTS headline_groups;
 DROP VIEW IF EXISTS headline_candidates;
 DROP VIEW IF EXISTS metric_values;
@@ -104,23 +105,16 @@ FROM run_results rr CROSS JOIN metrics m
 WHERE m.result_id = rr.result_id;
 
 -- The values that compete for a headline figure, each with its group (one per figure; per
--- partition shape for per_shape figures) and the keys of the rule that picks the winner, in
--- this order: the smallest message size first (bcast: the OL at the smallest size measured),
--- then a valid result before a not valid one however much better its value, then the best value
--- by the catalogue's direction, then the tie rule: the smaller partition, the earlier point,
--- the smaller labels (T, queue depth, size) in their canonical JSON text. A result stored before
--- pbench-io followed rev 2.1 competes with its b_eff_io_rev2 (its b_eff_io is the paper's).
+-- partition shape for per_shape figures) and the keys the rule orders them by (headline_ranks).
+-- A result stored before pbench-io followed rev 2.1 competes with its b_eff_io_rev2 (its
+-- b_eff_io is the paper's).
 CREATE VIEW headline_candidates AS
 SELECT rr.sweep_id, rr.sweep, rr.run, rr.latest, c.figure, c.figure_order,
        CASE c.headline_rule WHEN 'legacy' THEN 'maximum' ELSE c.headline_rule END AS rule,
        rr.worker, m.name AS metric, m.value AS value, c.unit AS unit, c.better AS better,
        coalesce(json_extract(m.labels, '$.partition'), rr.partition) AS partition,
        rr.nodes, rr.ppn, rr.shape, rr.point_id, rr.point, rr.result_id, rr.valid,
-       m.labels AS labels, m.id AS metric_id, rr.job, rr.reason, rr.params, rr.hints,
-       (SELECT t.value FROM metrics t
-        WHERE t.result_id = rr.result_id AND t.name = 'schedule_time' AND t.value IS NOT NULL
-          AND json_extract(t.labels, '$.partition') IS json_extract(m.labels, '$.partition')
-        ORDER BY t.id LIMIT 1) AS schedule_time,
+       m.labels AS labels, m.id AS metric_id,
        CASE c.headline_rule WHEN 'per_shape' THEN rr.partition END AS group_partition,
        CASE c.headline_rule WHEN 'per_shape' THEN coalesce(rr.nodes, 0) END AS group_nodes,
        CASE c.headline_rule WHEN 'per_shape' THEN coalesce(rr.ppn, 0) END AS group_ppn,
@@ -133,6 +127,23 @@ WHERE c.worker = rr.worker AND c.headline_rule IN ('maximum', 'per_shape', 'lega
   AND (c.name <> 'b_eff_io' OR NOT EXISTS (SELECT 1 FROM metrics l
          WHERE l.name = 'b_eff_io_rev2' AND l.result_id = rr.result_id))
   AND (rr.worker <> 'bcast' OR json_type(m.labels, '$.size') IN ('integer', 'real'));
+
+-- THE HEADLINE RULE, written here and nowhere else: each candidate's rank in its group, 1 for
+-- the winner. The order: the smallest message size first (bcast: the OL at the smallest size
+-- measured), then a valid result before a not valid one however much better its value, then
+-- the best value by the catalogue's direction, then the tie rule: the smaller partition, the
+-- earlier point, the smaller labels (T, queue depth, size) in their canonical JSON text. The
+-- order within a group is total, so the best of any part of a group (io_system's T and hint
+-- set, query system's --where) is its candidate of the smallest rank.
+CREATE VIEW headline_ranks AS
+SELECT hc.sweep_id, hc.run, hc.figure, hc.figure_order, hc.group_partition, hc.group_nodes,
+       hc.group_ppn, hc.metric_id, hc.result_id, hc.point_id, hc.worker, hc.sweep, hc.latest,
+       hc.partition, hc.nodes, hc.ppn, hc.labels,
+       row_number() OVER (PARTITION BY hc.sweep_id, hc.run, hc.figure, hc.group_partition,
+                                       hc.group_nodes, hc.group_ppn
+                          ORDER BY hc.rank_size, hc.rank_valid, hc.rank_value, hc.partition,
+                                   hc.point_id, hc.labels) AS rank
+FROM headline_candidates hc;
 
 -- The groups of each run's headline: each maximum figure of a worker the sweep has points of,
 -- each partition shape with a per_shape candidate, and each per_shape figure of a worker the
@@ -158,22 +169,12 @@ WHERE c.headline_rule = 'per_shape'
   AND NOT EXISTS (SELECT 1 FROM headline_candidates hc WHERE hc.sweep_id = sr.sweep_id
                     AND hc.run = sr.run AND hc.figure = c.figure);
 
--- The winner of each group that has candidates: the metric_id of the first candidate in the
--- rule's order (headline_candidates). (The window column keeps SQLite from flattening the view
--- into a query that joins it, which would look for each winner more than once; filters on
--- sweep and run still reach inside.)
+-- The winner of each group that has candidates: the metric_id of its candidate of rank 1.
 CREATE VIEW headline_winners AS
-SELECT w.* FROM (
-  SELECT g.*, (SELECT hc.metric_id FROM headline_candidates hc
-               WHERE hc.sweep_id = g.sweep_id AND hc.run = g.run AND hc.figure = g.figure
-                 AND hc.group_partition IS g.group_partition
-                 AND hc.group_nodes IS g.group_nodes AND hc.group_ppn IS g.group_ppn
-               ORDER BY hc.rank_size, hc.rank_valid, hc.rank_value, hc.partition, hc.point_id,
-                        hc.labels
-               LIMIT 1) AS winner,
-         count(*) OVER (PARTITION BY g.sweep_id, g.sweep, g.run, g.latest) AS groups
-  FROM headline_groups g) w
-WHERE w.winner IS NOT NULL;
+SELECT r.sweep_id, r.sweep, r.run, r.latest, r.figure, r.figure_order AS group_order, r.worker,
+       r.group_partition, r.group_nodes, r.group_ppn, r.metric_id AS winner
+FROM headline_ranks r
+WHERE r.rank = 1;
 
 -- The rows a headline candidate gives the table when it wins (winner: its metric_id): its own
 -- figure, and its companions read from the same result (logp's g: G and the bandwidth at the
@@ -432,15 +433,116 @@ FROM (
           AND (m.name <> 'access_bandwidth' OR json_type(m.labels, '$.access') = 'text')) k
 ) d;
 
--- io: the system b_eff_io of each sweep and run per T and hint set, the headline's rule within
--- each (headline_candidates): winner is the metric_id of the b_eff_io that wins.
+-- io: the system b_eff_io of each sweep and run per T and hint set: winner is the metric_id of
+-- the b_eff_io of the smallest rank (headline_ranks) among those of that T and hint set.
 CREATE VIEW io_system AS
-SELECT k.*,
-       (SELECT hc.metric_id FROM headline_candidates hc
-        WHERE hc.sweep_id = k.sweep_id AND hc.run = k.run AND hc.figure = 'b_eff_io'
-          AND hc.schedule_time IS k.schedule_time AND hc.hints = k.hints
-        ORDER BY hc.rank_size, hc.rank_valid, hc.rank_value, hc.partition, hc.point_id,
-                 hc.labels
-        LIMIT 1) AS winner
-FROM (SELECT DISTINCT sweep_id, sweep, run, latest, schedule_time, hints FROM io_table
-      WHERE b_eff_io IS NOT NULL) k;
+SELECT k.sweep_id, k.sweep, k.run, k.latest, k.schedule_time, k.hints, k.metric_id AS winner,
+       min(k.rank) AS rank
+FROM (SELECT r.sweep_id, r.sweep, r.run, r.latest, r.metric_id, r.rank, f.hints,
+             (SELECT t.value FROM metrics t INDEXED BY metrics_by_name
+              WHERE t.name = 'schedule_time' AND t.result_id = m.result_id
+                AND t.value IS NOT NULL
+                AND json_extract(t.labels, '$.partition') IS json_extract(m.labels, '$.partition')
+              ORDER BY t.id LIMIT 1) AS schedule_time
+      FROM headline_ranks r CROSS JOIN metrics m CROSS JOIN result_facts f
+      WHERE r.figure = 'b_eff_io' AND m.id = r.metric_id AND f.result_id = r.result_id) k
+GROUP BY k.sweep_id, k.run, k.schedule_time, k.hints;
+
+-- The headlines pbench has answered, kept so that a run's headline is computed once, when its
+-- results are collected, not at every query: headline_answers holds exactly the rows of the
+-- view headlines for each (sweep_id, run) that headline_answered names (without latest, which
+-- is sweep_runs'). pbench fills them after collecting and after opening a store for writing
+-- (Store::answer_headlines); the triggers below take a run's mark away whenever anything its
+-- headline reads changes (a result of the run stored, changed or removed, a point of the sweep,
+-- a job id, the catalogue), and the queries read the view itself for a run without a mark. The
+-- metrics of a result are written with it, in its transaction, never alone. Made again (empty)
+-- with the views: a new version of the views answers every run again.
+DROP TRIGGER IF EXISTS headline_stale_on_result_insert;
+DROP TRIGGER IF EXISTS headline_stale_on_result_delete;
+DROP TRIGGER IF EXISTS headline_stale_on_result_update;
+DROP TRIGGER IF EXISTS headline_stale_on_point_insert;
+DROP TRIGGER IF EXISTS headline_stale_on_point_delete;
+DROP TRIGGER IF EXISTS headline_stale_on_point_update;
+DROP TRIGGER IF EXISTS headline_stale_on_job;
+DROP TRIGGER IF EXISTS headline_stale_on_run_delete;
+DROP TRIGGER IF EXISTS headline_stale_on_catalogue_insert;
+DROP TRIGGER IF EXISTS headline_stale_on_catalogue_delete;
+DROP TRIGGER IF EXISTS headline_stale_on_catalogue_update;
+DROP TABLE IF EXISTS headline_answers;
+DROP TABLE IF EXISTS headline_answered;
+CREATE TABLE headline_answered (
+  sweep_id    INTEGER NOT NULL REFERENCES sweeps(id) ON DELETE CASCADE,
+  run         INTEGER NOT NULL,
+  answered_at TEXT NOT NULL,
+  PRIMARY KEY (sweep_id, run)
+) WITHOUT ROWID;
+CREATE TABLE headline_answers (
+  sweep_id        INTEGER NOT NULL REFERENCES sweeps(id) ON DELETE CASCADE,
+  run             INTEGER NOT NULL,
+  figure          TEXT NOT NULL,
+  value           REAL,
+  unit            TEXT,
+  partition       INTEGER,
+  at              TEXT,
+  point           TEXT,
+  job             TEXT,
+  valid           TEXT,
+  reason          TEXT,
+  nodes           INTEGER,
+  ppn             INTEGER,
+  better          TEXT,
+  shape           TEXT,
+  won             INTEGER,
+  group_order     INTEGER,
+  group_partition INTEGER,
+  group_nodes     INTEGER,
+  group_ppn       INTEGER,
+  row_order       INTEGER
+);
+CREATE INDEX headline_answers_by_run ON headline_answers (sweep_id, run);
+
+CREATE TRIGGER headline_stale_on_result_insert AFTER INSERT ON results BEGIN
+  DELETE FROM headline_answered
+  WHERE run = NEW.run_no AND sweep_id = (SELECT p.sweep_id FROM points p WHERE p.id = NEW.point_id);
+END;
+CREATE TRIGGER headline_stale_on_result_delete AFTER DELETE ON results BEGIN
+  DELETE FROM headline_answered
+  WHERE run = OLD.run_no AND sweep_id = (SELECT p.sweep_id FROM points p WHERE p.id = OLD.point_id);
+END;
+CREATE TRIGGER headline_stale_on_result_update
+AFTER UPDATE OF point_id, attempt_id, valid, run_no, nodes, procs_per_node, placement, document
+ON results BEGIN
+  DELETE FROM headline_answered
+  WHERE (run = OLD.run_no
+         AND sweep_id = (SELECT p.sweep_id FROM points p WHERE p.id = OLD.point_id))
+     OR (run = NEW.run_no
+         AND sweep_id = (SELECT p.sweep_id FROM points p WHERE p.id = NEW.point_id));
+END;
+CREATE TRIGGER headline_stale_on_point_insert AFTER INSERT ON points BEGIN
+  DELETE FROM headline_answered WHERE sweep_id = NEW.sweep_id;
+END;
+CREATE TRIGGER headline_stale_on_point_delete AFTER DELETE ON points BEGIN
+  DELETE FROM headline_answered WHERE sweep_id = OLD.sweep_id;
+END;
+CREATE TRIGGER headline_stale_on_point_update
+AFTER UPDATE OF sweep_id, point_key, worker, partition, params_json, nodes, procs_per_node
+ON points BEGIN
+  DELETE FROM headline_answered WHERE sweep_id IN (OLD.sweep_id, NEW.sweep_id);
+END;
+CREATE TRIGGER headline_stale_on_job AFTER UPDATE OF job_id ON attempts
+WHEN OLD.job_id IS NOT NEW.job_id BEGIN
+  DELETE FROM headline_answered
+  WHERE sweep_id = (SELECT p.sweep_id FROM points p WHERE p.id = NEW.point_id);
+END;
+CREATE TRIGGER headline_stale_on_run_delete AFTER DELETE ON runs BEGIN
+  DELETE FROM headline_answered WHERE sweep_id = OLD.sweep_id AND run = OLD.run_no;
+END;
+CREATE TRIGGER headline_stale_on_catalogue_insert AFTER INSERT ON metric_catalogue BEGIN
+  DELETE FROM headline_answered;
+END;
+CREATE TRIGGER headline_stale_on_catalogue_delete AFTER DELETE ON metric_catalogue BEGIN
+  DELETE FROM headline_answered;
+END;
+CREATE TRIGGER headline_stale_on_catalogue_update AFTER UPDATE ON metric_catalogue BEGIN
+  DELETE FROM headline_answered;
+END;

@@ -8,6 +8,7 @@
 #include "common/MetricCatalogue.hpp"
 #include "query/Reference.hpp"
 #include "query/SystemQuery.hpp"
+#include "query/ViewRows.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::query {
@@ -24,6 +25,32 @@ std::size_t column(const QueryTable& table, const std::string& key) {
 std::string text_of(const Cell& cell) {
   if (const auto* s = std::get_if<std::string>(&cell)) return *s;
   return "";
+}
+
+/// One history row: the run's start, its number, then the headline row's figure, partition,
+/// value, unit, at and valid ('-' for a figure without a result in that run).
+using HistoryRow = std::vector<Cell>;
+
+/// The history rows of every run of `sweep_id` whose headline the store keeps answered
+/// (headline_answers: the same rows query system gives for the run), in one statement, by run.
+std::map<int, std::vector<HistoryRow>> answered_rows(store::Store& store, std::int64_t sweep_id) {
+  auto s = store.db().prepare(
+      "SELECT ru.started_at, a.run, a.figure, a.partition, a.value, a.unit, a.at, a.valid "
+      "FROM headline_answers a CROSS JOIN runs ru "
+      "WHERE a.sweep_id = ?1 AND ru.sweep_id = a.sweep_id AND ru.run_no = a.run "
+      "AND EXISTS (SELECT 1 FROM headline_answered k WHERE k.sweep_id = a.sweep_id "
+      "AND k.run = a.run) "
+      "ORDER BY a.run, a.group_order, a.group_partition, a.group_nodes, a.group_ppn, "
+      "a.row_order");
+  s.bind(1, sweep_id);
+  std::map<int, std::vector<HistoryRow>> out;
+  while (s.step()) {
+    HistoryRow row;
+    for (int c = 0; c < 8; ++c) row.push_back(typed_cell(s, c));
+    if (row[7].index() == 0) row[7] = std::string("-");
+    out[static_cast<int>(s.int64(1))].push_back(std::move(row));
+  }
+  return out;
 }
 
 }  // namespace
@@ -45,19 +72,33 @@ QueryTable history_table(store::Store& store, const std::string& sweep,
       {"valid", "", "valid", "", 1, 0},
   };
   std::set<std::string> figures;
+  // The runs whose headline the store keeps answered come from one statement; the others (a
+  // store no pbench has answered, or --where) from query system, run by run.
+  auto kept = where.empty() ? answered_rows(store, record->id)
+                            : std::map<int, std::vector<HistoryRow>>{};
   for (const auto& run : store.runs(record->id)) {
-    store.choose_run(store::RunChoice::number(run.run_no));
-    const auto headline = system_table(store, sweep, where);
-    const auto figure = column(headline, "figure"), partition = column(headline, "partition"),
-               value = column(headline, "value"), unit = column(headline, "unit"),
-               at = column(headline, "at"), valid = column(headline, "valid");
-    for (const auto& row : headline.rows) {
-      const std::string name = text_of(row[figure]);
+    std::vector<HistoryRow> rows;
+    if (auto k = kept.find(run.run_no); k != kept.end()) {
+      rows = std::move(k->second);
+    } else if (where.empty() && store.headline_answered(record->id, run.run_no)) {
+      rows = {};  // answered, and without a headline row
+    } else {
+      store.choose_run(store::RunChoice::number(run.run_no));
+      const auto headline = system_table(store, sweep, where);
+      const auto figure = column(headline, "figure"), partition = column(headline, "partition"),
+                 value = column(headline, "value"), unit = column(headline, "unit"),
+                 at = column(headline, "at"), valid = column(headline, "valid");
+      for (const auto& row : headline.rows) {
+        rows.push_back({run.started_at, static_cast<std::int64_t>(run.run_no), row[figure],
+                        row[partition], row[value], row[unit], row[at],
+                        row[valid].index() == 0 ? Cell{std::string("-")} : row[valid]});
+      }
+    }
+    for (auto& row : rows) {
+      const std::string name = text_of(row[2]);
       figures.insert(name);
       if (metric && name != metrics::figure_spelling(*metric)) continue;
-      history.rows.push_back({run.started_at, static_cast<std::int64_t>(run.run_no), name,
-                              row[partition], row[value], row[unit], row[at],
-                              row[valid].index() == 0 ? Cell{std::string("-")} : row[valid]});
+      history.rows.push_back(std::move(row));
     }
   }
   store.choose_run(store::RunChoice::latest());

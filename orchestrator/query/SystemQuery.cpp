@@ -79,14 +79,17 @@ bool matches(const std::vector<WhereClause>& where, const Candidate& c) {
   return true;
 }
 
-/// The headline of one sweep and run, as the view headlines gives it.
+/// The headline of one sweep and run, as the view headlines gives it: from the answer the store
+/// keeps of it (headline_answers, the same rows) when it has one.
 std::vector<HeadlineRow> headline_rows(store::Store& store, const store::SweepRecord& sweep,
                                        int run) {
+  const char* source =
+      store.headline_answered(sweep.id, run) ? "headline_answers" : "headlines";
   auto s = store.db().prepare(
       std::string("SELECT ") + kRowColumns +
       ", group_partition IS NOT NULL, group_order, coalesce(group_partition, 0), "
-      "coalesce(group_nodes, 0), coalesce(group_ppn, 0), row_order FROM headlines "
-      "WHERE sweep_id = ?1 AND run = ?2 "
+      "coalesce(group_nodes, 0), coalesce(group_ppn, 0), row_order FROM " + source +
+      " WHERE sweep_id = ?1 AND run = ?2 "
       "ORDER BY group_order, group_partition, group_nodes, group_ppn, row_order");
   s.bind(1, sweep.id).bind(2, run);
   std::vector<HeadlineRow> out;
@@ -100,18 +103,18 @@ std::vector<HeadlineRow> headline_rows(store::Store& store, const store::SweepRe
 }
 
 /// The headline of one sweep and run from the candidates that match every `where` clause:
-/// per group, the first matching candidate in the rule's order (the view headline_candidates)
-/// wins, and headline_rows gives its rows; a figure without a matching candidate is a row
-/// without a value.
+/// per group, the matching candidate of the smallest rank (the view headline_ranks, the rule's
+/// one order) wins, and headline_rows gives its rows; a figure without a matching candidate is
+/// a row without a value.
 std::vector<HeadlineRow> filtered_rows(store::Store& store, const store::SweepRecord& sweep,
                                        int run, const std::vector<WhereClause>& where) {
   auto candidates = store.db().prepare(
       "SELECT metric_id, figure, figure_order, group_partition IS NOT NULL, "
       "coalesce(group_partition, 0), coalesce(group_nodes, 0), coalesce(group_ppn, 0), "
-      "partition, coalesce(nodes, 0), coalesce(ppn, 0), labels, params, result_id "
-      "FROM headline_candidates WHERE sweep_id = ?1 AND run = ?2 "
-      "ORDER BY figure_order, group_partition, group_nodes, group_ppn, rank_size, rank_valid, "
-      "rank_value, partition, point_id, labels");
+      "partition, coalesce(nodes, 0), coalesce(ppn, 0), labels, "
+      "(SELECT p.params_json FROM points p WHERE p.id = point_id), result_id "
+      "FROM headline_ranks WHERE sweep_id = ?1 AND run = ?2 "
+      "ORDER BY figure_order, group_partition, group_nodes, group_ppn, rank");
   candidates.bind(1, sweep.id).bind(2, run);
   auto documents = store.db().prepare("SELECT document FROM results WHERE id = ?1");
   auto rows = store.db().prepare(std::string("SELECT ") + kRowColumns +

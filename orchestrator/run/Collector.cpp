@@ -171,6 +171,7 @@ CollectReport collect(store::Store& store, const store::SweepRecord& sweep) {
     collect_done_attempt(store, ingester, point, attempt, true, report);
   }
   record_run_envelope(store, sweep);
+  store.answer_headlines(sweep.id);
   return report;
 }
 

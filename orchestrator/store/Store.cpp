@@ -175,7 +175,8 @@ void Store::initialise_or_check() {
     if (user_version <= 3) migrate_from_version_3();
     if (user_version <= 4) migrate_from_version_4();
     if (user_version <= 5) migrate_from_version_5();
-    migrate_from_version_6();
+    if (user_version <= 6) migrate_from_version_6();
+    migrate_from_version_7();
     user_version = kStoreSchemaVersion;
   }
   if (user_version != kStoreSchemaVersion) {
@@ -183,7 +184,10 @@ void Store::initialise_or_check() {
                      "; this pbench reads version " + std::to_string(kStoreSchemaVersion));
   }
   db_.exec("PRAGMA foreign_keys = ON");
-  if (!read_only) refresh_catalogue();
+  if (!read_only) {
+    refresh_catalogue();
+    answer_headlines();
+  }
   choose_run(RunChoice::latest());
 }
 
@@ -215,6 +219,55 @@ void Store::migrate_from_version_6() {
   db_.exec(std::string(schema::store_views_sql()));
   db_.exec("PRAGMA user_version = 7");
   txn.commit();
+}
+
+void Store::migrate_from_version_7() {
+  // Version 8 writes the headline rule's order once (the view headline_ranks) and keeps each
+  // run's headline answered (headline_answers); schema/store_views.sql makes both, and
+  // answer_headlines() (at the end of opening) fills the answers.
+  Transaction txn(db_);
+  db_.exec(std::string(schema::store_views_sql()));
+  db_.exec("PRAGMA user_version = 8");
+  txn.commit();
+}
+
+int Store::answer_headlines(std::optional<std::int64_t> sweep_id) {
+  std::vector<std::pair<std::int64_t, std::int64_t>> runs;
+  {
+    auto open = db_.prepare(
+        "SELECT sr.sweep_id, sr.run FROM sweep_runs sr "
+        "WHERE (?1 IS NULL OR sr.sweep_id = ?1) AND NOT EXISTS (SELECT 1 FROM headline_answered a "
+        "WHERE a.sweep_id = sr.sweep_id AND a.run = sr.run) ORDER BY sr.sweep_id, sr.run");
+    open.bind(1, sweep_id);
+    while (open.step()) runs.emplace_back(open.int64(0), open.int64(1));
+  }
+  if (runs.empty()) return 0;
+  Transaction txn(db_);
+  auto clear = db_.prepare("DELETE FROM headline_answers WHERE sweep_id = ?1 AND run = ?2");
+  auto answer = db_.prepare(
+      "INSERT INTO headline_answers (sweep_id, run, figure, value, unit, partition, at, point, "
+      "job, valid, reason, nodes, ppn, better, shape, won, group_order, group_partition, "
+      "group_nodes, group_ppn, row_order) "
+      "SELECT sweep_id, run, figure, value, unit, partition, at, point, job, valid, reason, "
+      "nodes, ppn, better, shape, won, group_order, group_partition, group_nodes, group_ppn, "
+      "row_order FROM headlines WHERE sweep_id = ?1 AND run = ?2");
+  auto mark = db_.prepare(
+      "INSERT OR REPLACE INTO headline_answered (sweep_id, run, answered_at) "
+      "VALUES (?1, ?2, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))");
+  for (const auto& [sweep, run] : runs) {
+    for (auto* s : {&clear, &answer, &mark}) {
+      s->reset();
+      s->bind(1, sweep).bind(2, run).run();
+    }
+  }
+  txn.commit();
+  return static_cast<int>(runs.size());
+}
+
+bool Store::headline_answered(std::int64_t sweep_id, int run) {
+  auto s = db_.prepare("SELECT 1 FROM headline_answered WHERE sweep_id = ?1 AND run = ?2");
+  s.bind(1, sweep_id).bind(2, static_cast<std::int64_t>(run));
+  return s.step();
 }
 
 namespace {

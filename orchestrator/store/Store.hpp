@@ -10,7 +10,7 @@
 
 namespace pbench::store {
 
-inline constexpr int kStoreSchemaVersion = 7;
+inline constexpr int kStoreSchemaVersion = 8;
 
 /// The id of the chosen result of point `p` in the run the queries read (Store::choose_run), as
 /// the store's view run_results defines it: `JOIN results r ON r.id = <this>`. Needs the
@@ -142,6 +142,14 @@ class Store {
   /// Makes kChosenResult read `choice` from now on (the latest run when never called).
   void choose_run(const RunChoice& choice);
 
+  /// Answers the headline of every run (of `sweep_id`, or of every sweep) that has no answer
+  /// kept: the rows of the view headlines into the table headline_answers, marked in
+  /// headline_answered (schema/store_views.sql; one transaction). Returns how many runs it
+  /// answered. collect calls it, and opening a store for writing.
+  int answer_headlines(std::optional<std::int64_t> sweep_id = std::nullopt);
+  /// Whether the headline of a run is kept answered (headline_answered).
+  bool headline_answered(std::int64_t sweep_id, int run);
+
   /// The number of results stored for the points of a sweep (every run).
   std::int64_t result_count(std::int64_t sweep_id);
 
@@ -170,7 +178,11 @@ class Store {
   void migrate_from_version_4();
   /// Version 5 -> 6: the views with the column env (a sweep's environment, --envs).
   void migrate_from_version_5();
+  /// Version 6 -> 7: the catalogue's column companion_of.
   void migrate_from_version_6();
+  /// Version 7 -> 8: the headline rule's one order (headline_ranks) and the kept answers
+  /// (headline_answers, headline_answered and their triggers).
+  void migrate_from_version_7();
   /// Writes the metric catalogue (workers/common/MetricCatalogue.hpp) into the store's table
   /// metric_catalogue when it differs from what the store holds (one transaction).
   void refresh_catalogue();

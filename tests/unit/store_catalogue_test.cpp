@@ -11,6 +11,7 @@
 
 #include "common/MetricCatalogue.hpp"
 #include "ingest/Ingester.hpp"
+#include "query/HistoryQuery.hpp"
 #include "query/SystemQuery.hpp"
 #include "store/Store.hpp"
 #include "support/OldStores.hpp"
@@ -98,7 +99,7 @@ TEST_CASE("a version 4 store gets the catalogue and the views, its results answe
     CHECK(rows_of(f.store, "SELECT count(*) FROM sqlite_master WHERE type = 'view'") == 0);
   }
   auto store = store::Store::open(path.string(), store::Store::Access::existing);
-  CHECK(rows_of(store, "PRAGMA user_version") == 7);
+  CHECK(rows_of(store, "PRAGMA user_version") == store::kStoreSchemaVersion);
   CHECK(rows_of(store, "SELECT count(*) FROM metric_catalogue") ==
         static_cast<std::int64_t>(metrics::catalogue().size()));
   const auto after = query::system_table(store, std::string("old"), {});
@@ -127,4 +128,115 @@ TEST_CASE("ingest refuses a metric the catalogue does not hold, or in another un
                                          "metric catalogue, not \"us\""),
                        ValidationError);
   CHECK(rows_of(store, "SELECT count(*) FROM results") == 0);
+}
+
+namespace {
+
+// Every row of the view headlines of a sweep's run next to the kept answer's, as text.
+std::string headline_text(store::Store& store, const std::string& source, std::int64_t run) {
+  auto s = store.db().prepare(
+      "SELECT figure, quote(value), unit, partition, at, point, job, valid, reason, nodes, ppn, "
+      "better, shape, won, group_order, group_partition, group_nodes, group_ppn, row_order FROM " +
+      source + " WHERE run = ?1 ORDER BY group_order, group_partition, group_nodes, group_ppn, "
+      "row_order");
+  s.bind(1, run);
+  std::string out;
+  while (s.step()) {
+    for (int c = 0; c < 19; ++c) out += s.optional_text(c).value_or("NULL") + "|";
+    out += "\n";
+  }
+  return out;
+}
+
+bool answered(store::Store& store, std::int64_t run) {
+  return rows_of(store, "SELECT count(*) FROM headline_answered WHERE run = " +
+                            std::to_string(run)) == 1;
+}
+
+}  // namespace
+
+TEST_CASE("a run's headline is kept answered, the same rows as the view, and made stale by "
+          "what changes it") {
+  testing::Fixture f;
+  f.add_sweep("kept", {{"comm", 2}, {"comm", 4}});
+  f.add_run(0, testing::document("comm", 2, {testing::metric("b_eff", 1e9, "B/s")}, true));
+  f.add_run(1, testing::document("comm", 4, {testing::metric("b_eff", 3e9, "B/s")}, false));
+  // Nothing is answered until pbench answers (collect, or opening for writing).
+  CHECK_FALSE(answered(f.store, 1));
+  const auto from_view = query::system_table(f.store, std::string("kept"), {});
+  CHECK(f.store.answer_headlines() == 1);
+  CHECK(answered(f.store, 1));
+  CHECK(f.store.answer_headlines() == 0);  // nothing left to answer
+  CHECK(headline_text(f.store, "headline_answers", 1) == headline_text(f.store, "headlines", 1));
+  CHECK(query::system_table(f.store, std::string("kept"), {}).rows == from_view.rows);
+
+  // A new result of the run: the answer is stale, the query reads the view (the valid 2e9 on
+  // 4 processes now wins), and answering again gives the view's rows.
+  f.add_run(1, testing::document("comm", 4, {testing::metric("b_eff", 2e9, "B/s")}, true));
+  CHECK_FALSE(answered(f.store, 1));
+  const auto fresh = query::system_table(f.store, std::string("kept"), {});
+  REQUIRE_FALSE(fresh.rows.empty());
+  CHECK(std::get<double>(fresh.rows[0][2]) == doctest::Approx(2e9));
+  f.store.answer_headlines();
+  CHECK(headline_text(f.store, "headline_answers", 1) == headline_text(f.store, "headlines", 1));
+  CHECK(query::system_table(f.store, std::string("kept"), {}).rows == fresh.rows);
+
+  // A result changed or removed, a point changed, a job id given, the catalogue rewritten: each
+  // takes the mark away.
+  const auto stale_after = [&](const std::string& sql) {
+    f.store.answer_headlines();
+    REQUIRE(answered(f.store, 1));
+    f.store.db().exec(sql);
+    return !answered(f.store, 1);
+  };
+  CHECK(stale_after("UPDATE results SET valid = 0 WHERE id = (SELECT max(id) FROM results)"));
+  CHECK(stale_after("DELETE FROM results WHERE id = (SELECT max(id) FROM results)"));
+  CHECK(stale_after("UPDATE points SET params_json = '{\"x\":1}' WHERE id = 1"));
+  CHECK(stale_after("UPDATE attempts SET job_id = '77' WHERE id = 1"));
+  CHECK(stale_after("UPDATE metric_catalogue SET better = 'higher' WHERE name = 'b_eff'"));
+  CHECK(stale_after("DELETE FROM runs WHERE run_no = 1"));
+  // Writing an attempt back with its job id unchanged, or a result's allocated nodes, does not
+  // (neither changes the headline).
+  f.store.db().exec("INSERT INTO runs (sweep_id, run_no, started_at, envelope) "
+                    "VALUES (1, 1, 't', '{}')");
+  f.store.answer_headlines();
+  auto attempt = *f.store.latest_attempt(f.points[0].id);
+  attempt.state = store::PointState::failed;
+  f.store.update_attempt(attempt);
+  f.store.set_result_allocation(1, "node1");
+  CHECK(answered(f.store, 1));
+  // Removing the sweep removes its answers.
+  f.store.delete_sweep(f.store.find_sweep("kept")->id);
+  CHECK(rows_of(f.store, "SELECT count(*) FROM headline_answers") == 0);
+  CHECK(rows_of(f.store, "SELECT count(*) FROM headline_answered") == 0);
+}
+
+TEST_CASE("history reads the kept answers in one statement and gives what query system gives "
+          "run by run") {
+  testing::Fixture f;
+  f.add_sweep("nightly", {{"comm", 2}, {"comm", 4}});
+  f.add_run(0, testing::document("comm", 2, {testing::metric("b_eff", 1e9, "B/s")}, true));
+  f.add_run(1, testing::document("comm", 4, {testing::metric("b_eff", 3e9, "B/s")}, false));
+  const auto sweep_id = f.store.find_sweep("nightly")->id;
+  f.store.start_run(sweep_id, "2026-11-23T07:00:00Z", "{}");
+  f.add_run(1, testing::document("comm", 4, {testing::metric("b_eff", 2e9, "B/s")}, true));
+  f.store.start_run(sweep_id, "2026-11-24T07:00:00Z", "{}");  // a run without results yet
+  const auto computed = query::history_table(f.store, "nightly", std::nullopt, {});
+  CHECK(f.store.answer_headlines() == 3);
+  const auto kept = query::history_table(f.store, "nightly", std::nullopt, {});
+  CHECK(kept.rows == computed.rows);
+  const auto b_eff = query::history_table(f.store, "nightly", std::string("b_eff"), {});
+  REQUIRE(b_eff.rows.size() == 3);
+  CHECK(std::get<double>(b_eff.rows[0][4]) == doctest::Approx(1e9));  // run 1: the valid one
+  CHECK(std::get<double>(b_eff.rows[1][4]) == doctest::Approx(2e9));  // run 2
+  CHECK(b_eff.rows[2][4].index() == 0);                                // run 3: no result
+  CHECK(std::get<std::string>(b_eff.rows[2][7]) == "-");
+  // Half answered: run 2 made stale by a new result reads the view, the others the answers.
+  f.add_run(0, testing::document("comm", 2, {testing::metric("b_eff", 4e9, "B/s")}, true));
+  CHECK_FALSE(answered(f.store, 3));
+  const auto mixed = query::history_table(f.store, "nightly", std::string("b_eff"), {});
+  REQUIRE(mixed.rows.size() == 3);
+  CHECK(std::get<double>(mixed.rows[2][4]) == doctest::Approx(4e9));
+  f.store.answer_headlines();
+  CHECK(query::history_table(f.store, "nightly", std::string("b_eff"), {}).rows == mixed.rows);
 }

@@ -16,7 +16,12 @@ inline void make_version_4(store::Store& store) {
   auto s = db.prepare("SELECT name FROM main.sqlite_master WHERE type = 'view'");
   while (s.step()) views.push_back(s.text(0));
   for (const auto& view : views) db.exec("DROP VIEW main.\"" + view + "\"");
+  std::vector<std::string> triggers;  // version 8's kept answers
+  auto t = db.prepare("SELECT name FROM main.sqlite_master WHERE type = 'trigger'");
+  while (t.step()) triggers.push_back(t.text(0));
+  for (const auto& trigger : triggers) db.exec("DROP TRIGGER main.\"" + trigger + "\"");
   db.exec(
+      "DROP TABLE headline_answers; DROP TABLE headline_answered;"
       "DROP TABLE metric_catalogue; DELETE FROM meta WHERE key = 'metric_catalogue';"
       "PRAGMA user_version = 4");
 }

@@ -80,6 +80,7 @@ struct Fixture {
                std::int64_t exit = 0) {
     store::AttemptRecord a;
     a.point_id = points[i].id;
+    a.run_no = store.runs(points[i].sweep_id).back().run_no;  // the sweep's latest run
     a.job_id = "job-" + points[i].key;
     a.state = state;
     a.exit_status = exit;
