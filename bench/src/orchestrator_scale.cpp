@@ -6,12 +6,17 @@
 // usage: orchestrator_scale [RESULT_DOCUMENT_DIR [PBENCH_BINARY]]
 //        orchestrator_scale --ingest-only N [--validate-only] [RESULT_DOCUMENT_DIR]
 //        orchestrator_scale --system-only STORE
+//        orchestrator_scale --history SEED_STORE STORE [NIGHTS]
 // The second form only makes N documents and ingests them (or, with --validate-only, only reads,
 // parses and validates them) in this process, for a profiler: e.g. valgrind --tool=callgrind
 // --toggle-collect='pbench::ingest::Ingester::ingest_file*' counts the instructions of ingestion
 // alone (--toggle-collect='pbench::ingest::parse_and_validate*' with --validate-only).
 // The third form times only `query system` on the 1,000,000-row io store STORE, made first if
 // the file does not exist (kept, so that a change to the views is measured on the same store).
+// The fourth form is the history stage (bench/orchestrator_history.sh makes SEED_STORE with a
+// real sweep and calls it): a decade of nightly runs of the seed's sweep, NIGHTS runs in all
+// (default 3653, ten years), made in STORE (when it does not exist) by ingesting each night's
+// documents through the collect path, then the commands a centre runs on it timed.
 #include <sqlite3.h>
 #include <sys/resource.h>
 #include <sys/time.h>
@@ -23,6 +28,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -32,6 +38,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <fcntl.h>
 
 #include "ingest/Ingester.hpp"
 #include "query/SystemQuery.hpp"
@@ -468,6 +476,187 @@ static int ingest_only(int argc, char** argv) {
   return 0;
 }
 
+/// Wall time of `pbench --db STORE ARGS...` (its output discarded); throws when it fails.
+double time_pbench(const std::string& binary, const fs::path& store,
+                   const std::vector<std::string>& args) {
+  std::vector<std::string> all = {binary, "--db", store.string()};
+  all.insert(all.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : all) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const auto start = Clock::now();
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int null = open("/dev/null", O_WRONLY);
+    dup2(null, STDOUT_FILENO);
+    execv(binary.c_str(), argv.data());
+    _exit(127);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  const double elapsed = seconds_since(start);
+  const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+  // check exits 10-12 for a regression, a figure not valid or missing: an answer, not a failure.
+  if (code != 0 && !(args.front() == "check" && code >= 10 && code <= 12)) {
+    std::string line;
+    for (const auto& a : all) line += a + " ";
+    throw std::runtime_error("failed (exit " + std::to_string(code) + "): " + line);
+  }
+  return elapsed;
+}
+
+/// The median of `runs` timings of one command.
+double median_of(int runs, const std::function<double()>& once) {
+  std::vector<double> t;
+  for (int i = 0; i < runs; ++i) t.push_back(once());
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+/// "2016-11-27" + `days`, as a date (proleptic Gregorian, via the C library in UTC).
+std::string night_date(int days) {
+  std::tm tm{};
+  tm.tm_year = 2016 - 1900;
+  tm.tm_mon = 10;
+  tm.tm_mday = 27 + days;
+  tm.tm_hour = 12;
+  const std::time_t t = timegm(&tm);
+  std::tm out{};
+  gmtime_r(&t, &out);
+  char buffer[16];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%d", &out);
+  return buffer;
+}
+
+/// One night of the seed's sweep: a new run, and each point's document of run 1 with varied
+/// values, dated that night (six nights in seven every result valid, as a healthy system's; the
+/// seventh as the seed's quick settings left them), ingested as collect ingests them, then the
+/// run's headline answered as collect answers it. Returns the documents stored.
+int ingest_night(pbench::store::Store& store, pbench::ingest::Ingester& ingester,
+                 const pbench::store::SweepRecord& sweep,
+                 const std::vector<std::pair<std::int64_t, nlohmann::json>>& seeds, int night,
+                 std::mt19937_64& rng) {
+  const std::string date = night_date(night);
+  store.start_run(sweep.id, date + "T01:00:00Z", "{}");
+  int stored = 0;
+  for (const auto& [point_id, seed] : seeds) {
+    nlohmann::json doc = seed;
+    vary(doc, rng);
+    doc["started_at"] = date + "T01:00:00.000Z";
+    doc["ended_at"] = date + "T01:30:00.000Z";
+    doc["seeds"]["bench_night"] = night;
+    if (night % 7 != 0) doc["validity"] = {{"valid", true}, {"reasons", nlohmann::json::array()}};
+    if (!ingester.ingest_text(doc.dump(), "night " + std::to_string(night), point_id).duplicate) {
+      ++stored;
+    }
+  }
+  store.answer_headlines(sweep.id);
+  return stored;
+}
+
+/// The --history form (see the top of this file).
+int history_stage(const fs::path& seed_path, const fs::path& store_path, int nights,
+                  const std::string& binary) {
+  using pbench::store::Store;
+  if (!fs::exists(store_path)) {
+    {
+      auto seed = Store::open(seed_path.string(), Store::Access::read_only);
+      seed.db().prepare("VACUUM INTO ?1").bind(1, store_path.string()).run();
+    }
+    auto store = Store::open(store_path.string(), Store::Access::existing);
+    const auto sweeps = store.sweeps();
+    if (sweeps.size() != 1) throw std::runtime_error("the seed store must hold one sweep");
+    const auto sweep = sweeps.front();
+    std::vector<std::pair<std::int64_t, nlohmann::json>> seeds;
+    auto documents = store.db().prepare(
+        "SELECT point_id, document FROM run_results rr CROSS JOIN results r "
+        "WHERE rr.sweep_id = ?1 AND rr.run = 1 AND r.id = rr.result_id ORDER BY point_id");
+    documents.bind(1, sweep.id);
+    while (documents.step()) {
+      seeds.emplace_back(documents.int64(0), nlohmann::json::parse(documents.text(1)));
+    }
+    std::printf("making %s: %d nights of sweep '%s' (%zu points with a result in run 1)\n",
+                store_path.c_str(), nights, sweep.name.c_str(), seeds.size());
+    pbench::ingest::Ingester ingester(store);
+    std::mt19937_64 rng(20161127);
+    const auto start = Clock::now();
+    auto year = Clock::now();
+    long stored = 0, stored_this_year = 0;
+    for (int night = 1; night < nights; ++night) {
+      stored_this_year += ingest_night(store, ingester, sweep, seeds, night, rng);
+      if (night % 365 == 0 || night + 1 == nights) {
+        std::printf("  night %5d: %ld documents, %.0f docs/s over the last year's nights "
+                    "(with each night's headline answered)\n",
+                    night + 1, stored + stored_this_year,
+                    stored_this_year / seconds_since(year));
+        std::fflush(stdout);
+        stored += stored_this_year;
+        stored_this_year = 0;
+        year = Clock::now();
+      }
+    }
+    std::printf("  made in %.1f s\n", seconds_since(start));
+    store.db().exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    store.db().exec("ANALYZE");
+  }
+  auto store = Store::open(store_path.string(), Store::Access::existing);
+  const auto sweep = store.sweeps().front();
+  auto count = [&](const char* sql) {
+    auto s = store.db().prepare(sql);
+    s.step();
+    return s.int64(0);
+  };
+  const auto runs = count("SELECT count(*) FROM runs");
+  std::printf("store %s: %.0f MB on disk (%.0f MB of it the result documents), %lld runs, "
+              "%lld results, %lld metric rows, %lld kept headline rows\n",
+              store_path.c_str(), fs::file_size(store_path) / 1e6,
+              count("SELECT sum(length(document)) FROM results") / 1e6,
+              static_cast<long long>(runs), static_cast<long long>(count("SELECT count(*) FROM results")),
+              static_cast<long long>(count("SELECT count(*) FROM metrics")),
+              static_cast<long long>(count("SELECT count(*) FROM headline_answers")));
+  const fs::path reference = store_path.string() + ".reference.toml";
+  std::printf("%-58s %12s  %s\n", "command (median of 5, the pbench binary, start-up included)",
+              "time", "target");
+  auto command = [&](const std::string& what, const std::vector<std::string>& args) {
+    const double t = median_of(5, [&] { return time_pbench(binary, store_path, args); });
+    std::printf("%-58s %9.1f ms  < 200 ms: %s\n", what.c_str(), t * 1e3,
+                below(t * 1e3, 200, "ms").c_str());
+  };
+  command("query system " + sweep.name + " (the latest run)", {"query", "system", sweep.name});
+  command("history " + sweep.name + " --metric b_eff_io (every run)",
+          {"history", sweep.name, "--metric", "b_eff_io"});
+  command("history " + sweep.name + " (every figure, every run)", {"history", sweep.name});
+  command("history " + sweep.name + " --stats", {"history", sweep.name, "--stats"});
+  command("reference " + sweep.name + " --runs 30 --tolerance auto",
+          {"reference", sweep.name, "--runs", "30", "--tolerance", "auto", "-o",
+           reference.string()});
+  command("check " + sweep.name + " --reference (the latest run)",
+          {"check", sweep.name, "--reference", reference.string()});
+  command("export " + sweep.name + " (openmetrics, the latest run)", {"export", sweep.name});
+  command("query io " + sweep.name + " (the latest run)", {"query", "io", sweep.name});
+  // One more night, as collect stores it: its documents and its headline, timed.
+  {
+    std::vector<std::pair<std::int64_t, nlohmann::json>> seeds;
+    auto documents = store.db().prepare(
+        "SELECT point_id, document FROM run_results rr CROSS JOIN results r "
+        "WHERE rr.sweep_id = ?1 AND rr.run = 1 AND r.id = rr.result_id ORDER BY point_id");
+    documents.bind(1, sweep.id);
+    while (documents.step()) {
+      seeds.emplace_back(documents.int64(0), nlohmann::json::parse(documents.text(1)));
+    }
+    pbench::ingest::Ingester ingester(store);
+    std::mt19937_64 rng(static_cast<std::uint64_t>(runs));
+    const auto start = Clock::now();
+    const int stored = ingest_night(store, ingester, sweep, seeds, static_cast<int>(runs), rng);
+    const double t = seconds_since(start);
+    std::printf("%-58s %9.0f docs/s  >= 2000 docs/s: %s\n",
+                ("ingest one more night (" + std::to_string(stored) +
+                 " documents, its headline answered)").c_str(),
+                stored / t, at_least(stored / t, 2000, "docs/s").c_str());
+  }
+  return 0;
+}
+
 /// The --system-only form (see the top of this file).
 static int system_only(const fs::path& store_path) {
   if (!fs::exists(store_path)) {
@@ -489,6 +678,9 @@ static int system_only(const fs::path& store_path) {
 int main(int argc, char** argv) {
   if (argc > 2 && std::string(argv[1]) == "--ingest-only") return ingest_only(argc, argv);
   if (argc > 2 && std::string(argv[1]) == "--system-only") return system_only(argv[2]);
+  if (argc > 3 && std::string(argv[1]) == "--history") {
+    return history_stage(argv[2], argv[3], argc > 4 ? std::stoi(argv[4]) : 3653, PBENCH_BINARY);
+  }
   const std::string documents = argc > 1 ? argv[1] : PBENCH_SOURCE_DIR "/tests/data/results/good";
   const std::string binary = argc > 2 ? argv[2] : PBENCH_BINARY;
   std::string pattern = (fs::temp_directory_path() / "pbench-scale-XXXXXX").string();

@@ -169,7 +169,8 @@ void Store::initialise_or_check() {
     throw StoreError("'" + path + "' is an SQLite database but not a pbench store");
   }
   const bool read_only = sqlite3_db_readonly(db_.handle(), "main") == 1;
-  if (!read_only && user_version >= 1 && user_version < kStoreSchemaVersion) {
+  const bool migrating = !read_only && user_version >= 1 && user_version < kStoreSchemaVersion;
+  if (migrating) {
     if (user_version == 1) migrate_from_version_1();
     if (user_version <= 2) migrate_from_version_2();
     if (user_version <= 3) migrate_from_version_3();
@@ -184,10 +185,9 @@ void Store::initialise_or_check() {
                      "; this pbench reads version " + std::to_string(kStoreSchemaVersion));
   }
   db_.exec("PRAGMA foreign_keys = ON");
-  if (!read_only) {
-    refresh_catalogue();
-    answer_headlines();
-  }
+  // A migration or a new catalogue leaves every run unanswered: answer them now, once, rather
+  // than at every query (an open that changes neither writes nothing).
+  if (!read_only && (refresh_catalogue() || migrating)) answer_headlines();
   choose_run(RunChoice::latest());
 }
 
@@ -286,12 +286,12 @@ std::string catalogue_text() {
 }
 }  // namespace
 
-void Store::refresh_catalogue() {
+bool Store::refresh_catalogue() {
   const std::string text = catalogue_text();
   const std::string fingerprint = sha256_hex(text);
   {
     auto held = db_.prepare("SELECT value FROM meta WHERE key = 'metric_catalogue'");
-    if (held.step() && held.text(0) == fingerprint) return;
+    if (held.step() && held.text(0) == fingerprint) return false;
   }
   Transaction txn(db_);
   db_.exec("DELETE FROM metric_catalogue");
@@ -327,6 +327,7 @@ void Store::refresh_catalogue() {
       .bind(1, fingerprint)
       .run();
   txn.commit();
+  return true;
 }
 
 void Store::migrate_from_version_1() {

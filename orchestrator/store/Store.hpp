@@ -145,7 +145,8 @@ class Store {
   /// Answers the headline of every run (of `sweep_id`, or of every sweep) that has no answer
   /// kept: the rows of the view headlines into the table headline_answers, marked in
   /// headline_answered (schema/store_views.sql; one transaction). Returns how many runs it
-  /// answered. collect calls it, and opening a store for writing.
+  /// answered. collect calls it, and opening a store for writing after a migration or a new
+  /// catalogue.
   int answer_headlines(std::optional<std::int64_t> sweep_id = std::nullopt);
   /// Whether the headline of a run is kept answered (headline_answered).
   bool headline_answered(std::int64_t sweep_id, int run);
@@ -184,8 +185,9 @@ class Store {
   /// (headline_answers, headline_answered and their triggers).
   void migrate_from_version_7();
   /// Writes the metric catalogue (workers/common/MetricCatalogue.hpp) into the store's table
-  /// metric_catalogue when it differs from what the store holds (one transaction).
-  void refresh_catalogue();
+  /// metric_catalogue when it differs from what the store holds (one transaction); true when
+  /// it did.
+  bool refresh_catalogue();
   SweepRecord insert_sweep_rows(SweepRecord sweep, std::vector<PointRecord>& points);
 
   Database db_;
