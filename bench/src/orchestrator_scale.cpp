@@ -542,6 +542,11 @@ int ingest_night(pbench::store::Store& store, pbench::ingest::Ingester& ingester
   for (const auto& [point_id, seed] : seeds) {
     nlohmann::json doc = seed;
     vary(doc, rng);
+    // The sweep's parameters stay as they were (io's T among them), only measured values vary.
+    doc["parameters"] = seed["parameters"];
+    for (std::size_t i = 0; i < doc["summary"].size(); ++i) {
+      if (doc["summary"][i]["name"] == "schedule_time") doc["summary"][i] = seed["summary"][i];
+    }
     doc["started_at"] = date + "T01:00:00.000Z";
     doc["ended_at"] = date + "T01:30:00.000Z";
     doc["seeds"]["bench_night"] = night;
@@ -569,8 +574,8 @@ int history_stage(const fs::path& seed_path, const fs::path& store_path, int nig
     const auto sweep = sweeps.front();
     std::vector<std::pair<std::int64_t, nlohmann::json>> seeds;
     auto documents = store.db().prepare(
-        "SELECT point_id, document FROM run_results rr CROSS JOIN results r "
-        "WHERE rr.sweep_id = ?1 AND rr.run = 1 AND r.id = rr.result_id ORDER BY point_id");
+        "SELECT rr.point_id, r.document FROM run_results rr CROSS JOIN results r "
+        "WHERE rr.sweep_id = ?1 AND rr.run = 1 AND r.id = rr.result_id ORDER BY rr.point_id");
     documents.bind(1, sweep.id);
     while (documents.step()) {
       seeds.emplace_back(documents.int64(0), nlohmann::json::parse(documents.text(1)));
@@ -622,7 +627,8 @@ int history_stage(const fs::path& seed_path, const fs::path& store_path, int nig
     std::printf("%-58s %9.1f ms  < 200 ms: %s\n", what.c_str(), t * 1e3,
                 below(t * 1e3, 200, "ms").c_str());
   };
-  command("query system " + sweep.name + " (the latest run)", {"query", "system", sweep.name});
+  command("query system --sweep " + sweep.name + " (the latest run)",
+          {"query", "system", "--sweep", sweep.name});
   command("history " + sweep.name + " --metric b_eff_io (every run)",
           {"history", sweep.name, "--metric", "b_eff_io"});
   command("history " + sweep.name + " (every figure, every run)", {"history", sweep.name});
@@ -633,13 +639,13 @@ int history_stage(const fs::path& seed_path, const fs::path& store_path, int nig
   command("check " + sweep.name + " --reference (the latest run)",
           {"check", sweep.name, "--reference", reference.string()});
   command("export " + sweep.name + " (openmetrics, the latest run)", {"export", sweep.name});
-  command("query io " + sweep.name + " (the latest run)", {"query", "io", sweep.name});
+  command("query io --sweep " + sweep.name + " (the latest run)", {"query", "io", "--sweep", sweep.name});
   // One more night, as collect stores it: its documents and its headline, timed.
   {
     std::vector<std::pair<std::int64_t, nlohmann::json>> seeds;
     auto documents = store.db().prepare(
-        "SELECT point_id, document FROM run_results rr CROSS JOIN results r "
-        "WHERE rr.sweep_id = ?1 AND rr.run = 1 AND r.id = rr.result_id ORDER BY point_id");
+        "SELECT rr.point_id, r.document FROM run_results rr CROSS JOIN results r "
+        "WHERE rr.sweep_id = ?1 AND rr.run = 1 AND r.id = rr.result_id ORDER BY rr.point_id");
     documents.bind(1, sweep.id);
     while (documents.step()) {
       seeds.emplace_back(documents.int64(0), nlohmann::json::parse(documents.text(1)));

@@ -39,7 +39,7 @@ QueryTable bcast_table(store::Store& store, const std::optional<std::string>& sw
                   "json_each(d.document, '$.validity.reasons') reason "
                   "WHERE v.worker = 'bcast' AND NOT v.valid AND (?1 IS NULL OR v.sweep = ?1) "
                   "AND ") +
-      kChosenRunOfView + " ORDER BY v.sweep_id, v.partition, v.point_id, reason.key");
+      chosen_run_of_view(store) + " ORDER BY v.sweep_id, v.partition, v.point_id, reason.key");
   s.bind(1, sweep);
   while (s.step()) {
     table.notes.push_back("sweep " + s.text(0) + ", partition " +

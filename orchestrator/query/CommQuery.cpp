@@ -45,7 +45,7 @@ QueryTable comm_table(store::Store& store, const std::optional<std::string>& swe
       std::string("SELECT v.sweep, v.b_eff, v.partition, v.shape, v.point, v.job, v.valid, "
                   "v.reason FROM comm_table v WHERE v.\"row\" = 'max' "
                   "AND (?1 IS NULL OR v.sweep = ?1) AND ") +
-      kChosenRunOfView + " ORDER BY v.sweep_id");
+      chosen_run_of_view(store) + " ORDER BY v.sweep_id");
   best.bind(1, sweep);
   while (best.step()) {
     const bool valid = best.text(6) == "yes";
@@ -64,7 +64,7 @@ QueryTable comm_table(store::Store& store, const std::optional<std::string>& swe
       std::string("SELECT v.sweep, v.partition, v.shape, v.result_id FROM run_results v "
                   "WHERE v.worker = 'comm' AND NOT v.valid AND (?1 IS NULL OR v.sweep = ?1) "
                   "AND ") +
-      kChosenRunOfView + " ORDER BY v.sweep_id, v.partition, v.point_id");
+      chosen_run_of_view(store) + " ORDER BY v.sweep_id, v.partition, v.point_id");
   invalid.bind(1, sweep);
   while (invalid.step()) {
     for (const auto& reason : validity_reasons(store, invalid.int64(3))) {

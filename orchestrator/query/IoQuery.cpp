@@ -52,7 +52,7 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
   table.rows = view_rows(store, "io_table", table.columns, sweep, order);
   // `sql` (whose WHERE clause comes last) on the sweep and run the table reads, in `by` order.
   const auto in_run = [&](const std::string& sql, const std::string& by) {
-    auto s = store.db().prepare(sql + " AND (?1 IS NULL OR v.sweep = ?1) AND " + kChosenRunOfView +
+    auto s = store.db().prepare(sql + " AND (?1 IS NULL OR v.sweep = ?1) AND " + chosen_run_of_view(store) +
                                 (by.empty() ? "" : " ORDER BY " + by));
     s.bind(1, sweep);
     return s;

@@ -38,7 +38,7 @@ QueryTable logp_table(store::Store& store, const std::optional<std::string>& swe
                   "(SELECT json_extract(d.document, '$.validity.reasons[0]') FROM results d "
                   "WHERE d.id = v.result_id) FROM run_results v "
                   "WHERE v.worker = 'logp' AND (?1 IS NULL OR v.sweep = ?1) AND ") +
-      kChosenRunOfView +
+      chosen_run_of_view(store) +
       " AND NOT EXISTS (SELECT 1 FROM metrics m WHERE m.result_id = v.result_id) "
       "ORDER BY v.sweep_id, v.partition, v.point_id");
   s.bind(1, sweep);

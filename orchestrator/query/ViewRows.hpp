@@ -11,9 +11,11 @@
 namespace pbench::query {
 
 /// The SQL condition "in the run the store reads" (Store::choose_run) for a view that has
-/// sweep_id and run, called `v` in the statement.
-inline constexpr const char* kChosenRunOfView =
-    "v.run = (SELECT run_no FROM temp.chosen_run WHERE sweep_id = v.sweep_id)";
+/// sweep_id and run, called `v` in the statement: each sweep's id and chosen run as numbers
+/// (read from the store, never from a user), "(v.sweep_id = 1 AND v.run = 40) OR ...", so that
+/// SQLite computes the view for those runs only (a condition that reads temp.chosen_run in the
+/// statement made it compute every run of a sweep's history, then filter).
+std::string chosen_run_of_view(store::Store& store);
 
 /// The rows of `view` for `sweep` (every sweep when empty) in the run the store reads, ordered
 /// by `order` (an ORDER BY list): the view's columns named by the keys of `columns`, in their
