@@ -434,22 +434,22 @@ FROM (
 ) d;
 
 -- io: the system b_eff_io of each sweep and run per T and hint set: winner is the metric_id of
--- the b_eff_io of the smallest rank (headline_ranks) among those of that T and hint set. (A
--- window, not GROUP BY: SQLite takes a filter on sweep_id and run into a window's partitions,
--- so that one run is computed, not a sweep's whole history.)
+-- the b_eff_io of the smallest rank (headline_ranks) among those of that T (the result's
+-- schedule_time of that partition) and hint set. (One window over the candidates, no GROUP BY
+-- and no subquery between: SQLite then takes a filter on sweep_id and run into the window's
+-- partitions and computes one run, not a sweep's whole history.)
 CREATE VIEW io_system AS
 SELECT w.sweep_id, w.sweep, w.run, w.latest, w.schedule_time, w.hints, w.winner, w.rank
-FROM (SELECT k.*, row_number() OVER (PARTITION BY k.sweep_id, k.run, k.schedule_time, k.hints
-                                     ORDER BY k.rank) AS place
-      FROM (SELECT r.sweep_id, r.sweep, r.run, r.latest, r.metric_id AS winner, r.rank, f.hints,
-                   (SELECT t.value FROM metrics t INDEXED BY metrics_by_name
-                    WHERE t.name = 'schedule_time' AND t.result_id = m.result_id
-                      AND t.value IS NOT NULL
-                      AND json_extract(t.labels, '$.partition')
-                            IS json_extract(m.labels, '$.partition')
-                    ORDER BY t.id LIMIT 1) AS schedule_time
-            FROM headline_ranks r CROSS JOIN metrics m CROSS JOIN result_facts f
-            WHERE r.figure = 'b_eff_io' AND m.id = r.metric_id AND f.result_id = r.result_id) k) w
+FROM (SELECT r.sweep_id, r.sweep, r.run, r.latest, t.value AS schedule_time, f.hints,
+             r.metric_id AS winner, r.rank,
+             row_number() OVER (PARTITION BY r.sweep_id, r.run, t.value, f.hints
+                                ORDER BY r.rank) AS place
+      FROM headline_ranks r CROSS JOIN metrics m CROSS JOIN result_facts f
+        LEFT JOIN metrics t ON t.name = 'schedule_time' AND t.result_id = m.result_id
+                           AND t.value IS NOT NULL
+                           AND json_extract(t.labels, '$.partition')
+                                 IS json_extract(m.labels, '$.partition')
+      WHERE r.figure = 'b_eff_io' AND m.id = r.metric_id AND f.result_id = r.result_id) w
 WHERE w.place = 1;
 
 -- The headlines pbench has answered, kept so that a run's headline is computed once, when its

@@ -622,24 +622,30 @@ int history_stage(const fs::path& seed_path, const fs::path& store_path, int nig
   const fs::path reference = store_path.string() + ".reference.toml";
   std::printf("%-58s %12s  %s\n", "command (median of 5, the pbench binary, start-up included)",
               "time", "target");
-  auto command = [&](const std::string& what, const std::vector<std::string>& args) {
+  // targeted: one of the commands, held to 200 ms (a user at a terminal); the others
+  // are printed for comparison.
+  auto command = [&](const std::string& what, const std::vector<std::string>& args,
+                     bool targeted = true) {
     const double t = median_of(5, [&] { return time_pbench(binary, store_path, args); });
-    std::printf("%-58s %9.1f ms  < 200 ms: %s\n", what.c_str(), t * 1e3,
-                below(t * 1e3, 200, "ms").c_str());
+    std::printf("%-58s %9.1f ms  %s\n", what.c_str(), t * 1e3,
+                targeted ? ("< 200 ms: " + below(t * 1e3, 200, "ms")).c_str()
+                         : "(no target: see bench/README.md)");
   };
   command("query system --sweep " + sweep.name + " (the latest run)",
           {"query", "system", "--sweep", sweep.name});
   command("history " + sweep.name + " --metric b_eff_io (every run)",
           {"history", sweep.name, "--metric", "b_eff_io"});
-  command("history " + sweep.name + " (every figure, every run)", {"history", sweep.name});
-  command("history " + sweep.name + " --stats", {"history", sweep.name, "--stats"});
+  command("history " + sweep.name + " (every figure, every run)", {"history", sweep.name}, false);
+  command("history " + sweep.name + " --stats (every figure)", {"history", sweep.name, "--stats"},
+          false);
   command("reference " + sweep.name + " --runs 30 --tolerance auto",
           {"reference", sweep.name, "--runs", "30", "--tolerance", "auto", "-o",
            reference.string()});
   command("check " + sweep.name + " --reference (the latest run)",
           {"check", sweep.name, "--reference", reference.string()});
   command("export " + sweep.name + " (openmetrics, the latest run)", {"export", sweep.name});
-  command("query io --sweep " + sweep.name + " (the latest run)", {"query", "io", "--sweep", sweep.name});
+  command("query io --sweep " + sweep.name + " (the latest run)",
+          {"query", "io", "--sweep", sweep.name}, false);
   // One more night, as collect stores it: its documents and its headline, timed.
   {
     std::vector<std::pair<std::int64_t, nlohmann::json>> seeds;

@@ -32,18 +32,23 @@ std::string text_of(const Cell& cell) {
 using HistoryRow = std::vector<Cell>;
 
 /// The history rows of every run of `sweep_id` whose headline the store keeps answered
-/// (headline_answers: the same rows query system gives for the run), in one statement, by run.
-std::map<int, std::vector<HistoryRow>> answered_rows(store::Store& store, std::int64_t sweep_id) {
+/// (headline_answers: the same rows query system gives for the run), in one statement, by run;
+/// only `figure`'s rows when given. Each answered run is in the map, with no rows if its
+/// headline has none (of that figure).
+std::map<int, std::vector<HistoryRow>> answered_rows(store::Store& store, std::int64_t sweep_id,
+                                                     const std::optional<std::string>& figure) {
+  std::map<int, std::vector<HistoryRow>> out;
+  auto runs = store.db().prepare("SELECT run FROM headline_answered WHERE sweep_id = ?1");
+  runs.bind(1, sweep_id);
+  while (runs.step()) out[static_cast<int>(runs.int64(0))];
   auto s = store.db().prepare(
       "SELECT ru.started_at, a.run, a.figure, a.partition, a.value, a.unit, a.at, a.valid "
-      "FROM headline_answers a CROSS JOIN runs ru "
-      "WHERE a.sweep_id = ?1 AND ru.sweep_id = a.sweep_id AND ru.run_no = a.run "
-      "AND EXISTS (SELECT 1 FROM headline_answered k WHERE k.sweep_id = a.sweep_id "
-      "AND k.run = a.run) "
+      "FROM headline_answered k CROSS JOIN runs ru CROSS JOIN headline_answers a "
+      "WHERE k.sweep_id = ?1 AND ru.sweep_id = k.sweep_id AND ru.run_no = k.run "
+      "AND a.sweep_id = k.sweep_id AND a.run = k.run AND (?2 IS NULL OR a.figure = ?2) "
       "ORDER BY a.run, a.group_order, a.group_partition, a.group_nodes, a.group_ppn, "
       "a.row_order");
-  s.bind(1, sweep_id);
-  std::map<int, std::vector<HistoryRow>> out;
+  s.bind(1, sweep_id).bind(2, figure);
   while (s.step()) {
     HistoryRow row;
     for (int c = 0; c < 8; ++c) row.push_back(typed_cell(s, c));
@@ -74,14 +79,22 @@ QueryTable history_table(store::Store& store, const std::string& sweep,
   std::set<std::string> figures;
   // The runs whose headline the store keeps answered come from one statement; the others (a
   // store no pbench has answered, or --where) from query system, run by run.
-  auto kept = where.empty() ? answered_rows(store, record->id)
+  // With --metric, the figures the sweep has at all come from the kept answers' own list (the
+  // error below names them), the rows of the one figure from the statement.
+  const auto figure =
+      metric ? std::optional<std::string>(metrics::figure_spelling(*metric)) : std::nullopt;
+  auto kept = where.empty() ? answered_rows(store, record->id, figure)
                             : std::map<int, std::vector<HistoryRow>>{};
+  if (!kept.empty() && figure) {
+    auto names = store.db().prepare(
+        "SELECT DISTINCT figure FROM headline_answers WHERE sweep_id = ?1");
+    names.bind(1, record->id);
+    while (names.step()) figures.insert(names.text(0));
+  }
   for (const auto& run : store.runs(record->id)) {
     std::vector<HistoryRow> rows;
     if (auto k = kept.find(run.run_no); k != kept.end()) {
       rows = std::move(k->second);
-    } else if (where.empty() && store.headline_answered(record->id, run.run_no)) {
-      rows = {};  // answered, and without a headline row
     } else {
       store.choose_run(store::RunChoice::number(run.run_no));
       const auto headline = system_table(store, sweep, where);
