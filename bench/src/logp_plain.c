@@ -23,6 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "logp_plain_loop.h"
+
 static double pingpong(int rank, char* buf, int size, int roundtrips) {
   MPI_Barrier(MPI_COMM_WORLD);
   double t0 = MPI_Wtime();
@@ -33,28 +35,6 @@ static double pingpong(int rank, char* buf, int size, int roundtrips) {
     } else if (rank == 1) {
       MPI_Recv(buf, size, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       MPI_Send(buf, size, MPI_BYTE, 0, 0, MPI_COMM_WORLD);
-    }
-  }
-  return (MPI_Wtime() - t0) / roundtrips / 2.0;
-}
-
-enum { PING_TAG = 21, PONG_TAG = 22 }; /* pbench-logp's */
-
-static double pingpong_nonblocking(int rank, char* in, char* out, int roundtrips) {
-  MPI_Request send, recv;
-  MPI_Barrier(MPI_COMM_WORLD);
-  double t0 = MPI_Wtime();
-  for (int i = 0; i < roundtrips; ++i) {
-    if (rank == 0) {
-      MPI_Irecv(in, 8, MPI_BYTE, 1, PONG_TAG, MPI_COMM_WORLD, &recv);
-      MPI_Isend(out, 8, MPI_BYTE, 1, PING_TAG, MPI_COMM_WORLD, &send);
-      MPI_Wait(&send, MPI_STATUS_IGNORE);
-      MPI_Wait(&recv, MPI_STATUS_IGNORE);
-    } else if (rank == 1) {
-      MPI_Irecv(in, 8, MPI_BYTE, 0, PING_TAG, MPI_COMM_WORLD, &recv);
-      MPI_Wait(&recv, MPI_STATUS_IGNORE);
-      MPI_Isend(in, 8, MPI_BYTE, 0, PONG_TAG, MPI_COMM_WORLD, &send);
-      MPI_Wait(&send, MPI_STATUS_IGNORE);
     }
   }
   return (MPI_Wtime() - t0) / roundtrips / 2.0;
@@ -119,9 +99,9 @@ int main(int argc, char** argv) {
   /* pbench-logp's order: its EEL first, one untimed warm-up run and then the timed runs back to
    * back (a barrier before each), so that both minima are taken over the same span of time;
    * the blocking ping-pong the same way after it, then the large messages. */
-  pingpong_nonblocking(rank, in, out, warmup);
+  logp_plain_pingpong_nonblocking(rank, in, out, warmup);
   for (int r = 0; r < runs; ++r) {
-    nb_runs[r] = pingpong_nonblocking(rank, in, out, roundtrips);
+    nb_runs[r] = logp_plain_pingpong_nonblocking(rank, in, out, roundtrips);
     if (nb_runs[r] < eel_nb) eel_nb = nb_runs[r];
   }
   pingpong(rank, buf, 8, warmup);
