@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "logp/LogpReport.hpp"
 
@@ -156,12 +157,46 @@ TEST_CASE("logp report: the document carries exactly the metrics the orchestrato
   CHECK((*internode)["value"] == 1);
   CHECK(j["measurements"]["pairs"]["rows"][0] ==
         json::array({0, 0, 1, "node1", "node2", "internode"}));
-  for (const char* table : {"pairs", "eel", "flood", "flood_curve", "gap_fit", "overlap",
-                            "overlap_analysis", "calibration"}) {
+  for (const char* table : {"pairs", "eel", "eel_timing", "flood", "flood_curve", "gap_fit",
+                            "overlap", "overlap_analysis", "calibration"}) {
     CHECK_MESSAGE(j["measurements"].contains(table), table);
   }
   CHECK(j["measurements"]["flood"]["rows"].size() == 3 * 2 * 18);
   CHECK(j["validity"]["valid"] == true);
+}
+
+TEST_CASE("logp report: the result says how EEL was timed: calls, communicator, timer, check") {
+  auto m = synthetic(1e-6, 0.1e-6, 0.1e-6);
+  m.eel_communicator = "MPI_COMM_WORLD";
+  const LogpReport report(m);
+  pbench::worker::ResultDocument doc("logp");
+  report.write(doc);
+  const json j = doc.to_json();
+  REQUIRE(j["measurements"].contains("eel_timing"));
+  const json& table = j["measurements"]["eel_timing"];
+  std::vector<std::string> columns;
+  for (const auto& c : table["columns"]) columns.push_back(c["name"]);
+  CHECK(columns ==
+        std::vector<std::string>{"side", "calls", "communicator", "timer", "data_check"});
+  REQUIRE(table["rows"].size() == 2);
+  const json& initiator = table["rows"][0];
+  const json& responder = table["rows"][1];
+  CHECK(initiator[0] == "initiator");
+  CHECK(responder[0] == "responder");
+  // The method's nonblocking calls, in the order the loop makes them.
+  CHECK(initiator[1] == "MPI_Irecv, MPI_Isend, MPI_Wait (the send), MPI_Wait (the reply)");
+  CHECK(responder[1] == "MPI_Irecv, MPI_Wait, MPI_Isend, MPI_Wait");
+  CHECK(initiator[2] == "MPI_COMM_WORLD");
+  CHECK(responder[2] == "MPI_COMM_WORLD");
+  const std::string timer = initiator[3];
+  CHECK(timer.find("no timer call inside the loop") != std::string::npos);
+  const std::string check = initiator[4];
+  CHECK(check.find("while a message is in flight") != std::string::npos);
+  CHECK(check.find("the last reply after the timer") != std::string::npos);
+  std::ostringstream protocol;
+  report.print(protocol);
+  CHECK(protocol.str().find("EEL (8 B ping-pong of nonblocking calls on MPI_COMM_WORLD, 10 runs") !=
+        std::string::npos);
 }
 
 TEST_CASE("logp report: one process is a result without measurements, not valid, with reason") {

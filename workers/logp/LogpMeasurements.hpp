@@ -76,6 +76,7 @@ struct LogpMeasurements {
   std::vector<PairRow> placement;            ///< one row per pair
   std::vector<std::string> placement_notes;  ///< fallback to the other kind, idle ranks
   std::vector<EelRow> eel;
+  std::string eel_communicator;  ///< the name of the communicator the ping-pong ran on
   std::vector<FloodRow> flood;
   std::vector<OverlapRow> overlap;
   std::vector<CalibrationRow> calibration;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "common/TextFormat.hpp"
+#include "logp/PingPong.hpp"
 
 namespace pbench::logp {
 
@@ -59,6 +60,15 @@ void LogpReport::write(worker::ResultDocument& result) const {
       "eel",
       {{"pair", ""}, {"run", ""}, {"roundtrips", "count"}, {"total_time", "s"}, {"eel", "s"}});
   for (const auto& r : m.eel) eel.add_row({r.pair, r.run, r.roundtrips, r.total, r.eel()});
+  // How the ping-pong was made and timed: the calls, the communicator, the timer and the data
+  // check, per side of a pair (a run's figure is read against a plain ping-pong of these calls).
+  auto& eel_timing = result.add_table(
+      "eel_timing",
+      {{"side", ""}, {"calls", ""}, {"communicator", ""}, {"timer", ""}, {"data_check", ""}});
+  eel_timing.add_row({"initiator", PingPong::kInitiatorCalls, m.eel_communicator, PingPong::kTimer,
+                      PingPong::kInitiatorCheck});
+  eel_timing.add_row(
+      {"responder", PingPong::kResponderCalls, m.eel_communicator, "-", PingPong::kResponderCheck});
 
   auto& flood = result.add_table("flood", {{"pair", ""},
                                            {"queue_depth", "messages"},
@@ -203,9 +213,10 @@ void LogpReport::print(std::ostream& out) const {
     out << "no pair: nothing measured\n";
   } else {
     out << "measured in " << fixed(m.seconds, 2) << " s; figures are means over pairs\n\n";
-    out << "EEL (8 B ping-pong, " << p.eel_runs << " runs x " << p.eel_roundtrips
-        << " round trips, RTT/2): min " << worker::microseconds(s.eel_min) << ", median "
-        << worker::microseconds(s.eel_median) << "\n\n";
+    out << "EEL (8 B ping-pong of nonblocking calls on " << m.eel_communicator << ", " << p.eel_runs
+        << " runs x " << p.eel_roundtrips << " round trips, RTT/2): min "
+        << worker::microseconds(s.eel_min) << ", median " << worker::microseconds(s.eel_median)
+        << "\n\n";
 
     out << "Flood test, time per message [us] (minimum over " << p.repetitions
         << " repetitions) and bandwidth [MB/s, 1 MB = 10^6 B]\n";

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <string>
 
 #include "common/NodeLayout.hpp"
 #include "logp/BusyLoop.hpp"
@@ -20,6 +21,13 @@ namespace {
 
 constexpr int kCalibrationTrials = 5;
 constexpr std::int64_t kWarmupRoundtrips = 1000;
+
+std::string communicator_name(MPI_Comm comm) {
+  char name[MPI_MAX_OBJECT_NAME] = {};
+  int length = 0;
+  MPI_Comm_get_name(comm, name, &length);
+  return length > 0 ? std::string(name, static_cast<std::size_t>(length)) : "unnamed";
+}
 
 }  // namespace
 
@@ -80,6 +88,7 @@ std::optional<LogpMeasurements> LogpRun::measure() {
   // EEL: ping-pong, one untimed warm-up run, then the timed runs.
   const std::int64_t roundtrips = parameters_.eel_roundtrips;
   PingPong ping_pong(world, layout.partner());
+  m.eel_communicator = communicator_name(world);
   std::vector<double> eel_totals;
   for (std::int64_t run = -1; run < parameters_.eel_runs; ++run) {
     if (deadline_reached("EEL run " + std::to_string(run + 1) + " of " +
