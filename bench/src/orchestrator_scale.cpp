@@ -633,8 +633,17 @@ int history_stage(const fs::path& seed_path, const fs::path& store_path, int nig
   };
   command("query system --sweep " + sweep.name + " (the latest run)",
           {"query", "system", "--sweep", sweep.name});
-  command("history " + sweep.name + " --metric b_eff_io (every run)",
-          {"history", sweep.name, "--metric", "b_eff_io"});
+  // One figure's history: b_eff_io when the sweep has it, else its first headline figure.
+  std::string figure = "b_eff_io";
+  {
+    auto figures = store.db().prepare(
+        "SELECT figure FROM headline_answers WHERE sweep_id = ?1 AND value IS NOT NULL "
+        "ORDER BY figure <> 'b_eff_io', group_order LIMIT 1");
+    figures.bind(1, sweep.id);
+    if (figures.step()) figure = figures.text(0);
+  }
+  command("history " + sweep.name + " --metric " + figure + " (every run)",
+          {"history", sweep.name, "--metric", figure});
   command("history " + sweep.name + " (every figure, every run)", {"history", sweep.name}, false);
   command("history " + sweep.name + " --stats (every figure)", {"history", sweep.name, "--stats"},
           false);
