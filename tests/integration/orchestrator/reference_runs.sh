@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # References from history (issue 26, item 1) on real tiny bcast runs: five runs of one sweep
 # with a synthetic spread (the hop delay given through the environment, PBENCH_HOP_DELAY_US,
-# as a job script's variables would: 1000, 1020, 990, 1010 and 1000 us), `reference --runs 5
+# as a job script's variables would: 1000, 1050, 950, 1025 and 975 us), `reference --runs 5
 # --tolerance auto` writes each figure's median, n, MAD, p5 and p95 and a tolerance of 3 robust
 # standard deviations (at least 2%); `check` prints the reference's n and band, passes a run
-# inside the band (1005 us) and fails a run 15% worse (1150 us) as regressed (exit 10), in both
+# inside the band (1005 us) and fails a run about 45% worse (1500 us) as regressed (exit 10), in both
 # directions of `--runs` (N, A-B); `history --stats` gives the same n, median and MAD. Bad
 # --runs and --tolerance values are refused with nothing written. (Tiny bcast results are not
 # valid on this machine: the test marks them valid, so that the band, not validity, decides.)
@@ -12,7 +12,7 @@ source "$(dirname "$0")/common.sh"
 B=(--workers bcast --partitions 2 --set bcast.impl=binomial --set bcast.sizes=8
    --set bcast.repetitions=10 --set bcast.max_measurements=3)
 PBENCH_HOP_DELAY_US=1000 "$PBENCH" run spread "${B[@]}" > run.log 2>&1 || fail "run 1: $(tail -5 run.log)"
-for delay in 1020 990 1010 1000; do
+for delay in 1050 950 1025 975; do
   PBENCH_HOP_DELAY_US=$delay "$PBENCH" run spread --again > run.log 2>&1 || fail "run ($delay): $(tail -5 run.log)"
 done
 sqlite3 "$PBENCH_DB" "update results set valid = 1"
@@ -38,8 +38,10 @@ assert abs(f["mad"] - mad) <= 1e-12 * median, (f, mad)
 assert f["p5"] <= f["value"] <= f["p95"] and f["p5"] >= min(values) and f["p95"] <= max(values), f
 expected = max(2.0, 3 * 1.4826 * mad / median * 100)
 assert f["tolerance"].endswith("%") and abs(float(f["tolerance"][:-1]) - expected) <= 0.01 * expected, (f, expected)
-# The synthetic spread is about 1% of a 1 ms hop: the band is a few percent, not 15.
-assert float(f["tolerance"][:-1]) < 10, f
+# The synthetic spread (a MAD of about 25 us on a 1.08 ms OL) gives a band of about 10%: wider
+# than this machine's run-to-run noise of a few percent (a band of 2% from a 1% spread failed a
+# run inside it when the noise reached 4%), far narrower than the 45% regression below.
+assert 5 < float(f["tolerance"][:-1]) < 20, f
 stats = [r for r in json.load(open(sys.argv[3]))["rows"] if r["figure"] == "bcast_ol"]
 assert len(stats) == 1 and stats[0]["n"] == 5, stats
 assert abs(stats[0]["median"] - median) <= 1e-12 * median and abs(stats[0]["mad"] - mad) <= 1e-12 * median, stats
@@ -64,7 +66,7 @@ assert (r["band_low"] <= r["measured"] <= r["band_high"]) == (verdict == "pass")
 PY
 }
 check_run 1005 pass 0
-check_run 1150 regressed 10
+check_run 1500 regressed 10
 "$PBENCH" check spread --reference refs.toml > check.txt || true
 grep -q "the median of runs 1-5" check.txt || fail "check does not say what the reference is: $(cat check.txt)"
 
