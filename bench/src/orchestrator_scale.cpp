@@ -559,6 +559,20 @@ int ingest_night(pbench::store::Store& store, pbench::ingest::Ingester& ingester
   return stored;
 }
 
+/// Each point of `sweep_id` with its chosen result of run 1, the document the nights are made of.
+std::vector<std::pair<std::int64_t, nlohmann::json>> seed_documents(pbench::store::Store& store,
+                                                                    std::int64_t sweep_id) {
+  std::vector<std::pair<std::int64_t, nlohmann::json>> seeds;
+  auto documents = store.db().prepare(
+      "SELECT rr.point_id, r.document FROM run_results rr CROSS JOIN results r "
+      "WHERE rr.sweep_id = ?1 AND rr.run = 1 AND r.id = rr.result_id ORDER BY rr.point_id");
+  documents.bind(1, sweep_id);
+  while (documents.step()) {
+    seeds.emplace_back(documents.int64(0), nlohmann::json::parse(documents.text(1)));
+  }
+  return seeds;
+}
+
 /// The --history form (see the top of this file).
 int history_stage(const fs::path& seed_path, const fs::path& store_path, int nights,
                   const std::string& binary) {
@@ -572,14 +586,7 @@ int history_stage(const fs::path& seed_path, const fs::path& store_path, int nig
     const auto sweeps = store.sweeps();
     if (sweeps.size() != 1) throw std::runtime_error("the seed store must hold one sweep");
     const auto sweep = sweeps.front();
-    std::vector<std::pair<std::int64_t, nlohmann::json>> seeds;
-    auto documents = store.db().prepare(
-        "SELECT rr.point_id, r.document FROM run_results rr CROSS JOIN results r "
-        "WHERE rr.sweep_id = ?1 AND rr.run = 1 AND r.id = rr.result_id ORDER BY rr.point_id");
-    documents.bind(1, sweep.id);
-    while (documents.step()) {
-      seeds.emplace_back(documents.int64(0), nlohmann::json::parse(documents.text(1)));
-    }
+    const auto seeds = seed_documents(store, sweep.id);
     std::printf("making %s: %d nights of sweep '%s' (%zu points with a result in run 1)\n",
                 store_path.c_str(), nights, sweep.name.c_str(), seeds.size());
     pbench::ingest::Ingester ingester(store);
@@ -657,14 +664,7 @@ int history_stage(const fs::path& seed_path, const fs::path& store_path, int nig
           {"query", "io", "--sweep", sweep.name}, false);
   // One more night, as collect stores it: its documents and its headline, timed.
   {
-    std::vector<std::pair<std::int64_t, nlohmann::json>> seeds;
-    auto documents = store.db().prepare(
-        "SELECT rr.point_id, r.document FROM run_results rr CROSS JOIN results r "
-        "WHERE rr.sweep_id = ?1 AND rr.run = 1 AND r.id = rr.result_id ORDER BY rr.point_id");
-    documents.bind(1, sweep.id);
-    while (documents.step()) {
-      seeds.emplace_back(documents.int64(0), nlohmann::json::parse(documents.text(1)));
-    }
+    const auto seeds = seed_documents(store, sweep.id);
     pbench::ingest::Ingester ingester(store);
     std::mt19937_64 rng(static_cast<std::uint64_t>(runs));
     const auto start = Clock::now();
