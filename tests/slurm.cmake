@@ -18,3 +18,7 @@ foreach(script bad_input sweep_sbatch sweep_qsub failing_job cancel retry_failed
     ENVIRONMENT "PBENCH=$<TARGET_FILE:pbench>;PBENCH_WORKER_DIR=$<TARGET_FILE_DIR:pbench-logp>"
     TIMEOUT 300)
 endforeach()
+# A lab of its own, killed and started again (so not the shared lab of the tests above).
+add_test(NAME "slurm: lab_restart"
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/slurm/lab_restart.sh)
+set_tests_properties("slurm: lab_restart" PROPERTIES TIMEOUT 300)
