@@ -138,7 +138,8 @@ run::Progress follow_sweep(SweepContext& context, int max_parallel, double timeo
       run::DriverLock lock(context.sweep.directory);
       if (lock.owns_lock()) {
         // Nobody else drives this sweep: drive it here.
-        run::PollBackoff backoff(kPollInterval, context.scheduler->max_poll_interval());
+        run::PollBackoff backoff(kPollInterval,
+                                 run::poll_ceiling(context.scheduler->max_poll_interval()));
         std::string last;
         for (;;) {
           const auto p = context.driver->cycle(max_parallel);

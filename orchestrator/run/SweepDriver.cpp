@@ -526,7 +526,7 @@ Progress SweepDriver::cycle(int max_active) {
 
 void SweepDriver::drive(int max_active, std::chrono::milliseconds interval,
                         const std::function<void(const Progress&)>& on_cycle) {
-  PollBackoff backoff(interval, scheduler_.max_poll_interval());
+  PollBackoff backoff(interval, poll_ceiling(scheduler_.max_poll_interval()));
   std::string last;
   for (;;) {
     const Progress p = cycle(max_active);

@@ -514,6 +514,33 @@ TEST_CASE("polling backs off while nothing changes, with jitter, and resets on a
   CHECK(seen.size() > 1);  // jittered, not in lockstep
 }
 
+TEST_CASE("PBENCH_POLL_MAX sets the longest wait between polls, and a bad value is named") {
+  using std::chrono::milliseconds;
+  const milliseconds slurm(15000);
+  CHECK(run::poll_ceiling(slurm, std::nullopt) == slurm);
+  CHECK(run::poll_ceiling(slurm, std::string()) == slurm);
+  CHECK(run::poll_ceiling(slurm, std::string("2")) == milliseconds(2000));
+  CHECK(run::poll_ceiling(slurm, std::string("0.5")) == milliseconds(500));
+  CHECK(run::poll_ceiling(slurm, std::string("60")) == milliseconds(60000));
+  for (const char* bad : {"0", "0.1", "3601", "2s", "fast", "nan", "-1", " 2"}) {
+    CAPTURE(bad);
+    std::string message;
+    try {
+      run::poll_ceiling(slurm, std::string(bad));
+    } catch (const UsageError& e) {
+      message = e.what();
+    }
+    CHECK(message.find(std::string("PBENCH_POLL_MAX '") + bad +
+                       "' is not a number of seconds from 0.2 to 3600") == 0);
+  }
+  // The backoff grows to the ceiling given and no further.
+  run::PollBackoff backoff(milliseconds(200), run::poll_ceiling(slurm, std::string("2")));
+  milliseconds wait{0};
+  for (int i = 0; i < 30; ++i) wait = backoff.next(false);
+  CHECK(wait >= milliseconds(1600));
+  CHECK(wait <= milliseconds(2000));
+}
+
 TEST_CASE("directive lines go into a template as they are, but never a line break") {
   jobs::JobTemplate t("t", "#!/bin/sh\n{{directives}}\n{{command}}\n");
   const auto text =

@@ -14,7 +14,7 @@ cd "$work"
 export PBENCH_DB="$work/pbench.db" PBENCH_RUNS_DIR="$work/runs"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-"$PBENCH" run v --workers logp,comm,io,bcast --partitions 2,1x3 -T 0.5 \
+"$PBENCH" run v --workers logp,comm,io,bcast --partitions 2,1x3 -T 0.3 --queue-depths 1,8 \
   --set logp.eel_runs=2 --set logp.max_size=1024 \
   --set comm.memory_per_proc=1MiB --set comm.random_patterns=2 --set comm.repetitions=1 \
   --set comm.target_window=0.0002,0.0005 --set comm.start_looplength=10 --set comm.sizes=1,13,21 \

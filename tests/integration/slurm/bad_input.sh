@@ -50,4 +50,12 @@ expect_fail 5 \
   "slurm: command 'sbatch' not found on PATH; on a machine without slurm, start the local lab" \
   env PATH="$work/empty-path" "$PBENCH" submit m --foreground
 [[ $(point_states m) == "1:planned" ]] || fail "missing sbatch: $(point_states m)"
+# A bad PBENCH_POLL_MAX is named before anything is submitted, by submit, run and wait.
+for command in "submit m --foreground" "wait m" "run r --scheduler slurm --partitions 1 --queue-depths 1"; do
+  # shellcheck disable=SC2086
+  expect_fail 2 "PBENCH_POLL_MAX 'fast' is not a number of seconds from 0.2 to 3600" \
+    env PBENCH_POLL_MAX=fast "$PBENCH" $command
+done
+[[ $(point_states m) == "1:planned" && $(point_states r) == "1:planned" ]] \
+  || fail "bad PBENCH_POLL_MAX: $(point_states m) $(point_states r)"
 echo "bad input: ok"
