@@ -18,18 +18,20 @@ run() {
     fail "pbench-$worker does not say on stderr that its result is partial: $(tail -3 "$name.err")"
 }
 
-# The work takes far longer than the time left (10 s: enough for the start-up on a loaded
+# The work takes far longer than the time left (7 s: enough for the start-up on a loaded
 # machine, so the stop falls in the long loop; any clean point is right, and the tables must
 # hold whole steps only).
+LEFT=7
 # logp: a flood sweep of many repetitions stops at a repetition boundary; the flood rows are
 # the repetitions done, complete for every size and depth.
-run logp logp 2 --time-left 10 --eel-roundtrips 200 --eel-runs 2 --queue-depths 1,2 \
+run logp logp 2 --time-left "$LEFT" --eel-roundtrips 200 --eel-runs 2 --queue-depths 1,2 \
   --max-size 4096 --flood-messages 200 --repetitions 100000
 check_partial logp.json "(EEL run [0-9]+ of 2|the flood warm-up|flood repetition [0-9]+ of 100000|the overlap test)"
-"$PY" - logp.json <<'PY'
+"$PY" - logp.json "$LEFT" <<'PY'
 import collections, json, sys
 d = json.load(open(sys.argv[1]))
-assert d["parameters"]["time_left"] == {"value": 10.0, "unit": "s", "source": "command_line"}, d["parameters"]["time_left"]
+left = float(sys.argv[2])
+assert d["parameters"]["time_left"] == {"value": left, "unit": "s", "source": "command_line"}, d["parameters"]["time_left"]
 assert d["parameters"]["deadline_margin"]["value"] == 1.0, d["parameters"]["deadline_margin"]
 t = d["measurements"]["flood"]
 names = [c["name"] for c in t["columns"]]
@@ -45,7 +47,7 @@ print("logp: %d flood repetitions kept" % len(reps))
 PY
 
 # comm: many repetitions stop before a measurement; the measurements done are kept.
-run comm comm 2 --time-left 10 --memory-per-proc 1MiB --random-patterns 2 --repetitions 100000 \
+run comm comm 2 --time-left "$LEFT" --memory-per-proc 1MiB --random-patterns 2 --repetitions 100000 \
   --target-window 0.0002,0.0005 --start-looplength 10
 check_partial comm.json "measurement [0-9]+ of [0-9]+ \(repetition [0-9]+"
 "$PY" - comm.json <<'PY'
@@ -58,7 +60,7 @@ PY
 
 # bcast, from the environment as a job script gives it (PBENCH_DEADLINE, epoch seconds): a
 # synthetic hop delay makes each size slow; it stops before a size, the sizes done are whole.
-PBENCH_DEADLINE=$(($(date +%s) + 10)) run bcast bcast 3 --impl binomial --hop-delay-us 2000 --repetitions 10 \
+PBENCH_DEADLINE=$(($(date +%s) + LEFT)) run bcast bcast 3 --impl binomial --hop-delay-us 2000 --repetitions 10 \
   --max-measurements 3 --sizes 8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536
 check_partial bcast.json "message size [0-9]+ B \([0-9]+ of 14\)"
 "$PY" - bcast.json <<'PY'
@@ -69,8 +71,8 @@ sizes = sorted({r[0] for r in d["measurements"]["ol_i"]["rows"]})
 assert len(sizes) < 14 and sizes == [8 << k for k in range(len(sizes))], sizes
 PY
 
-# io: T = 60 s with 10 s left stops between pattern rows, removes its files, and says where.
-run io io 2 --time-left 10 -T 60 --memory-per-proc 1 --cache-bytes 1000
+# io: T = 60 s with 7 s left stops between pattern rows, removes its files, and says where.
+run io io 2 --time-left "$LEFT" -T 60 --memory-per-proc 1 --cache-bytes 1000
 check_partial io.json "partition [0-9]+, write, type [0-4], pattern [0-9]+"
 left=$(find . -name 'pbench-io.*' | head -1)
 [[ -z "$left" ]] || fail "pbench-io left its files behind: $left"

@@ -3,7 +3,7 @@
 # delay makes every collective write call of type 4 take 100 ms more, so rows sized from the
 # fast independent writes of types 0-2 would take many times their share (minutes in all); the
 # time guard cuts them at 3 x T_pattern, the run ends within 1.15 T + 3 s besides the file
-# system's time to delete the files (asserted when the machine is not overloaded: see below),
+# system's time to open, close and delete the files (asserted unless the machine is overloaded),
 # each cut row is recorded (done, planned, cut) and named in a reason, rewrite and read replay
 # the cut counts and the read check verifies them, b_eff_io is still recomputed from the rows,
 # and the delay makes the result not valid. Then the same run with --guard-factor 1 cuts earlier.
@@ -69,22 +69,26 @@ assert not [r for r in rows if r["errors"]], "read check errors"
 # planned counts follow the machine's speed).
 unguarded = sum(r["planned_repetitions"] * delay for r in size4)
 limit = 1.15 * T + 3
-# The run ends within its bound, less the time the file system takes to delete the files in the
-# read closes (rev 2.1's MPI_MODE_DELETE_ON_CLOSE, inside the read types' time): the guard cannot
-# cut it, and where freed blocks are discarded (ext4 -o discard) it is about 1.4 s per GB written
-# here. The result names that share when the run overran. MPI timing with more busy ranks than
-# cores is meaningless: when the machine was overloaded (load average above its cores), the
-# bound is reported, not asserted.
+# The run ends within its bound, less the time the file system takes to open and close the
+# files, which the guard cannot cut: above all deleting them in the read closes (rev 2.1's
+# MPI_MODE_DELETE_ON_CLOSE, inside the read types' time), about 1.4 s per GB written here where
+# freed blocks are discarded (ext4 -o discard), and the write closes on a busy disk. (With the
+# read closes alone subtracted the test failed twice in full runs here, by 0.2-0.3 s.) The result names the
+# deleting share when the run overran. MPI timing with more busy ranks than cores is
+# meaningless: when the machine was overloaded (load average above its cores), the bound is
+# reported, not asserted.
 load, cores = float(sys.argv[5]), int(sys.argv[6])
 overran = [x for x in reasons if x.startswith("elapsed ")]
 types = table("types")
 deleting = sum(t["close_time"] for t in types if t["access"] == "read")
+opening_closing = sum(t["open_time"] + t["close_time"] for t in types)
 assert (run["elapsed"] > limit) == bool(overran), (run["elapsed"], limit, overran)
 if overran and deleting >= 0.05:
     assert "%.1f s of it in the read closes that delete the files" % deleting in overran[0], overran
 if load <= cores:
-    assert run["elapsed"] - deleting <= limit, "elapsed %g s less %g s deleting > %g s" % (
-        run["elapsed"], deleting, limit)
+    assert run["elapsed"] - opening_closing <= limit, (
+        "elapsed %g s less %g s opening and closing files (%g s deleting) > %g s"
+        % (run["elapsed"], opening_closing, deleting, limit))
 else:
     print("load average %.1f on %d cores: elapsed %.1f s against the bound %.1f s reported, not asserted"
           % (load, cores, run["elapsed"], limit))
@@ -97,8 +101,9 @@ params = doc["parameters"]
 assert params["guard_factor"] == {"value": 3.0, "unit": "ratio", "source": "default"}, params["guard_factor"]
 assert params["unguarded"]["value"] is False
 assert params["test_collective_write_delay"]["value"] == delay
-print("guarded: %d rows cut, elapsed %.1f s (%.1f s deleting files) of T = %g s (bound %.1f s); "
-      "unguarded the delay alone: %.0f s" % (len(cut), run["elapsed"], deleting, T, limit, unguarded))
+print("guarded: %d rows cut, elapsed %.1f s (%.1f s opening and closing files, %.1f s of it "
+      "deleting) of T = %g s (bound %.1f s); unguarded the delay alone: %.0f s"
+      % (len(cut), run["elapsed"], opening_closing, deleting, T, limit, unguarded))
 PY
 
 # A tighter factor cuts at its own multiple of the share, and is echoed.
