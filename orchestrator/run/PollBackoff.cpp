@@ -34,8 +34,8 @@ std::chrono::milliseconds poll_ceiling(std::chrono::milliseconds scheduler_defau
   char* end = nullptr;
   const double seconds = std::strtod(text.c_str(), &end);
   const bool starts_as_number = std::isdigit(static_cast<unsigned char>(text[0])) || text[0] == '.';
-  if (!starts_as_number || end == text.c_str() || *end != '\0' || !std::isfinite(seconds) || seconds < 0.2 ||
-      seconds > 3600) {
+  if (!starts_as_number || end == text.c_str() || *end != '\0' || !std::isfinite(seconds) ||
+      seconds < 0.2 || seconds > 3600) {
     throw UsageError("PBENCH_POLL_MAX '" + text +
                      "' is not a number of seconds from 0.2 to 3600 (the longest wait between "
                      "two polls of the scheduler)");
@@ -45,8 +45,7 @@ std::chrono::milliseconds poll_ceiling(std::chrono::milliseconds scheduler_defau
 
 std::chrono::milliseconds poll_ceiling(std::chrono::milliseconds scheduler_default) {
   const char* value = std::getenv("PBENCH_POLL_MAX");
-  return poll_ceiling(scheduler_default,
-                      value ? std::optional<std::string>(value) : std::nullopt);
+  return poll_ceiling(scheduler_default, value ? std::optional<std::string>(value) : std::nullopt);
 }
 
 }  // namespace pbench::run

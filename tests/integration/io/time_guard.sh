@@ -73,10 +73,10 @@ limit = 1.15 * T + 3
 # files, which the guard cannot cut: above all deleting them in the read closes (rev 2.1's
 # MPI_MODE_DELETE_ON_CLOSE, inside the read types' time), about 1.4 s per GB written here where
 # freed blocks are discarded (ext4 -o discard), and the write closes on a busy disk. (With the
-# read closes alone subtracted the test failed twice in full runs here, by 0.2-0.3 s.) The result names the
-# deleting share when the run overran. MPI timing with more busy ranks than cores is
-# meaningless: when the machine was overloaded (load average above its cores), the bound is
-# reported, not asserted.
+# read closes alone subtracted the test failed twice in full runs here, by 0.2-0.3 s.) The
+# result names the deleting share when the run overran. MPI timing with more busy ranks than
+# cores is meaningless: when the machine was overloaded (load average above its cores), the
+# bound is reported, not asserted.
 load, cores = float(sys.argv[5]), int(sys.argv[6])
 overran = [x for x in reasons if x.startswith("elapsed ")]
 types = table("types")

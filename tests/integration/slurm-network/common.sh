@@ -12,9 +12,6 @@ lab_env=$("$lab/up" "${lab_up_args[@]}") || {
 }
 eval "$lab_env"
 export SLURM_CONF
-# The lab's jobs last seconds: pbench polls it at least every 2 s (PBENCH_POLL_MAX), where a
-# real cluster's default backs off to 15 s (a job ended at 61 s was seen up to 15 s late).
-export PBENCH_POLL_MAX=${PBENCH_POLL_MAX:-2}
 # Payload share of the wire at MTU 1500 as tbf counts it: 1448 bytes of TCP payload (1500 minus
 # 20 IP, 20 TCP and 12 timestamp-option bytes) per 1514 bytes (plus the 14-byte Ethernet header).
 PAYLOAD_SHARE=$("$PY" -c 'print(1448 / 1514)')

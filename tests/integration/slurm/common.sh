@@ -6,9 +6,6 @@ source "$here/../orchestrator/common.sh"
 lab="$here/../../slurm-lab"
 eval "$("$lab/up")"
 export SLURM_CONF
-# The lab's jobs last seconds: pbench polls it at least every 2 s (PBENCH_POLL_MAX), where a
-# real cluster's default backs off to 15 s (a job ended at 61 s was seen up to 15 s late).
-export PBENCH_POLL_MAX=${PBENCH_POLL_MAX:-2}
 # The lab has one node, and a job gets whole nodes unless its sweep says --share-nodes: the tests
 # whose jobs must run side by side (cancel, polling, queue limits, ...) share the node.
 # The point states of a sweep as "partition:state" words, sorted.

@@ -21,6 +21,9 @@ trap cleanup EXIT
 chmod 0755 "$work"
 cd "$work"
 
+# alive PID: the process exists and is not a zombie (nothing reaps daemons here).
+alive() { [[ -r /proc/$1/stat && $(awk '{print $3}' "/proc/$1/stat") != Z ]]; }
+
 # kill_lab: the controller stops (it saves its state, as it does every few seconds anyway: a
 # SIGKILL right after a submission would lose the job instead), then the node daemon, munged
 # and the job's processes are killed at once, nothing cleaned up.
@@ -29,7 +32,7 @@ kill_lab() {
   ctl=$(cat "$PBENCH_SLURM_LAB_DIR/run/slurmctld.pid")
   scontrol shutdown slurmctld > /dev/null || fail "scontrol shutdown slurmctld failed"
   for _ in $(seq 100); do
-    [[ -r /proc/$ctl/stat && $(awk '{print $3}' "/proc/$ctl/stat") != Z ]] || break
+    alive "$ctl" || break
     sleep 0.1
   done
   for name in munged slurmctld slurmd; do
@@ -39,11 +42,11 @@ kill_lab() {
   pkill -KILL -f "sleep 4242\.5" 2>/dev/null || true
   kill -KILL "${pids[@]}" 2>/dev/null || true
   for _ in $(seq 50); do
-    local alive=""
+    local still=""
     for pid in "${pids[@]}"; do
-      [[ -r /proc/$pid/stat ]] && [[ $(awk '{print $3}' "/proc/$pid/stat") != Z ]] && alive=1
+      alive "$pid" && still=1
     done
-    [[ -z "$alive" ]] && return 0
+    [[ -z "$still" ]] && return 0
     sleep 0.1
   done
   fail "the lab's processes did not die: ${pids[*]}"

@@ -32,10 +32,9 @@ for scheduler in slurm pbs; do
 done
 # The lab's node claims 16 CPUs: the Slurm sweep's jobs ask for one each (--overcommit, their
 # two tasks on it), so that all ten jobs (2 + 4 + 4 x 2 CPUs) start in the same minute.
-overcommit=(--directive=--overcommit)
 for scheduler in slurm pbs; do
   extra=()
-  [[ $scheduler == slurm ]] && extra=("${overcommit[@]}")
+  [[ $scheduler == slurm ]] && extra=(--directive=--overcommit)
   "$PBENCH" sweep "dl-$scheduler" --scheduler "$scheduler" --partitions 2 --queue-depths 1 \
     --time-limit 1 --share-nodes "${extra[@]}" "${LONG[@]}" > /dev/null 2> sweep.err
   grep -q "warning: --time-limit 60 s is shorter than the 450 s io may run" sweep.err \
