@@ -1,12 +1,16 @@
 #pragma once
 // What the batch schedulers (Slurm, PBS) share: finding their commands, time formats, and
 // settling a finished job's outcome from the scheduler's word and the job's exit marker.
+#include <chrono>
 #include <optional>
 #include <string>
 
 #include "schedulers/Scheduler.hpp"
 
 namespace pbench::schedulers {
+
+/// How long a scheduler command (sbatch, squeue, sacct, qsub, qstat, ...) may take.
+inline constexpr std::chrono::milliseconds kCommandTimeout{60000};
 
 /// Throws SchedulerError naming `command` and pointing to the local lab when it is not on PATH.
 void require_command(const std::string& scheduler, const std::string& command);

@@ -15,7 +15,6 @@ namespace pbench::schedulers {
 namespace fs = std::filesystem;
 namespace {
 
-constexpr std::chrono::milliseconds kCommandTimeout{60000};
 // qstat's status when it found none of the jobs asked for.
 constexpr int kQstatUnknownJob = 153;
 

@@ -17,7 +17,6 @@ namespace pbench::schedulers {
 namespace fs = std::filesystem;
 namespace {
 
-constexpr std::chrono::milliseconds kCommandTimeout{60000};
 
 // sbatch reads %-patterns in --output/--error; a literal % is %%.
 std::string slurm_path(const std::string& path) {

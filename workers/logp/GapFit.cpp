@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "common/Stats.hpp"
+
 namespace pbench::logp {
 
 namespace {
@@ -16,13 +18,6 @@ double weight_of(double time) {
 double relative_residual(const SizeTime& p, const LineFit& fit) {
   const double t = std::max(std::abs(p.time), std::numeric_limits<double>::min());
   return (p.time - (fit.intercept + fit.slope * p.size)) / t;
-}
-
-double median_of(std::vector<double> values) {
-  if (values.empty()) return 0;
-  std::sort(values.begin(), values.end());
-  const std::size_t n = values.size();
-  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
 double capped_cost(std::span<const SizeTime> points, const LineFit& fit, double cap) {
@@ -137,10 +132,10 @@ GapSegment fit_segment(std::span<const SizeTime> points, const GapFitOptions& op
     if (segment.outliers.size() >= most_removed || kept.size() <= fewest_kept) break;
     std::vector<double> residuals;
     for (const auto& p : kept) residuals.push_back(relative_residual(p, segment.fit));
-    const double center = median_of(residuals);
+    const double center = worker::median(residuals);
     std::vector<double> deviations;
     for (double r : residuals) deviations.push_back(std::abs(r - center));
-    const double sigma = 1.4826 * median_of(deviations);
+    const double sigma = 1.4826 * worker::median(deviations);
     const double threshold = std::max(options.outlier_sigmas * sigma, options.outlier_floor);
     const auto worst = std::max_element(deviations.begin(), deviations.end());
     if (*worst <= threshold) break;

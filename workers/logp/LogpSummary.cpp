@@ -6,6 +6,7 @@
 #include <map>
 #include <numeric>
 
+#include "common/Stats.hpp"
 #include "common/TextFormat.hpp"
 
 namespace pbench::logp {
@@ -15,13 +16,6 @@ using worker::pad_left;
 using worker::pad_right;
 
 namespace {
-
-double median_of(std::vector<double> values) {
-  if (values.empty()) return 0;
-  std::sort(values.begin(), values.end());
-  const std::size_t n = values.size();
-  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-}
 
 double mean_of(const std::vector<double>& values) {
   if (values.empty()) return 0;
@@ -83,7 +77,7 @@ LogpSummary summarise(const LogpMeasurements& m) {
     }
     if (eels.empty()) continue;
     mins.push_back(*std::min_element(eels.begin(), eels.end()));
-    medians.push_back(median_of(eels));
+    medians.push_back(worker::median(eels));
     s.eel_samples += eels.size();
   }
   s.eel_min = mean_of(mins);
