@@ -81,7 +81,8 @@ wait "$holder"
 grep -qF "is locked by another process: gave up after waiting 10 s" timeout.out \
   || fail "unclear message: $(cat timeout.out)"
 [[ $(wc -l < timeout.out) -eq 1 ]] || fail "more than one line: $(cat timeout.out)"
-((waited >= 9 && waited <= 12)) || fail "collect gave up after $waited s, expected about 10 s"
+# It waited out its budget before giving up (a slower machine only waits longer: no upper bound).
+((waited >= 9)) || fail "collect gave up after $waited s, before its 10 s budget"
 [[ $(sqlite3 -cmd ".timeout 5000" "$PBENCH_DB" "select count(*) from results") == "$before" ]] || fail "the store changed"
 "$PBENCH" collect c5 | grep -F "3 results stored" >/dev/null || fail "collect after the lock was released"
 echo "concurrent collect: ok"

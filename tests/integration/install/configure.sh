@@ -42,3 +42,26 @@ configure pkg-config -DBUILD_TESTING=OFF -DCMAKE_DISABLE_FIND_PACKAGE_tomlpluspl
 grep -q "toml++: pkg-config" "$work/pkg-config.log" ||
   fail "toml++ not found through pkg-config: $(grep -i toml "$work/pkg-config.log")"
 echo "toml++ CMake package config hidden: found through pkg-config"
+
+# The demo's tree (scripts/build --demo, what scripts/demo builds on a fresh machine): configured
+# without the tests and the Open MPI worker set, whose packages the demo does not install, as a
+# unity build without debug information; its six programs are targets.
+PBENCH_BUILD_DIR="$work/demo" PBENCH_CONFIGURE_ONLY=1 "$source_dir/scripts/build" --demo \
+  > "$work/demo.log" 2>&1 || fail "scripts/build --demo does not configure: $(tail -20 "$work/demo.log")"
+cache=$work/demo/CMakeCache.txt
+for entry in BUILD_TESTING:BOOL=OFF PBENCH_EXTRA_MPIS:STRING= CMAKE_UNITY_BUILD:UNINITIALIZED=ON; do
+  grep -qx "$entry" "$cache" || fail "the demo's tree lacks $entry: $(grep "^${entry%%:*}:" "$cache")"
+done
+commands=$work/demo/compile_commands.json
+if grep -q '"command": .* -g ' "$commands"; then
+  fail "the demo's tree compiles with debug information: $(grep -m1 ' -g ' "$commands")"
+fi
+if grep -q 'tests/unit\|openmpi' "$commands"; then
+  fail "the demo's tree compiles the tests or the Open MPI set: $(grep -m1 'tests/unit\|openmpi' "$commands")"
+fi
+targets=$(cmake --build "$work/demo" --target help)
+for program in pbench pbench-logp pbench-comm pbench-io pbench-bcast pbench-links; do
+  grep -q "^$program: " <<<"$targets" ||
+    fail "the demo's tree has no target $program"
+done
+echo "scripts/build --demo: no tests, no Open MPI set, unity, no -g; the six programs are targets"
