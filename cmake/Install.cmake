@@ -4,7 +4,7 @@
 #                              (/proc/self/exe), so a moved tree still finds them
 #   share/pbench/              the job templates users copy for --template, the result's JSON
 #                              Schema and the store's tables
-#   share/doc/pbench/          README.md and docs/
+#   share/doc/pbench/          README.md and docs/ (the guides, methods, store, lab)
 #   share/man/man1/            a page per program and per pbench command, made by help2man from
 #                              the program's own --help at build time
 #   share/modulefiles/pbench/  VERSION.lua for Lmod (PATH and MANPATH, found from where it lies)

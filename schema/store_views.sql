@@ -1,7 +1,7 @@
 -- The pbench store's answers, schema version 8: the metric catalogue and the views that are the
 -- one definition of what pbench answers. `pbench query`, reference, check, history, export and
 -- the report select from them and only format; sqlite3, Python or Grafana read the same rows
--- (README.md, "Reading the store from outside"). Run on a new store after store.sql and by the
+-- (docs/store.md, "Reading the store from outside"). Run on a new store after store.sql and by the
 -- migration of an older one; every view is dropped and made again, so a later version changes
 -- a view by changing this file.
 

@@ -14,7 +14,7 @@ foreach(script moved_prefix debian_package lmod_module)
   add_test(NAME "install: ${name}" COMMAND bash ${install_dir}/${script}.sh)
   set_tests_properties("install: ${name}" PROPERTIES
     FIXTURES_REQUIRED install_stage
-    ENVIRONMENT "PBENCH_INSTALL_STAGE=${install_record};PBENCH_PROJECT_VERSION=${PROJECT_VERSION};PBENCH_README=${CMAKE_SOURCE_DIR}/README.md"
+    ENVIRONMENT "PBENCH_INSTALL_STAGE=${install_record};PBENCH_PROJECT_VERSION=${PROJECT_VERSION};PBENCH_OPERATOR_GUIDE=${CMAKE_SOURCE_DIR}/docs/operator-guide.md"
     SKIP_RETURN_CODE 77
     TIMEOUT 600)
 endforeach()

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The Debian package made by `cpack -G DEB`: named pbench_VERSION-1_ARCH.deb, its Depends from
-# dpkg-shlibdeps and naming the MPI packages, lintian's findings only those the README lists
-# (section "Installing"), `apt install ./pbench_*.deb` gives the demo to an unprivileged user in
-# a directory of its own, and `apt remove` leaves none of its files. Exit 77 (skipped) where apt
-# cannot be used: not root, or no apt-get.
+# dpkg-shlibdeps and naming the MPI packages, lintian's findings only those the operator's
+# guide lists (docs/operator-guide.md, "lintian findings"), `apt install ./pbench_*.deb` gives
+# the demo to an unprivileged user in a directory of its own, and `apt remove` leaves none of its
+# files. Exit 77 (skipped) where apt cannot be used: not root, or no apt-get.
 source "$(dirname "$0")/lib.sh"
-readme=${PBENCH_README:?PBENCH_README must name the README}
+guide=${PBENCH_OPERATOR_GUIDE:?PBENCH_OPERATOR_GUIDE must name docs/operator-guide.md}
 if [[ $(id -u) -ne 0 ]]; then
   echo "SKIP: installing a package with apt needs root (run the test as root, as CI does)"
   exit 77
@@ -49,14 +49,14 @@ for needed in libc6 'libstdc\+\+6' libsqlite3-0 'libmpich[0-9]+' mpich 'libtomlp
   grep -Eq "(^|, )$needed( |,|$)" <<< "$depends" || fail "Depends names no $needed: $depends"
 done
 
-# lintian: every tag it reports (errors, warnings, info) is one the README lists with why.
+# lintian: every tag it reports (errors, warnings, info) is one the operator's guide lists with why.
 lintian --info --display-level '>=info' "$deb" > lintian.txt 2>&1 || true
 sed -n 's/^[EWI]: pbench[^:]*: \([a-z0-9-]*\).*/\1/p' lintian.txt | sort -u > tags.txt
-sed -n '/^### lintian/,/^## /p' "$readme" | grep '^| `' | cut -d'|' -f2 | grep -o '`[a-z0-9-]*`' |
+sed -n '/^### lintian/,/^## /p' "$guide" | grep '^| `' | cut -d'|' -f2 | grep -o '`[a-z0-9-]*`' |
   tr -d '`' | sort -u > listed.txt
 unlisted=$(comm -23 tags.txt listed.txt)
-[[ -z $unlisted ]] || fail "lintian reports tags the README does not list: $unlisted ($(cat lintian.txt))"
-echo "lintian: $(wc -l < tags.txt) tags, each listed in the README"
+[[ -z $unlisted ]] || fail "lintian reports tags docs/operator-guide.md does not list: $unlisted ($(cat lintian.txt))"
+echo "lintian: $(wc -l < tags.txt) tags, each listed in docs/operator-guide.md"
 
 apt_get install "$deb" > apt-install.log 2>&1 || fail "apt install $deb failed: $(tail apt-install.log)"
 dpkg-query -L pbench | sort > package-files.txt

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The store answers from outside (README "Reading the store from outside"): on a store filled by
+# The store answers from outside (docs/store.md): on a store filled by
 # real tiny runs of all four workers (valid and not valid results, a plain partition and a
 # shape, two runs), the sqlite3 command line on the views gives the rows `pbench query system
 # --format csv` prints (latest run and run 1), and so does each worker table; Python's standard
 # sqlite3 module (no pbench code) reads the headlines exactly as `--format json` gives them, the
-# catalogue holds every stored metric, and the README's worked examples run.
+# catalogue holds every stored metric, and the worked examples of docs/store.md run.
 set -euo pipefail
 PBENCH=${PBENCH:?PBENCH must name the pbench binary}
 PY=/usr/bin/python3
@@ -115,7 +115,7 @@ assert [f for (f,) in headline] == ["b_eff_io", "b_eff", "b_eff_per_process", "l
                                      "logp_G", "logp_bandwidth_at_max_size", "logp_EEL",
                                      "logp_o_s", "logp_o_r", "logp_L", "bcast_ol"]
 
-# The README's examples: the system's b_eff_io and the best EEL per partition (latest run),
+# The examples of docs/store.md: the system's b_eff_io and the best EEL per partition (latest run),
 # and a history of one figure.
 (b_eff_io,) = db.execute("SELECT value FROM headlines WHERE sweep = 'v' AND latest "
                          "AND figure = 'b_eff_io'").fetchone()
