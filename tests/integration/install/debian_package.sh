@@ -2,7 +2,8 @@
 # The Debian package made by `cpack -G DEB`: named pbench_VERSION-1_ARCH.deb, its Depends from
 # dpkg-shlibdeps and naming the MPI packages, lintian's findings only those the README lists
 # (section "Installing"), `apt install ./pbench_*.deb` gives the demo to an unprivileged user in
-# a directory of its own, and `apt remove` leaves none of its files. Exit 77 (skipped) where apt
+# a directory of its own and its man pages to `man` and `man -k pbench` (man-db's trigger
+# updates the database), and `apt remove` leaves none of its files and no page in `man -k`. Exit 77 (skipped) where apt
 # cannot be used: not root, or no apt-get.
 source "$(dirname "$0")/lib.sh"
 readme=${PBENCH_README:?PBENCH_README must name the README}
@@ -64,6 +65,20 @@ for program in pbench pbench-logp pbench-comm pbench-io pbench-bcast pbench-link
   [[ -x /usr/bin/$program ]] || fail "no /usr/bin/$program after apt install"
 done
 [[ $(man -w pbench) == /usr/share/man/man1/pbench.1.gz ]] || fail "man -w pbench: $(man -w pbench)"
+[[ $(man -w 5 pbench-site) == /usr/share/man/man5/pbench-site.5.gz ]] ||
+  fail "man -w 5 pbench-site: $(man -w 5 pbench-site 2>&1)"
+[[ $(man -w 7 pbench-store) == /usr/share/man/man7/pbench-store.7.gz ]] ||
+  fail "man -w 7 pbench-store: $(man -w 7 pbench-store 2>&1)"
+# man -k, as the unprivileged user: every page of the package, from the database man-db's
+# trigger updated when the package was installed.
+grep -E '^/usr/share/man/man[0-9]/pbench.*\.gz$' package-files.txt |
+  sed -E 's|^.*/(.*)\.([0-9])\.gz$|\1 (\2)|' | sort > pages.txt
+user_dir "$place/man"
+as_user "$place/man" man -k pbench > apropos.txt || fail "man -k pbench found nothing after apt install"
+sed -E 's/^([^ ]+ \([0-9]\)).*/\1/' apropos.txt | sort -u > apropos-pages.txt
+diff -u pages.txt apropos-pages.txt >&2 ||
+  fail "man -k pbench lists other pages than the package's (- the package's, + listed)"
+echo "man -k pbench: the package's $(wc -l < pages.txt) pages"
 user_dir "$place/work"
 check_demo "$place/work" /usr/bin/pbench
 
@@ -79,4 +94,7 @@ while read -r path; do
   fi
 done < package-files.txt
 ((${#left[@]} == 0)) || fail "apt remove left: ${left[*]}"
+if as_user "$place/man" man -k pbench > apropos-removed.txt 2>&1; then
+  fail "man -k pbench still lists pages after apt remove: $(cat apropos-removed.txt)"
+fi
 echo "debian package: ok ($(basename "$deb"), $(stat -c %s "$deb") bytes, $(wc -l < package-files.txt) paths)"
