@@ -65,12 +65,14 @@ function(tidy_roff roff out)
 endfunction()
 
 # lowdown_roff(MARKDOWN OUT [ARGS...]): roff of the markdown text by lowdown -Tman (no smart
-# quotes or dashes: "--db" stays two hyphens; links show their text, not the .md file).
+# quotes or dashes: "--db" stays two hyphens; links show their text, not the .md file; no
+# emphasis inside a word: b_eff_io stays b_eff_io, as on GitHub).
 function(lowdown_roff markdown out)
   set(input ${work_dir}/lowdown-input.md)
   file(WRITE ${input} "${markdown}")
   execute_process(
-    COMMAND ${LOWDOWN} -Tman --out-no-smarty --nroff-nolinks --parse-no-metadata ${ARGN} ${input}
+    COMMAND ${LOWDOWN} -Tman --out-no-smarty --nroff-nolinks --parse-no-metadata --parse-no-intraemph
+            ${ARGN} ${input}
     OUTPUT_VARIABLE roff RESULT_VARIABLE failed ERROR_VARIABLE errors)
   if(failed)
     message(FATAL_ERROR "lowdown failed on markdown for ${out}: ${errors}")
@@ -211,8 +213,9 @@ foreach(page IN LISTS markdown_pages)
     message(FATAL_ERROR "${MARKDOWN_DIR}/${page}.md has no section (## NAME, ...)")
   endif()
   string(SUBSTRING "${text}" ${start} -1 text)
-  # Its "## " sections are the page's: one level up.
-  lowdown_roff("${text}" roff -s -M "title=${name}" -M "section=${section}"
+  # Its "## " sections are the page's: one level up. The title in capitals, as help2man's.
+  string(TOUPPER "${name}" title)
+  lowdown_roff("${text}" roff -s -M "title=${title}" -M "section=${section}"
     -M "source=pbench ${VERSION}" -M "volume=${volume_${section}}" -M "date=${page_date}"
     -M "shiftheadinglevelby=-1")
   # The first line asks man for tbl, which lays out a table.
