@@ -52,7 +52,9 @@ done
 
 # lintian: every tag it reports (errors, warnings, info) is one the README lists with why.
 lintian --info --display-level '>=info' "$deb" > lintian.txt 2>&1 || true
-sed -n 's/^[EWI]: pbench[^:]*: \([a-z0-9-]*\).*/\1/p' lintian.txt | sort -u > tags.txt
+# A tag has capitals too (FSSTND-dir-in-manual-page); a line without one is a failure too.
+sed -n 's/^[EWI]: pbench[^:]*: \([A-Za-z0-9-]*\).*/\1/p' lintian.txt | sort -u > tags.txt
+! grep -qx '' tags.txt || fail "lintian reports a finding without a tag: $(cat lintian.txt)"
 sed -n '/^### lintian/,/^## /p' "$readme" | grep '^| `' | cut -d'|' -f2 | grep -o '`[a-z0-9-]*`' |
   tr -d '`' | sort -u > listed.txt
 unlisted=$(comm -23 tags.txt listed.txt)
