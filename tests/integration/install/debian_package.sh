@@ -2,7 +2,8 @@
 # The Debian package made by `cpack -G DEB`: named pbench_VERSION-1_ARCH.deb, its Depends from
 # dpkg-shlibdeps and naming the MPI packages, lintian's findings only those the operator's
 # guide lists (docs/operator-guide.md, "lintian findings"), `apt install ./pbench_*.deb` gives
-# the demo to an unprivileged user in a directory of its own, and `apt remove` leaves none of its
+# the demo to an unprivileged user in a directory of its own and its man pages to `man` and
+# `man -k pbench` (man-db's trigger updates the database), and `apt remove` leaves none of its
 # files. Exit 77 (skipped) where apt cannot be used: not root, or no apt-get.
 source "$(dirname "$0")/lib.sh"
 guide=${PBENCH_OPERATOR_GUIDE:?PBENCH_OPERATOR_GUIDE must name docs/operator-guide.md}
@@ -51,19 +52,45 @@ done
 
 # lintian: every tag it reports (errors, warnings, info) is one the operator's guide lists with why.
 lintian --info --display-level '>=info' "$deb" > lintian.txt 2>&1 || true
-sed -n 's/^[EWI]: pbench[^:]*: \([a-z0-9-]*\).*/\1/p' lintian.txt | sort -u > tags.txt
-sed -n '/^### lintian/,/^## /p' "$guide" | grep '^| `' | cut -d'|' -f2 | grep -o '`[a-z0-9-]*`' |
+# A tag has capitals too (FSSTND-dir-in-manual-page); a line without one is a failure too.
+sed -n 's/^[EWI]: pbench[^:]*: \([A-Za-z0-9-]*\).*/\1/p' lintian.txt | sort -u > tags.txt
+! grep -qx '' tags.txt || fail "lintian reports a finding without a tag: $(cat lintian.txt)"
+sed -n '/^### lintian/,/^## /p' "$guide" | grep '^| `' | cut -d'|' -f2 | grep -o '`[A-Za-z0-9-]*`' |
   tr -d '`' | sort -u > listed.txt
 unlisted=$(comm -23 tags.txt listed.txt)
 [[ -z $unlisted ]] || fail "lintian reports tags docs/operator-guide.md does not list: $unlisted ($(cat lintian.txt))"
 echo "lintian: $(wc -l < tags.txt) tags, each listed in docs/operator-guide.md"
 
+# man-db's trigger adds pages without purging the entries of removed ones (mandb --no-purge; its
+# daily job purges): purge as that job does, so that `man -k pbench` knows no page of an earlier
+# install and what it lists below is the trigger's doing.
+purge_man_index() {
+  setpriv --reuid man --regid man --init-groups -- mandb -q || fail "mandb (as man) failed"
+}
+purge_man_index
+if man -k pbench > apropos-before.txt 2>&1; then
+  fail "man -k pbench lists pages before the package is installed: $(cat apropos-before.txt)"
+fi
 apt_get install "$deb" > apt-install.log 2>&1 || fail "apt install $deb failed: $(tail apt-install.log)"
 dpkg-query -L pbench | sort > package-files.txt
 for program in pbench pbench-logp pbench-comm pbench-io pbench-bcast pbench-links; do
   [[ -x /usr/bin/$program ]] || fail "no /usr/bin/$program after apt install"
 done
 [[ $(man -w pbench) == /usr/share/man/man1/pbench.1.gz ]] || fail "man -w pbench: $(man -w pbench)"
+[[ $(man -w 5 pbench-site) == /usr/share/man/man5/pbench-site.5.gz ]] ||
+  fail "man -w 5 pbench-site: $(man -w 5 pbench-site 2>&1)"
+[[ $(man -w 7 pbench-store) == /usr/share/man/man7/pbench-store.7.gz ]] ||
+  fail "man -w 7 pbench-store: $(man -w 7 pbench-store 2>&1)"
+# man -k, as the unprivileged user: every page of the package, from the database man-db's
+# trigger updated when the package was installed.
+grep -E '^/usr/share/man/man[0-9]/pbench.*\.gz$' package-files.txt |
+  sed -E 's|^.*/(.*)\.([0-9])\.gz$|\1 (\2)|' | sort > pages.txt
+user_dir "$place/man"
+as_user "$place/man" man -k pbench > apropos.txt || fail "man -k pbench found nothing after apt install"
+sed -E 's/^([^ ]+ \([0-9]\)).*/\1/' apropos.txt | sort -u > apropos-pages.txt
+diff -u pages.txt apropos-pages.txt >&2 ||
+  fail "man -k pbench lists other pages than the package's (- the package's, + listed)"
+echo "man -k pbench: the package's $(wc -l < pages.txt) pages"
 user_dir "$place/work"
 check_demo "$place/work" /usr/bin/pbench
 
@@ -79,4 +106,5 @@ while read -r path; do
   fi
 done < package-files.txt
 ((${#left[@]} == 0)) || fail "apt remove left: ${left[*]}"
+purge_man_index  # the removed pages out of the index, as the machine was
 echo "debian package: ok ($(basename "$deb"), $(stat -c %s "$deb") bytes, $(wc -l < package-files.txt) paths)"

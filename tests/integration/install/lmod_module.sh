@@ -2,7 +2,9 @@
 # The Lmod module, with Debian's lmod, from a copy of the staged prefix at another path (the
 # module finds the tree from where it lies): `module use PREFIX/share/modulefiles; module load
 # pbench` changes PATH and MANPATH only, then `pbench --version` and `man pbench` (and a
-# worker's and a command's page) come from that tree; `module unload` restores both.
+# worker's and a command's page, pbench-site(5) and pbench-store(7)) come from that tree, and
+# after `mandb` of the tree (as a site runs it once it installed) `man -k pbench` lists every
+# page of it; `module unload` restores both.
 source "$(dirname "$0")/lib.sh"
 lmod_init=/usr/share/lmod/lmod/init/bash
 [[ -r $lmod_init ]] || fail "no $lmod_init: Debian's lmod is not installed (scripts/install-deps installs it)"
@@ -14,6 +16,9 @@ tree=$place/apps/pbench/$version
 mkdir -p "$(dirname "$tree")"
 cp -a "$stage/prefix" "$tree"
 user_dir "$place/home"
+# What a site does after installing into a prefix: the man database of its pages (index.db in
+# the tree), which `man -k` reads for each MANPATH directory.
+mandb -q "$tree/share/man" || fail "mandb $tree/share/man failed"
 cat > "$place/home/session.sh" <<SESSION
 set -euo pipefail
 source $lmod_init
@@ -26,7 +31,12 @@ command -v pbench > which.txt
 man -w pbench > man-w.txt
 man -w pbench-logp >> man-w.txt
 man -w pbench-sweep >> man-w.txt
+man -w 5 pbench-site >> man-w.txt
+man -w 7 pbench-store >> man-w.txt
 LANG=C MANPAGER=cat MANWIDTH=80 man pbench > man.txt 2> man.err
+LANG=C MANPAGER=cat MANWIDTH=80 man 5 pbench-site > site.txt 2>> man.err
+LANG=C MANPAGER=cat MANWIDTH=80 man 7 pbench-store > store.txt 2>> man.err
+man -k pbench > apropos.txt
 module unload pbench
 env | sort > unloaded.env
 SESSION
@@ -35,10 +45,22 @@ cd "$place/home"
 grep -qF "$version" version.txt || fail "pbench --version says '$(cat version.txt)', not $version"
 [[ $(cat which.txt) == "$tree/bin/pbench" ]] || fail "pbench on PATH is $(cat which.txt), not $tree/bin/pbench"
 printf '%s\n' "$tree/share/man/man1/pbench.1.gz" "$tree/share/man/man1/pbench-logp.1.gz" \
-  "$tree/share/man/man1/pbench-sweep.1.gz" | diff -u - man-w.txt >&2 ||
+  "$tree/share/man/man1/pbench-sweep.1.gz" "$tree/share/man/man5/pbench-site.5.gz" \
+  "$tree/share/man/man7/pbench-store.7.gz" | diff -u - man-w.txt >&2 ||
   fail "man -w does not find the pages in the module's tree"
 grep -q "^SEE ALSO" man.txt || fail "man pbench does not show the page: $(head man.txt)"
 grep -q -- "--runs-dir" man.txt || fail "man pbench does not show the options"
+grep -q "^EXIT STATUS" man.txt || fail "man pbench shows no EXIT STATUS"
+grep -q "^KEYS" site.txt || fail "man 5 pbench-site does not show the page: $(head site.txt)"
+grep -q "^VIEWS" store.txt || fail "man 7 pbench-store does not show the page: $(head store.txt)"
+[[ ! -s man.err ]] || fail "man said: $(cat man.err)"
+# man -k: every page of the tree, by name and section, and none twice.
+(cd "$tree/share/man" && ls man*/*.gz) | sed -E 's|^man[0-9]/(.*)\.([0-9])\.gz$|\1 (\2)|' |
+  sort > pages.txt
+sed -E 's/^([^ ]+ \([0-9]\)).*/\1/' apropos.txt | sort > apropos-pages.txt
+diff -u pages.txt apropos-pages.txt >&2 ||
+  fail "man -k pbench lists other pages than the tree's (- the tree's, + listed)"
+echo "man -k pbench: the tree's $(wc -l < pages.txt) pages"
 # What loading changed, Lmod's own bookkeeping aside: PATH and MANPATH, and nothing else.
 lmod_own='^(LOADEDMODULES|_LMFILES_|_ModuleTable[0-9A-Za-z_]*_|__LMOD_REF_COUNT_[A-Z]+|LMOD_[A-Z_]+)='
 changed=$({ diff before.env loaded.env || true; } | grep '^[<>]' | cut -c3- | grep -Ev "$lmod_own" |
