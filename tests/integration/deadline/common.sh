@@ -5,9 +5,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/../lib/workers.sh"
 
 # check_partial FILE WHERE: FILE is a valid document of a partial result: not valid, the first
 # reason the deadline's (naming the deadline and WHERE it stopped, a regular expression), the
-# marker validity.partial with that reason and the deadline, and a run that started before the
-# deadline and ended after it started. How close to the deadline a result lands is a matter of
-# the machine's speed: bench/deadline_bound.sh measures it; no test asserts it.
+# marker validity.partial with that reason and the deadline, and a run that ended after it
+# started. How close to the deadline a result lands is a matter of the machine's speed:
+# bench/deadline_bound.sh measures it; no test asserts it.
 check_partial() {
   "$VALIDATE" --semantics "$1" > /dev/null ||
     fail "$1 does not validate: $("$VALIDATE" --semantics "$1")"
@@ -23,7 +23,6 @@ assert p["reason"].startswith("partial: stopped before the deadline " + p["deadl
 assert re.search(", at " + where, p["reason"]), (where, p["reason"])
 def t(s):
     return datetime.datetime.strptime(s[:19], "%Y-%m-%dT%H:%M:%S")
-assert t(doc["started_at"]) < t(p["deadline"]), (doc["started_at"], p)
 assert t(doc["started_at"]) <= t(doc["ended_at"]), (doc["started_at"], doc["ended_at"])
 PY
 }
