@@ -27,7 +27,7 @@ namespace fs = std::filesystem;
 namespace {
 
 // The job envelope's record of the MPI the worker links (an environment's modules may put
-// another first on PATH) and that library's version, as lines inside the job.env block of every
+// another first on PATH) and that library's version, as lines inside the job.env block of the
 // built-in template ({{mpi_record}}); $pbench_worker is the worker's path there.
 std::vector<std::string> mpi_record_lines() {
   return {
@@ -47,8 +47,8 @@ fs::path self_directory() {
   return ec ? fs::current_path() : self.parent_path();
 }
 
-jobs::JobTemplate load_template(const PlanOptions& options, const std::string& scheduler) {
-  if (options.template_path.empty()) return jobs::JobTemplate::builtin(scheduler);
+jobs::JobTemplate load_template(const PlanOptions& options) {
+  if (options.template_path.empty()) return jobs::JobTemplate::builtin();
   std::ifstream in(options.template_path);
   if (!in) throw UsageError("cannot read job template '" + options.template_path + "'");
   std::ostringstream text;
@@ -132,9 +132,10 @@ Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options) {
   Plan plan;
   plan.spec = spec;
   plan.directory = (fs::absolute(options.runs_dir) / spec.name).lexically_normal().string();
-  const jobs::JobTemplate job_template = load_template(options, spec.scheduler);
+  const jobs::JobTemplate job_template = load_template(options);
   // Only for its directives: the scheduler runs no process while planning.
   const auto scheduler = schedulers::make_scheduler(spec.scheduler, runner);
+  const auto& script_parts = schedulers::job_script_parts(spec.scheduler);
   const bool batch = spec.scheduler != "local";
   for (auto& point : sweep::expand(spec)) {
     const int time_limit = batch ? sweep::point_time_limit(spec, point.worker, point.params) : 0;
@@ -166,6 +167,7 @@ Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options) {
     resources.extra = spec.directives;
     resources.dialect = spec.dialect;
     const std::map<std::string, jobs::TemplateValue> values = {
+        {"scheduler", spec.scheduler},
         {"sweep", spec.name},
         {"point_key", point.key},
         {"worker", point.worker},
@@ -178,6 +180,9 @@ Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options) {
         {"command", command},
         {"setup", jobs::VerbatimLines{setup_lines(spec, env, launch, command, worker_argv.size())}},
         {"directives", jobs::VerbatimLines{scheduler->directives(resources)}},
+        {"start", jobs::VerbatimLines{script_parts.start}},
+        {"node_list", jobs::VerbatimLines{{script_parts.node_list}}},
+        {"recorded_variables", script_parts.recorded_variables},
         {"time_limit_seconds", std::to_string(time_limit)},
         {"worker_binary", worker_argv.front()},
         {"mpi_record", jobs::VerbatimLines{mpi_record_lines()}},
