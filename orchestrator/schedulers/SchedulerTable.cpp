@@ -15,7 +15,7 @@ struct SchedulerEntry {
 // A batch job's nodes: Slurm's list (also under Slurm's PBS wrappers), else PBS's node file
 // (a line per process) with each node once; and the batch system's variables with pbench's.
 const char* const kBatchNodeList =
-    R"("${SLURM_JOB_NODELIST:-$(awk '!seen[$0]++' "${PBS_NODEFILE:-/dev/null}" | paste -sd, -)}")";
+    R"sh("${SLURM_JOB_NODELIST:-$(awk '!seen[$0]++' "${PBS_NODEFILE:-/dev/null}" | paste -sd, -)}")sh";
 const char* const kBatchVariables = "^(SLURM|PBS|PBENCH)_";
 
 template <class ConcreteScheduler>
@@ -27,14 +27,13 @@ std::unique_ptr<Scheduler> construct_scheduler(process::ProcessRunner& runner) {
 // A local job records only pbench's variables and this host: a pbench run inside a batch job
 // (salloc) must not pass that job's nodes and variables off as its own.
 const SchedulerEntry kSchedulers[] = {
-    {"local", construct_scheduler<LocalScheduler>,
-     {{}, R"("$(hostname)")", "^PBENCH_"}},
-    {"slurm", construct_scheduler<SlurmScheduler>,
-     {{}, kBatchNodeList, kBatchVariables}},
+    {"local", construct_scheduler<LocalScheduler>, {{}, R"sh("$(hostname)")sh", "^PBENCH_"}},
+    {"slurm", construct_scheduler<SlurmScheduler>, {{}, kBatchNodeList, kBatchVariables}},
     // PBS starts a job in the home directory (Slurm's qsub wrapper: where qsub ran); pbench runs
     // qsub in the attempt directory, which PBS passes as $PBS_O_WORKDIR.
-    {"pbs", construct_scheduler<PbsScheduler>,
-     {{R"(cd "${PBS_O_WORKDIR:-.}" || exit 1)"}, kBatchNodeList, kBatchVariables}},
+    {"pbs",
+     construct_scheduler<PbsScheduler>,
+     {{R"sh(cd "${PBS_O_WORKDIR:-.}" || exit 1)sh"}, kBatchNodeList, kBatchVariables}},
 };
 
 const SchedulerEntry& scheduler_entry(const std::string& name) {
