@@ -57,8 +57,8 @@ jobs::JobTemplate load_template(const PlanOptions& options) {
 }
 
 // The environment point `point` runs in (its parameter "env"), or none.
-const site::Environment* point_environment(const sweep::SweepSpec& spec,
-                                           const sweep::Point& point) {
+const sweep::Environment* point_environment(const sweep::SweepSpec& spec,
+                                            const sweep::Point& point) {
   if (!point.params.contains("env")) return nullptr;
   const auto name = point.params["env"].get<std::string>();
   for (const auto& env : spec.environments) {
@@ -69,7 +69,7 @@ const site::Environment* point_environment(const sweep::SweepSpec& spec,
 
 // A worker of an environment: in its worker directory, nowhere else (a worker of another MPI
 // found on PATH would measure that MPI under this environment's name).
-std::string environment_worker(const site::Environment& env, const std::string& binary) {
+std::string environment_worker(const sweep::Environment& env, const std::string& binary) {
   const fs::path path = fs::path(env.worker_dir) / binary;
   if (::access(path.c_str(), X_OK) != 0) {
     throw UsageError("environment '" + env.name + "': worker binary '" + path.string() +
@@ -80,12 +80,12 @@ std::string environment_worker(const site::Environment& env, const std::string& 
 
 // The lines a job runs before its worker: the profile's and the environment's lines (as the
 // site wrote them), their variables, and what the worker records of its launch.
-std::vector<std::string> setup_lines(const sweep::SweepSpec& spec, const site::Environment* env,
+std::vector<std::string> setup_lines(const sweep::SweepSpec& spec, const sweep::Environment* env,
                                      const schedulers::LaunchSpec& launch,
                                      const std::vector<std::string>& command,
                                      std::size_t worker_words) {
   std::vector<std::string> lines = spec.lines;
-  site::Variables variables = spec.variables;
+  sweep::Variables variables = spec.variables;
   if (env) {
     lines.insert(lines.end(), env->lines.begin(), env->lines.end());
     variables.insert(variables.end(), env->variables.begin(), env->variables.end());
@@ -146,7 +146,7 @@ Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options) {
       }
     }
     const auto& worker = sweep::find_worker(point.worker);
-    const site::Environment* env = point_environment(spec, point);
+    const sweep::Environment* env = point_environment(spec, point);
     std::vector<std::string> worker_argv{env ? environment_worker(*env, worker.binary)
                                              : locate_worker(worker.binary)};
     for (auto& arg : sweep::worker_arguments(point)) worker_argv.push_back(arg);
