@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # pbench job script for the scheduler {{scheduler}}, rendered by pbench from its one job template
 # (jobtemplates/job.sh): every substituted value is shell-quoted, but the scheduler's directives
-# and lines, which it quotes itself. Sweep {{sweep}}, point {{point_key}}: {{worker}} on
-# {{partition}} processes.
+# and lines, which it quotes itself.
+# Sweep {{sweep}}, point {{point_key}}: {{worker}} on {{partition}} processes.
 {{directives}}
 set -u
 # The job runs in its attempt directory: its scheduler starts it there (local, sbatch --chdir),
