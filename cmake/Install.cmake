@@ -2,7 +2,7 @@
 # after every target is defined:
 #   bin/                       pbench and its workers; pbench finds them beside itself
 #                              (/proc/self/exe), so a moved tree still finds them
-#   share/pbench/              the job templates users copy for --template, the result's JSON
+#   share/pbench/              the job template users copy for --template, the result's JSON
 #                              Schema and the store's tables
 #   share/doc/pbench/          README.md and docs/ (the guides, methods, store, lab, man sources)
 #   share/man/man1/            a page per program and per pbench command, made at build time by
@@ -17,7 +17,7 @@ include(GNUInstallDirs)
 set(PBENCH_PROGRAMS pbench pbench-logp pbench-comm pbench-io pbench-bcast pbench-links)
 install(TARGETS ${PBENCH_PROGRAMS} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
-install(FILES jobtemplates/local.sh jobtemplates/slurm.sh jobtemplates/pbs.sh
+install(FILES jobtemplates/job.sh
   DESTINATION ${CMAKE_INSTALL_DATADIR}/pbench/jobtemplates)
 install(FILES schema/result.schema.json schema/store.sql schema/store_views.sql
   DESTINATION ${CMAKE_INSTALL_DATADIR}/pbench/schema)

@@ -1,6 +1,7 @@
 #include "jobs/JobTemplate.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "jobs/ShellQuote.hpp"
 #include "pbench_jobtemplates.hpp"
@@ -9,7 +10,9 @@
 namespace pbench::jobs {
 namespace {
 
-bool is_name_char(char c) { return (c >= 'a' && c <= 'z') || c == '_' || (c >= '0' && c <= '9'); }
+bool is_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || c == '_' || (c >= '0' && c <= '9');
+}
 
 }  // namespace
 
@@ -28,8 +31,8 @@ JobTemplate::JobTemplate(std::string name, std::string text) : name_(std::move(n
     bool valid = !placeholder.empty();
     for (char c : placeholder) valid = valid && is_name_char(c);
     if (!valid) {
-      const std::size_t line = 1 + static_cast<std::size_t>(
-                                       std::count(text.begin(), text.begin() + open, '\n'));
+      const std::size_t line =
+          1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + open, '\n'));
       throw UsageError("template " + name_ + ", line " + std::to_string(line) +
                        ": malformed placeholder (expected {{name}} with lower case, digits, _)");
     }
@@ -48,9 +51,12 @@ std::string JobTemplate::render(const std::map<std::string, TemplateValue>& valu
     }
   }
   std::string out;
+  // Set after a placeholder of no lines that began its line: its line break goes too.
+  bool drop_line_break = false;
   for (const auto& piece : pieces_) {
+    const bool after_no_lines = std::exchange(drop_line_break, false);
     if (!piece.is_placeholder) {
-      out += piece.text;
+      out += after_no_lines && piece.text.front() == '\n' ? piece.text.substr(1) : piece.text;
       continue;
     }
     auto it = values.find(piece.text);
@@ -66,6 +72,7 @@ std::string JobTemplate::render(const std::map<std::string, TemplateValue>& valu
       out += shell_join(*command);
     } else {
       const auto& lines = std::get<VerbatimLines>(it->second).lines;
+      drop_line_break = lines.empty() && (out.empty() || out.back() == '\n');
       for (std::size_t i = 0; i < lines.size(); ++i) {
         if (lines[i].find_first_of(std::string("\n\r\0", 3)) != std::string::npos) {
           throw UsageError("template " + name_ + ": a line for {{" + piece.text +
@@ -78,17 +85,8 @@ std::string JobTemplate::render(const std::map<std::string, TemplateValue>& valu
   return out;
 }
 
-JobTemplate JobTemplate::builtin(const std::string& scheduler) {
-  if (scheduler == "local") {
-    return JobTemplate("local.sh", std::string(jobtemplates::local_sh()));
-  }
-  if (scheduler == "slurm") {
-    return JobTemplate("slurm.sh", std::string(jobtemplates::slurm_sh()));
-  }
-  if (scheduler == "pbs") {
-    return JobTemplate("pbs.sh", std::string(jobtemplates::pbs_sh()));
-  }
-  throw UsageError("no built-in job template for scheduler '" + scheduler + "'");
+JobTemplate JobTemplate::builtin() {
+  return JobTemplate("job.sh", std::string(jobtemplates::job_sh()));
 }
 
 }  // namespace pbench::jobs

@@ -11,8 +11,9 @@
 
 namespace pbench::jobs {
 
-/// Whole lines written as they are (a scheduler's directives, which it quotes itself); a line
-/// may not hold a newline or NUL.
+/// Lines written as they are (a scheduler's directives and shell lines, which it quotes itself),
+/// joined by line breaks; a line may not hold a newline or NUL. None, for a placeholder alone on
+/// its line, leaves no empty line.
 struct VerbatimLines {
   std::vector<std::string> lines;
 };
@@ -33,8 +34,9 @@ class JobTemplate {
   std::string render(const std::map<std::string, TemplateValue>& values,
                      const std::set<std::string>& required) const;
 
-  /// The built-in template of a scheduler ("local"); throws UsageError for an unknown one.
-  static JobTemplate builtin(const std::string& scheduler);
+  /// The built-in template (jobtemplates/job.sh): one body for every scheduler, which fills in
+  /// its directives and lines.
+  static JobTemplate builtin();
 
  private:
   struct Piece {

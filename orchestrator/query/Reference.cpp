@@ -14,8 +14,8 @@
 #include "common/MetricCatalogue.hpp"
 #include "query/LinksQuery.hpp"
 #include "query/SystemQuery.hpp"
-#include "report/TextSafety.hpp"
 #include "util/Error.hpp"
+#include "util/TextSafety.hpp"
 
 namespace pbench::query {
 namespace {
@@ -73,11 +73,11 @@ const FigureName& known_figure(const std::string& worker, const std::string& met
     metrics += (metrics.empty() ? "" : ", ") + f.metric;
   }
   if (metrics.empty()) {
-    throw UsageError(where + ": unknown worker '" + report::printable_utf8(worker) +
+    throw UsageError(where + ": unknown worker '" + printable_utf8(worker) +
                      "' (known: " + workers + ")");
   }
   throw UsageError(where + ": worker '" + worker + "' has no headline metric '" +
-                   report::printable_utf8(metric) + "' (known: " + metrics + ")");
+                   printable_utf8(metric) + "' (known: " + metrics + ")");
 }
 
 // Units a tolerance may be given in, per base unit of a figure: name -> factor to the base.
@@ -180,7 +180,7 @@ std::string regressed_links_note(const std::vector<std::string>& labels) {
     for (const auto& node : nodes) on_node = on_node || on(link, node);
     if (!on_node) text += (text.empty() ? "" : ", ") + link;
   }
-  return "regressed nodes and links: " + report::printable_utf8(text);
+  return "regressed nodes and links: " + printable_utf8(text);
 }
 
 }  // namespace
@@ -199,7 +199,7 @@ Tolerance parse_tolerance(const std::string& text, const std::string& unit,
   char* end = nullptr;
   const double amount = std::strtod(begin, &end);
   const auto bad = [&](const std::string& why) {
-    return UsageError(where + ": tolerance '" + report::printable_utf8(text) + "' " + why +
+    return UsageError(where + ": tolerance '" + printable_utf8(text) + "' " + why +
                       " (give a percentage like \"5%\" or an amount with a unit like \"0.2 us\")");
   };
   if (end == begin) throw bad("has no number");
@@ -222,7 +222,7 @@ Tolerance parse_tolerance(const std::string& text, const std::string& unit,
   if (factor == base->second.end()) {
     std::string known;
     for (const auto& [name, f] : base->second) known += (known.empty() ? "" : ", ") + name;
-    throw bad("has unit '" + report::printable_utf8(rest) + "', not one of " + known);
+    throw bad("has unit '" + printable_utf8(rest) + "', not one of " + known);
   }
   t.relative = false;
   t.amount = amount * factor->second;
@@ -418,7 +418,7 @@ Reference parse_reference(const std::string& text, const std::string& origin) {
     const auto& where = e.source().begin;
     throw UsageError("reference '" + origin + "' is not TOML (line " + std::to_string(where.line) +
                      ", column " + std::to_string(where.column) +
-                     "): " + report::printable_utf8(e.description()));
+                     "): " + printable_utf8(e.description()));
   }
   const auto only = [&](const toml::table& table, std::initializer_list<const char*> keys,
                         const std::string& where) {
@@ -427,7 +427,7 @@ Reference parse_reference(const std::string& text, const std::string& origin) {
       for (const char* k : keys) known = known || key.str() == k;
       if (!known) {
         throw UsageError("reference '" + origin + "'" + where + ": unknown key '" +
-                         report::printable_utf8(key.str()) + "'");
+                         printable_utf8(key.str()) + "'");
       }
     }
   };
@@ -476,7 +476,7 @@ Reference parse_reference(const std::string& text, const std::string& origin) {
     if (!unit) throw UsageError(where + ": needs its unit (a string)");
     if (*unit != name.unit) {
       throw UsageError(where + ": " + name.figure + " is in " + name.unit + ", not '" +
-                       report::printable_utf8(*unit) + "'");
+                       printable_utf8(*unit) + "'");
     }
     f.unit = *unit;
     if (name.per_partition) {
@@ -623,7 +623,7 @@ CheckResult check_sweep(store::Store& store, const std::string& sweep, const Ref
       if (f.value != 0) row[5] = value / f.value;
       if (!it->second.unit.empty() && it->second.unit != f.unit) {
         throw UsageError("reference figure " + figure + " is in " + f.unit +
-                         ", the sweep measures it in " + report::printable_utf8(it->second.unit));
+                         ", the sweep measures it in " + printable_utf8(it->second.unit));
       }
       const double allowed = tolerance.allowed(f.value);
       const double gain = better == metrics::Better::lower ? f.value - value : value - f.value;
@@ -659,9 +659,9 @@ CheckResult check_sweep(store::Store& store, const std::string& sweep, const Ref
       " not valid, " + std::to_string(result.not_valid_as_referenced) +
       " not valid as referenced (the same reason; a failure with --strict only) (reference: "
       "sweep " +
-      report::printable_utf8(reference.sweep) +
+      printable_utf8(reference.sweep) +
       (reference.runs.empty() ? " run " + std::to_string(reference.run)
-                              : ", the median of runs " + report::printable_utf8(reference.runs)) +
+                              : ", the median of runs " + printable_utf8(reference.runs)) +
       ")");
   if (!regressed_labels.empty()) table.notes.push_back(regressed_links_note(regressed_labels));
   return result;

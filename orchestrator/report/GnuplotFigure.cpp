@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <fstream>
 
-#include "report/TextSafety.hpp"
 #include "util/Error.hpp"
+#include "util/TextSafety.hpp"
 
 namespace pbench::report {
 namespace {

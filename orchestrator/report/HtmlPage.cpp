@@ -1,6 +1,6 @@
 #include "report/HtmlPage.hpp"
 
-#include "report/TextSafety.hpp"
+#include "util/TextSafety.hpp"
 
 namespace pbench::report {
 

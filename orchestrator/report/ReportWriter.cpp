@@ -16,9 +16,9 @@
 #include "report/HtmlPage.hpp"
 #include "report/Provenance.hpp"
 #include "report/StoredResult.hpp"
-#include "report/TextSafety.hpp"
 #include "report/WorkerFigures.hpp"
 #include "util/Error.hpp"
+#include "util/TextSafety.hpp"
 
 namespace pbench::report {
 namespace {

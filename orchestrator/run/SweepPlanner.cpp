@@ -27,7 +27,7 @@ namespace fs = std::filesystem;
 namespace {
 
 // The job envelope's record of the MPI the worker links (an environment's modules may put
-// another first on PATH) and that library's version, as lines inside the job.env block of every
+// another first on PATH) and that library's version, as lines inside the job.env block of the
 // built-in template ({{mpi_record}}); $pbench_worker is the worker's path there.
 std::vector<std::string> mpi_record_lines() {
   return {
@@ -47,8 +47,8 @@ fs::path self_directory() {
   return ec ? fs::current_path() : self.parent_path();
 }
 
-jobs::JobTemplate load_template(const PlanOptions& options, const std::string& scheduler) {
-  if (options.template_path.empty()) return jobs::JobTemplate::builtin(scheduler);
+jobs::JobTemplate load_template(const PlanOptions& options) {
+  if (options.template_path.empty()) return jobs::JobTemplate::builtin();
   std::ifstream in(options.template_path);
   if (!in) throw UsageError("cannot read job template '" + options.template_path + "'");
   std::ostringstream text;
@@ -57,8 +57,8 @@ jobs::JobTemplate load_template(const PlanOptions& options, const std::string& s
 }
 
 // The environment point `point` runs in (its parameter "env"), or none.
-const site::Environment* point_environment(const sweep::SweepSpec& spec,
-                                           const sweep::Point& point) {
+const sweep::Environment* point_environment(const sweep::SweepSpec& spec,
+                                            const sweep::Point& point) {
   if (!point.params.contains("env")) return nullptr;
   const auto name = point.params["env"].get<std::string>();
   for (const auto& env : spec.environments) {
@@ -69,7 +69,7 @@ const site::Environment* point_environment(const sweep::SweepSpec& spec,
 
 // A worker of an environment: in its worker directory, nowhere else (a worker of another MPI
 // found on PATH would measure that MPI under this environment's name).
-std::string environment_worker(const site::Environment& env, const std::string& binary) {
+std::string environment_worker(const sweep::Environment& env, const std::string& binary) {
   const fs::path path = fs::path(env.worker_dir) / binary;
   if (::access(path.c_str(), X_OK) != 0) {
     throw UsageError("environment '" + env.name + "': worker binary '" + path.string() +
@@ -80,12 +80,12 @@ std::string environment_worker(const site::Environment& env, const std::string& 
 
 // The lines a job runs before its worker: the profile's and the environment's lines (as the
 // site wrote them), their variables, and what the worker records of its launch.
-std::vector<std::string> setup_lines(const sweep::SweepSpec& spec, const site::Environment* env,
+std::vector<std::string> setup_lines(const sweep::SweepSpec& spec, const sweep::Environment* env,
                                      const schedulers::LaunchSpec& launch,
                                      const std::vector<std::string>& command,
                                      std::size_t worker_words) {
   std::vector<std::string> lines = spec.lines;
-  site::Variables variables = spec.variables;
+  sweep::Variables variables = spec.variables;
   if (env) {
     lines.insert(lines.end(), env->lines.begin(), env->lines.end());
     variables.insert(variables.end(), env->variables.begin(), env->variables.end());
@@ -132,9 +132,10 @@ Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options) {
   Plan plan;
   plan.spec = spec;
   plan.directory = (fs::absolute(options.runs_dir) / spec.name).lexically_normal().string();
-  const jobs::JobTemplate job_template = load_template(options, spec.scheduler);
+  const jobs::JobTemplate job_template = load_template(options);
   // Only for its directives: the scheduler runs no process while planning.
   const auto scheduler = schedulers::make_scheduler(spec.scheduler, runner);
+  const auto& script_parts = schedulers::job_script_parts(spec.scheduler);
   const bool batch = spec.scheduler != "local";
   for (auto& point : sweep::expand(spec)) {
     const int time_limit = batch ? sweep::point_time_limit(spec, point.worker, point.params) : 0;
@@ -145,7 +146,7 @@ Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options) {
       }
     }
     const auto& worker = sweep::find_worker(point.worker);
-    const site::Environment* env = point_environment(spec, point);
+    const sweep::Environment* env = point_environment(spec, point);
     std::vector<std::string> worker_argv{env ? environment_worker(*env, worker.binary)
                                              : locate_worker(worker.binary)};
     for (auto& arg : sweep::worker_arguments(point)) worker_argv.push_back(arg);
@@ -166,6 +167,7 @@ Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options) {
     resources.extra = spec.directives;
     resources.dialect = spec.dialect;
     const std::map<std::string, jobs::TemplateValue> values = {
+        {"scheduler", spec.scheduler},
         {"sweep", spec.name},
         {"point_key", point.key},
         {"worker", point.worker},
@@ -178,6 +180,9 @@ Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options) {
         {"command", command},
         {"setup", jobs::VerbatimLines{setup_lines(spec, env, launch, command, worker_argv.size())}},
         {"directives", jobs::VerbatimLines{scheduler->directives(resources)}},
+        {"start", jobs::VerbatimLines{script_parts.start}},
+        {"node_list", jobs::VerbatimLines{{script_parts.node_list}}},
+        {"recorded_variables", script_parts.recorded_variables},
         {"time_limit_seconds", std::to_string(time_limit)},
         {"worker_binary", worker_argv.front()},
         {"mpi_record", jobs::VerbatimLines{mpi_record_lines()}},

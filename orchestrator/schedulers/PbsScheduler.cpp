@@ -90,6 +90,10 @@ std::optional<QstatLine> find_qstat_row(const std::string& id, const std::vector
   return std::nullopt;
 }
 
+std::vector<std::string> pbs_dialects() {
+  return {"torque", "pbspro"};
+}
+
 std::vector<std::string> PbsScheduler::directives(const JobResources& r) const {
   // PBS has no request for "P processes anywhere" that Slurm's PBS translation honours
   // (Torque's procs=P becomes one task there): without a node count, one node.

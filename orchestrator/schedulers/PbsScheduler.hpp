@@ -28,6 +28,8 @@ JobState pbs_state(const std::string& letter);
 std::string parse_qsub_id(const std::string& out);
 /// The row of job `id` ("12.server" also matches "12" and the other way round).
 std::optional<QstatLine> find_qstat_row(const std::string& id, const std::vector<QstatLine>& rows);
+/// The PBS dialects pbench writes directives for ("torque" first: the default).
+std::vector<std::string> pbs_dialects();
 
 class PbsScheduler : public Scheduler {
  public:

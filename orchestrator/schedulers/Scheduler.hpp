@@ -91,6 +91,18 @@ class Scheduler {
 /// The scheduler called `name` from the table of schedulers; throws UsageError otherwise.
 std::unique_ptr<Scheduler> make_scheduler(const std::string& name, process::ProcessRunner& runner);
 
+/// What a scheduler's job scripts say beyond the one body (jobtemplates/job.sh) and each job's
+/// directives: shell text written as it is, for the placeholders of the same names.
+struct JobScriptParts {
+  std::vector<std::string> start;  ///< lines the job runs first: into its attempt directory
+  std::string node_list;           ///< one shell word: the job's nodes, comma-separated
+  std::string recorded_variables;  ///< an extended regular expression: what job.env records
+};
+
+/// The job script parts of the scheduler called `name`, from the table of schedulers; throws
+/// UsageError for an unknown name.
+const JobScriptParts& job_script_parts(const std::string& name);
+
 /// The exit marker a job script writes (exit.json in its job dir), if present and readable.
 std::optional<JobStatus> read_exit_marker(const std::string& job_dir, const std::string& job_id);
 

@@ -9,41 +9,56 @@ namespace {
 struct SchedulerEntry {
   const char* name;
   std::unique_ptr<Scheduler> (*make)(process::ProcessRunner&);
+  JobScriptParts script;
 };
 
-// Every scheduler pbench knows, in one table.
+// A batch job's nodes: Slurm's list (also under Slurm's PBS wrappers), else PBS's node file
+// (a line per process) with each node once; and the batch system's variables with pbench's.
+const char* const kBatchNodeList =
+    R"sh("${SLURM_JOB_NODELIST:-$(awk '!seen[$0]++' "${PBS_NODEFILE:-/dev/null}" | paste -sd, -)}")sh";
+const char* const kBatchVariables = "^(SLURM|PBS|PBENCH)_";
+
+template <class ConcreteScheduler>
+std::unique_ptr<Scheduler> construct_scheduler(process::ProcessRunner& runner) {
+  return std::make_unique<ConcreteScheduler>(runner);
+}
+
+// Every scheduler pbench knows, in one table, with what its job scripts say beyond the body.
+// A local job records only pbench's variables and this host: a pbench run inside a batch job
+// (salloc) must not pass that job's nodes and variables off as its own.
 const SchedulerEntry kSchedulers[] = {
-    {"local",
-     [](process::ProcessRunner& r) -> std::unique_ptr<Scheduler> {
-       return std::make_unique<LocalScheduler>(r);
-     }},
-    {"slurm",
-     [](process::ProcessRunner& r) -> std::unique_ptr<Scheduler> {
-       return std::make_unique<SlurmScheduler>(r);
-     }},
+    {"local", construct_scheduler<LocalScheduler>, {{}, R"sh("$(hostname)")sh", "^PBENCH_"}},
+    {"slurm", construct_scheduler<SlurmScheduler>, {{}, kBatchNodeList, kBatchVariables}},
+    // PBS starts a job in the home directory (Slurm's qsub wrapper: where qsub ran); pbench runs
+    // qsub in the attempt directory, which PBS passes as $PBS_O_WORKDIR.
     {"pbs",
-     [](process::ProcessRunner& r) -> std::unique_ptr<Scheduler> {
-       return std::make_unique<PbsScheduler>(r);
-     }},
+     construct_scheduler<PbsScheduler>,
+     {{R"sh(cd "${PBS_O_WORKDIR:-.}" || exit 1)sh"}, kBatchNodeList, kBatchVariables}},
 };
 
-}  // namespace
-
-std::unique_ptr<Scheduler> make_scheduler(const std::string& name, process::ProcessRunner& runner) {
+const SchedulerEntry& scheduler_entry(const std::string& name) {
   std::string known;
   for (const auto& entry : kSchedulers) {
-    if (name == entry.name) return entry.make(runner);
+    if (name == entry.name) return entry;
     known += (known.empty() ? "" : ", ") + std::string(entry.name);
   }
   throw UsageError("unknown scheduler '" + name + "' (known: " + known + ")");
 }
 
-}  // namespace pbench::schedulers
+}  // namespace
 
-namespace pbench::schedulers {
+std::unique_ptr<Scheduler> make_scheduler(const std::string& name, process::ProcessRunner& runner) {
+  return scheduler_entry(name).make(runner);
+}
+
+const JobScriptParts& job_script_parts(const std::string& name) {
+  return scheduler_entry(name).script;
+}
+
 std::vector<std::string> scheduler_names() {
   std::vector<std::string> names;
   for (const auto& entry : kSchedulers) names.emplace_back(entry.name);
   return names;
 }
+
 }  // namespace pbench::schedulers

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "schedulers/PbsScheduler.hpp"
 #include "schedulers/Scheduler.hpp"
 #include "sweep/SweepSpec.hpp"
 #include "sweep/TomlReader.hpp"
@@ -36,10 +37,11 @@ std::vector<std::string> lines_of(const sweep::TomlReader& r, const toml::node& 
   return lines;
 }
 
-Variables variables_of(const sweep::TomlReader& r, const toml::node& node, const std::string& key) {
+sweep::Variables variables_of(const sweep::TomlReader& r, const toml::node& node,
+                              const std::string& key) {
   const auto* table = node.as_table();
   if (!table) r.fail(key, "expected a table of NAME = \"value\"");
-  Variables out;
+  sweep::Variables out;
   for (const auto& [name, value] : *table) {
     const std::string n(name.str());
     if (!is_variable_name(n)) r.fail(key + "." + n, "not a variable name the shell can export");
@@ -75,10 +77,10 @@ schedulers::LaunchSpec launcher_of(const sweep::TomlReader& r, const toml::node&
   return spec;
 }
 
-Environment environment_of(const sweep::TomlReader& r, const toml::table& table,
-                           const std::string& key, const fs::path& base) {
+sweep::Environment environment_of(const sweep::TomlReader& r, const toml::table& table,
+                                  const std::string& key, const fs::path& base) {
   r.only_keys(table, key + ".", {"name", "worker_dir", "launcher", "lines", "variables"});
-  Environment env;
+  sweep::Environment env;
   const auto* name = table.get("name");
   if (!name) r.fail(key + ".name", "missing: every environment has a name");
   env.name = r.text(*name, key + ".name");
@@ -114,32 +116,7 @@ bool is_variable_name(const std::string& name) {
   });
 }
 
-std::vector<std::string> pbs_dialects() {
-  return {"torque", "pbspro"};
-}
-
-nlohmann::json Environment::to_json() const {
-  nlohmann::json vars = nlohmann::json::array();
-  for (const auto& [n, v] : variables) vars.push_back({n, v});
-  nlohmann::json j = {
-      {"name", name}, {"worker_dir", worker_dir}, {"lines", lines}, {"variables", vars}};
-  if (launcher) j["launcher"] = launcher->to_json();
-  return j;
-}
-
-Environment Environment::from_json(const nlohmann::json& j) {
-  Environment env;
-  env.name = j.at("name").get<std::string>();
-  env.worker_dir = j.at("worker_dir").get<std::string>();
-  env.lines = j.value("lines", std::vector<std::string>{});
-  for (const auto& pair : j.value("variables", nlohmann::json::array())) {
-    env.variables.emplace_back(pair.at(0).get<std::string>(), pair.at(1).get<std::string>());
-  }
-  if (j.contains("launcher")) env.launcher = schedulers::LaunchSpec::from_json(j["launcher"]);
-  return env;
-}
-
-const Environment& SiteProfile::environment(const std::string& name) const {
+const sweep::Environment& SiteProfile::environment(const std::string& name) const {
   std::vector<std::string> names;
   for (const auto& env : environments) {
     if (env.name == name) return env;
@@ -180,7 +157,7 @@ SiteProfile parse_site_profile(std::string_view text, const std::string& origin)
     }
     if (auto* v = table->get("dialect")) {
       profile.dialect = r.text(*v, "scheduler.dialect");
-      const auto known = pbs_dialects();
+      const auto known = schedulers::pbs_dialects();
       if (std::find(known.begin(), known.end(), *profile.dialect) == known.end()) {
         r.fail("scheduler.dialect",
                "unknown dialect '" + *profile.dialect + "' (known: " + join(known) + ")");
@@ -214,7 +191,7 @@ SiteProfile parse_site_profile(std::string_view text, const std::string& origin)
       const std::string key = "environment[" + std::to_string(i) + "]";
       const auto* table = array->get(i)->as_table();
       if (!table) r.fail(key, "expected a table");
-      Environment env = environment_of(r, *table, key, base);
+      sweep::Environment env = environment_of(r, *table, key, base);
       for (const auto& other : profile.environments) {
         if (other.name == env.name) {
           r.fail(key + ".name", "the environment '" + env.name + "' is named twice");

@@ -34,22 +34,9 @@
 #include <vector>
 
 #include "schedulers/Launcher.hpp"
+#include "sweep/Environment.hpp"
 
 namespace pbench::site {
-
-using Variables = std::vector<std::pair<std::string, std::string>>;
-
-/// A named set of worker directory, launcher, lines and variables: one MPI library's build.
-struct Environment {
-  std::string name;
-  std::string worker_dir;                          ///< absolute
-  std::optional<schedulers::LaunchSpec> launcher;  ///< none: the profile's
-  std::vector<std::string> lines;
-  Variables variables;
-
-  nlohmann::json to_json() const;
-  static Environment from_json(const nlohmann::json& j);
-};
 
 struct SiteProfile {
   std::string path;    ///< where it was read from
@@ -62,11 +49,11 @@ struct SiteProfile {
   std::vector<std::string> directives;
   std::optional<schedulers::LaunchSpec> launcher;
   std::vector<std::string> lines;
-  Variables variables;
-  std::vector<Environment> environments;
+  sweep::Variables variables;
+  std::vector<sweep::Environment> environments;
 
   /// The environment called `name`; throws UsageError naming the profile's environments.
-  const Environment& environment(const std::string& name) const;
+  const sweep::Environment& environment(const std::string& name) const;
 };
 
 /// Parses a profile's text; `origin` (its path) names it in errors. Throws UsageError for text
@@ -83,7 +70,5 @@ std::vector<std::string> default_site_paths();
 
 /// A variable name the shell can export (letters, digits, _; not starting with a digit).
 bool is_variable_name(const std::string& name);
-/// The PBS dialects pbench writes directives for.
-std::vector<std::string> pbs_dialects();
 
 }  // namespace pbench::site

@@ -10,6 +10,7 @@
 
 #include "common/Units.hpp"
 #include "schedulers/Launcher.hpp"
+#include "schedulers/PbsScheduler.hpp"
 #include "schedulers/Scheduler.hpp"
 #include "sweep/ConsortiumSweep.hpp"
 #include "sweep/WorkerCatalog.hpp"
@@ -54,15 +55,23 @@ std::string dashed(const std::string& name) {
   return out;
 }
 
-std::string item_text(int v) { return std::to_string(v); }
-std::string item_text(std::int64_t v) { return std::to_string(v); }
+std::string item_text(int v) {
+  return std::to_string(v);
+}
+std::string item_text(std::int64_t v) {
+  return std::to_string(v);
+}
 std::string item_text(double v) {
   std::ostringstream out;
   out << v;
   return out.str();
 }
-std::string item_text(bool v) { return v ? "on" : "off"; }
-std::string item_text(const std::string& v) { return v; }
+std::string item_text(bool v) {
+  return v ? "on" : "off";
+}
+std::string item_text(const std::string& v) {
+  return v;
+}
 
 /// Every list of a sweep holds each value once: a value given twice would plan the same point
 /// twice (the store refuses that with a raw UNIQUE error) or say the same thing twice.
@@ -178,8 +187,8 @@ std::vector<double> parse_seconds_list(const std::string& text, const std::strin
     const auto value = units::parse_seconds(item);
     if (item.empty() || !value || !(*value > 0)) {
       throw UsageError(option + ": '" + item + "' in '" + text +
-                       "' is not a positive time (seconds, or with a unit: " +
-                       units::kTimeUnits + ")");
+                       "' is not a positive time (seconds, or with a unit: " + units::kTimeUnits +
+                       ")");
     }
     out.push_back(*value);
     if (comma == std::string::npos) break;
@@ -329,9 +338,9 @@ void SweepSpec::validate() const {
   }
   launcher.validate();
   if (!dialect.empty()) {
-    if (!contains(site::pbs_dialects(), dialect)) {
+    if (!contains(schedulers::pbs_dialects(), dialect)) {
       throw UsageError("unknown dialect '" + dialect +
-                       "' (known: " + join_words(site::pbs_dialects()) + ")");
+                       "' (known: " + join_words(schedulers::pbs_dialects()) + ")");
     }
     if (scheduler != "pbs") {
       throw UsageError("the dialect '" + dialect + "' is for the pbs scheduler, not " + scheduler);
@@ -431,7 +440,7 @@ SweepSpec SweepSpec::from_json(const nlohmann::json& j) {
       s.variables.emplace_back(pair.at(0).get<std::string>(), pair.at(1).get<std::string>());
     }
     for (const auto& env : j.value("environments", nlohmann::json::array())) {
-      s.environments.push_back(site::Environment::from_json(env));
+      s.environments.push_back(Environment::from_json(env));
     }
     s.site = j.value("site", nlohmann::json());
     return s;

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "schedulers/Launcher.hpp"
-#include "site/SiteProfile.hpp"
+#include "sweep/Environment.hpp"
 #include "sweep/Partition.hpp"
 
 namespace pbench::sweep {
@@ -38,11 +38,11 @@ struct SweepSpec {
   /// Lines every job runs before the worker (a site profile's `lines`, e.g. module loads), and
   /// variables it exports.
   std::vector<std::string> lines;
-  site::Variables variables;
+  Variables variables;
   /// The environment dimension (--envs): each point runs in one of these, its own worker
   /// directory, launcher, lines and variables (copied from the site profile, so the sweep is
   /// reproducible when the profile changes). Empty: no such dimension.
-  std::vector<site::Environment> environments;
+  std::vector<Environment> environments;
   /// The site profile it was made with: {"path", "sha256"}; null when none.
   nlohmann::json site;
   /// Worker parameters fixed for the whole sweep: worker -> parameter -> value.

@@ -552,8 +552,8 @@ TEST_CASE("directive lines go into a template as they are, but never a line brea
                             {"command", std::vector<std::string>{"true"}}},
                            {"command"}),
                   UsageError);
-  CHECK(jobs::JobTemplate::builtin("slurm").placeholders().count("directives") == 1);
-  CHECK(jobs::JobTemplate::builtin("pbs").placeholders().count("time_limit_seconds") == 1);
+  CHECK(jobs::JobTemplate::builtin().placeholders().count("directives") == 1);
+  CHECK(jobs::JobTemplate::builtin().placeholders().count("time_limit_seconds") == 1);
 }
 
 namespace {

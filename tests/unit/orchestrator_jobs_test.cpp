@@ -10,6 +10,7 @@
 
 #include "jobs/JobTemplate.hpp"
 #include "jobs/ShellQuote.hpp"
+#include "schedulers/Scheduler.hpp"
 #include "util/Error.hpp"
 
 using namespace pbench;
@@ -68,10 +69,29 @@ TEST_CASE("a rendered command with shell metacharacters runs literally") {
   fs::remove_all(dir);
 }
 
-TEST_CASE("the built-in local template needs only known placeholders") {
-  const auto t = JobTemplate::builtin("local");
-  CHECK(t.placeholders() == std::set<std::string>{"sweep", "point_key", "worker", "partition",
-                                                  "nodes", "procs_per_node", "worker_binary",
-                                                  "mpi_record", "setup", "command"});
-  CHECK_THROWS_AS(JobTemplate::builtin("lsf"), UsageError);
+TEST_CASE("the built-in template needs only the placeholders the planner fills") {
+  CHECK(JobTemplate::builtin().placeholders() ==
+        std::set<std::string>{"scheduler", "directives", "start", "time_limit_seconds", "sweep",
+                              "point_key", "worker", "partition", "nodes", "procs_per_node",
+                              "setup", "worker_binary", "node_list", "mpi_record",
+                              "recorded_variables", "command"});
+  // The scheduler's own part comes from the table of schedulers, which knows no other.
+  CHECK_THROWS_WITH_AS(schedulers::job_script_parts("lsf"),
+                       "unknown scheduler 'lsf' (known: local, slurm, pbs)", UsageError);
+}
+
+TEST_CASE("a line placeholder with no lines leaves no empty line") {
+  JobTemplate t("t", "#!/bin/sh\n{{directives}}\nset -u\n{{start}}\n{{command}}\n");
+  const std::vector<std::string> command{"true"};
+  CHECK(t.render({{"directives", VerbatimLines{}},
+                  {"start", VerbatimLines{{"cd x"}}},
+                  {"command", command}},
+                 {}) == "#!/bin/sh\nset -u\ncd x\ntrue\n");
+  CHECK(t.render({{"directives", VerbatimLines{{"#PBS -N a"}}},
+                  {"start", VerbatimLines{}},
+                  {"command", command}},
+                 {}) == "#!/bin/sh\n#PBS -N a\nset -u\ntrue\n");
+  // Within a line, no lines are just nothing.
+  JobTemplate inline_use("t", "echo {{node_list}} done\n");
+  CHECK(inline_use.render({{"node_list", VerbatimLines{}}}, {}) == "echo  done\n");
 }

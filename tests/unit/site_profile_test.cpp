@@ -89,13 +89,13 @@ TEST_CASE("a site profile with two environments is read") {
   CHECK(profile.launcher->name == "srun");
   CHECK(profile.launcher->pmi == "pmix");
   CHECK(profile.lines == std::vector<std::string>{"module purge"});
-  CHECK(profile.variables == site::Variables{{"OMP_NUM_THREADS", "1"}});
+  CHECK(profile.variables == sweep::Variables{{"OMP_NUM_THREADS", "1"}});
   REQUIRE(profile.environments.size() == 2);
   // A relative worker directory is the profile's own directory's.
   CHECK(profile.environment("mpich").worker_dir == (dir.path / "mpich").string());
   CHECK(profile.environment("mpich").launcher->pmi == "pmi2");
   CHECK_FALSE(profile.environment("openmpi").launcher);
-  CHECK(profile.environment("openmpi").variables == site::Variables{{"OMPI_MCA_io", "romio321"}});
+  CHECK(profile.environment("openmpi").variables == sweep::Variables{{"OMPI_MCA_io", "romio321"}});
   CHECK(profile.sha256.size() == 64);
 }
 

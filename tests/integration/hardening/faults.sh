@@ -19,12 +19,12 @@ kill_leftover_ranks() {
 }
 trap 'kill_leftover_ranks; rm -rf "$work"' EXIT
 
-# slow_template SCHEDULER OUT: the built-in template of SCHEDULER, in which a point whose key is
-# listed in $slow_points runs 100,000 EEL runs (minutes) instead of 10.
+# slow_template OUT: the built-in template (one for every scheduler), in which a point whose key
+# is listed in $slow_points runs 100,000 EEL runs (minutes) instead of 10.
 slow_template() {
   local line="if grep -qxF \"\$PBENCH_POINT\" '$slow_points'; then export PBENCH_EEL_RUNS=100000; fi"
-  awk -v line="$line" '/^\{\{command\}\}$/ { print line } { print }' "$templates/$1.sh" > "$2"
-  grep -qF -- "$line" "$2" || fail "could not make the test template $2"
+  awk -v line="$line" '/^\{\{command\}\}$/ { print line } { print }' "$templates/job.sh" > "$1"
+  grep -qF -- "$line" "$1" || fail "could not make the test template $1"
 }
 
 # point_key Q ARGS...: the key of the queue-depth-Q point of `pbench sweep ARGS... --dry-run`.

@@ -6,7 +6,7 @@
 source "$(dirname "$0")/../orchestrator/common.sh"
 source "$(dirname "$0")/faults.sh"
 
-slow_template local slow.sh
+slow_template slow.sh
 args=(kl --partitions 2 --queue-depths 1,8,64 --template slow.sh "${FAST[@]}")
 key=$(point_key 8 "${args[@]}")
 [[ "$key" =~ ^[0-9a-f]+$ ]] || fail "no key for the q=8 point: '$key'"

@@ -49,7 +49,7 @@ scontrol update nodename=node3 state=resume
 [[ $(state_of dn) == done ]] || fail "dn: $(state_of dn)"
 
 # --- A node killed mid-run (its slurmd and everything in its namespace, as if it died).
-slow_template slurm slow.sh
+slow_template slow.sh
 args=(kn --scheduler slurm --partitions 2x1 --template slow.sh "${LOGP[@]}")
 key=$(point_key 1 "${args[@]}")
 [[ "$key" =~ ^[0-9a-f]+$ ]] || fail "no key for the point: '$key'"

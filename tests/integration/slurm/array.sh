@@ -4,7 +4,7 @@
 # on its own (ids ARRAY_i).
 source "$(dirname "$0")/common.sh"
 
-template_with slurm "sleep 1" sleep.sh
+template_with "sleep 1" sleep.sh
 "$PBENCH" sweep ar --scheduler slurm --share-nodes --partitions 1,2 --queue-depths 1,2,4 --template sleep.sh \
   "${SMALL[@]}" > /dev/null
 "$PBENCH" submit ar --foreground --max-parallel 6 --array 1 > /dev/null

@@ -5,7 +5,7 @@ source "$(dirname "$0")/common.sh"
 
 for scheduler in slurm pbs; do
   name=cx-$scheduler
-  template_with "$scheduler" "sleep 300" "$scheduler-sleep.sh"
+  template_with "sleep 300" "$scheduler-sleep.sh"
   "$PBENCH" sweep "$name" --scheduler "$scheduler" --share-nodes --partitions 1,2 --queue-depths 1,8 \
     --template "$scheduler-sleep.sh" "${SMALL[@]}" > /dev/null
   "$PBENCH" submit "$name" --max-parallel 2 > /dev/null

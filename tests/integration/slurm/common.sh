@@ -13,10 +13,11 @@ point_states() {
   sqlite3 "$PBENCH_DB" "select p.partition || ':' || p.state from points p join sweeps s on s.id = p.sweep_id
                          where s.name = '$1' order by p.partition, p.id"
 }
-# A copy of a built-in template with a line inserted before the worker's command.
+# A copy of the built-in template (one for every scheduler) with a line inserted before the
+# worker's command.
 template_with() {
-  local scheduler=$1 line=$2 out=$3
+  local line=$1 out=$2
   awk -v line="$line" '/^\{\{command\}\}$/ { print line } { print }' \
-    "$here/../../../jobtemplates/$scheduler.sh" > "$out"
+    "$here/../../../jobtemplates/job.sh" > "$out"
   grep -qF -- "$line" "$out" || fail "could not make the test template $out"
 }

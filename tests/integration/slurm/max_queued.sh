@@ -5,7 +5,7 @@ source "$(dirname "$0")/common.sh"
 
 other=$(sbatch --parsable --output=/dev/null --wrap "sleep 120")
 trap 'scancel "$other" 2>/dev/null || true; rm -rf "$work"' EXIT
-template_with slurm "sleep 2" sleep.sh
+template_with "sleep 2" sleep.sh
 "$PBENCH" sweep mq --scheduler slurm --share-nodes --partitions 1 --queue-depths 1,2,4 --template sleep.sh \
   "${SMALL[@]}" > /dev/null
 "$PBENCH" submit mq --foreground --max-parallel 3 --max-queued 2 > /dev/null

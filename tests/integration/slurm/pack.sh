@@ -6,7 +6,7 @@
 source "$(dirname "$0")/common.sh"
 
 # The first partition-1 step to run fails (once per flag directory), the others succeed.
-template_with slurm "if [ {{partition}} = 1 ] && mkdir '$work/failed-once' 2>/dev/null; then echo injected failure >&2; exit 3; fi" \
+template_with "if [ {{partition}} = 1 ] && mkdir '$work/failed-once' 2>/dev/null; then echo injected failure >&2; exit 3; fi" \
   failing.sh
 
 check_pack() {  # sweep, expected number of jobs

@@ -13,7 +13,7 @@ exec $real "\$@"
 EOT
   chmod +x "bin/$command"
 done
-template_with slurm "sleep 3" sleep.sh
+template_with "sleep 3" sleep.sh
 "$PBENCH" sweep pl --scheduler slurm --share-nodes --partitions 1,2 --queue-depths 1,8 --template sleep.sh \
   "${SMALL[@]}" > /dev/null
 start=$(date +%s.%N)

@@ -4,7 +4,7 @@ source "$(dirname "$0")/common.sh"
 
 flag="$work/fail-flag"
 touch "$flag"
-template_with slurm "if [ {{partition}} = 1 ] && [ -e '$flag' ]; then echo injected failure >&2; exit 3; fi" \
+template_with "if [ {{partition}} = 1 ] && [ -e '$flag' ]; then echo injected failure >&2; exit 3; fi" \
   failing.sh
 "$PBENCH" sweep rt --scheduler slurm --share-nodes --partitions 1,2 --queue-depths 1 --template failing.sh \
   "${SMALL[@]}" > /dev/null

@@ -18,7 +18,7 @@ export SLURM_CONF="$work/slurm.conf"
 # not while the worker starts (mpiexec's srun needs slurmctld to start its job step, and after
 # an outage Slurm's own retries may hold it back for minutes).
 awk '{ print } /^\{\{command\}\}$/ { print "pbench_status=$?; sleep 8; exit $pbench_status" }' \
-  "$here/../../../jobtemplates/slurm.sh" > slow.sh
+  "$here/../../../jobtemplates/job.sh" > slow.sh
 grep -q "sleep 8" slow.sh || fail "could not make the test template"
 workers_done() {  # NAME COUNT: until COUNT workers of sweep NAME have written their result
   for _ in $(seq 300); do

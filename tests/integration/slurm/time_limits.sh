@@ -25,7 +25,7 @@ LONG=(--workers logp,comm,io,bcast -T 150
       --set bcast.max_measurements=3
       --set bcast.sizes=8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536)
 for scheduler in slurm pbs; do
-  template_with "$scheduler" "sleep 600" "$scheduler-long.sh"
+  template_with "sleep 600" "$scheduler-long.sh"
   "$PBENCH" sweep "tl-$scheduler" --scheduler "$scheduler" --partitions 1 --queue-depths 1 \
     --time-limit 0:30 --share-nodes --template "$scheduler-long.sh" "${SMALL[@]}" > /dev/null
   "$PBENCH" submit "tl-$scheduler" > /dev/null

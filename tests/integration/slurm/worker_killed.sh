@@ -6,7 +6,7 @@
 source "$(dirname "$0")/common.sh"
 source "$(dirname "$0")/../hardening/faults.sh"
 
-slow_template slurm slow.sh
+slow_template slow.sh
 for launcher in mpiexec srun; do
   name=kill-$launcher
   args=("$name" --scheduler slurm --share-nodes --launcher "$launcher" --partitions 2 --queue-depths 1,8,64

@@ -19,6 +19,6 @@ expect_results() {
 # which "$@" is the worker's command line without mpiexec -n P).
 launch_template() {
   awk -v lines="$2" '/^\{\{command\}\}$/ { print "set -- {{command}}; shift 3"; print lines; next } { print }' \
-    "$TEMPLATES/local.sh" > "$1"
+    "$TEMPLATES/job.sh" > "$1"
   grep -q '^set -- ' "$1" || fail "could not make the test template $1"
 }

@@ -4,10 +4,10 @@
 #include <string>
 #include <string_view>
 
-namespace pbench::report {
+namespace pbench {
 
 /// `text` with every control character (line breaks, tabs, DEL) as a space and every byte
 /// that is not part of a valid UTF-8 sequence as '?'.
 std::string printable_utf8(std::string_view text);
 
-}  // namespace pbench::report
+}  // namespace pbench

@@ -1,6 +1,6 @@
-#include "report/TextSafety.hpp"
+#include "util/TextSafety.hpp"
 
-namespace pbench::report {
+namespace pbench {
 
 std::string printable_utf8(std::string_view text) {
   std::string out;
@@ -42,4 +42,4 @@ std::string printable_utf8(std::string_view text) {
   return out;
 }
 
-}  // namespace pbench::report
+}  // namespace pbench

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# pbench job script for Slurm (sbatch starts it in its attempt directory), rendered by pbench;
-# every substituted value is shell-quoted. Sweep {{sweep}}, point {{point_key}}: {{worker}} on
-# {{partition}} processes.
+# pbench job script for the scheduler {{scheduler}}, rendered by pbench from its one job template
+# (jobtemplates/job.sh): every substituted value is shell-quoted, but the scheduler's directives
+# and lines, which it quotes itself.
+# Sweep {{sweep}}, point {{point_key}}: {{worker}} on {{partition}} processes.
 {{directives}}
 set -u
+# The job runs in its attempt directory: its scheduler starts it there (local, sbatch --chdir),
+# or its first lines go there (PBS starts it in $PBS_O_WORKDIR or the home directory).
+{{start}}
 pbench_now() { date -u +%Y-%m-%dT%H:%M:%S.%3NZ; }
 pbench_started=$(pbench_now)
 pbench_start_s=$(date +%s)
@@ -11,9 +15,9 @@ pbench_time_limit_s={{time_limit_seconds}}
 pbench_signal=""
 pbench_signal_source=""  # job: this script was signalled; command: its command was
 # The exit marker: status, signal and times, written however the job ends (but SIGKILL of
-# this shell itself). A TERM once the time limit has passed is the batch system's time-limit
-# kill ("reason": "time_limit"), which a scheduler that shows every finished job alike cannot
-# tell from a cancel.
+# this shell itself, which the scheduler sees as a vanished job). A TERM once the time limit has
+# passed is the batch system's time-limit kill ("reason": "time_limit"), which a scheduler that
+# shows every finished job alike cannot tell from a cancel.
 pbench_on_exit() {
   local status=$? reason=""
   if [[ -z "$pbench_signal" && $status -gt 128 ]]; then
@@ -35,6 +39,8 @@ pbench_on_exit() {
 trap pbench_on_exit EXIT
 trap 'pbench_signal=TERM pbench_signal_source=job; exit 143' TERM
 trap 'pbench_signal=INT pbench_signal_source=job; exit 130' INT
+# The job's pid, once it traps TERM: the local scheduler's job id, which it waits for and signals.
+echo $$ >job.pid.tmp && mv -f job.pid.tmp job.pid
 export PBENCH_SWEEP={{sweep}} PBENCH_POINT={{point_key}}
 # The partition this job launches (and its shape NxP, where the point has one): every worker
 # started as other processes than these (singletons of a launcher whose PMI does not match the
@@ -46,7 +52,8 @@ if [[ -n "$pbench_nodes" ]]; then
 fi
 # The job's end as planned: its start here plus its time limit. The worker stops before it (minus
 # a margin) at a clean point and writes what it measured as a partial result, so that a job that
-# runs out of time is not killed with nothing; a queued job gets the end of its own run.
+# runs out of time is not killed with nothing; a queued job gets the end of its own run. None
+# without a time limit (0: the local scheduler's jobs).
 if ((pbench_time_limit_s > 0)); then
   export PBENCH_DEADLINE=$((pbench_start_s + pbench_time_limit_s))
 fi
@@ -54,7 +61,8 @@ fi
 # (before the envelope, so that job.env records what they set: the modules' MPI, PBENCH_ENV).
 {{setup}}
 # The job's side of the reproducibility envelope (job.env, NUL-separated NAME=VALUE): what ran
-# where, with the batch system's and pbench's environment; pbench adds it to envelope.json.
+# where, with pbench's variables and those of the scheduler it names; pbench adds it to
+# envelope.json.
 pbench_sha256() { sha256sum <"$1" 2>/dev/null | cut -d' ' -f1; }
 pbench_worker=$(command -v {{worker_binary}} || echo {{worker_binary}})
 {
@@ -62,8 +70,8 @@ pbench_worker=$(command -v {{worker_binary}} || echo {{worker_binary}})
   printf 'PBENCH_SCRIPT_SHA256=%s\0' "$(pbench_sha256 "$0")"
   printf 'PBENCH_WORKER_BINARY=%s\0' "$pbench_worker"
   printf 'PBENCH_WORKER_SHA256=%s\0' "$(pbench_sha256 "$pbench_worker")"
-  printf 'PBENCH_NODE_LIST=%s\0' "${SLURM_JOB_NODELIST:-$(awk '!seen[$0]++' "${PBS_NODEFILE:-/dev/null}" | paste -sd, -)}"
+  printf 'PBENCH_NODE_LIST=%s\0' {{node_list}}
 {{mpi_record}}
-  env -0 | grep -z -E '^(SLURM|PBS|PBENCH)_' || true
+  env -0 | grep -z -E {{recorded_variables}} || true
 } >job.env
 {{command}}
