@@ -24,7 +24,7 @@ done
 # The main worker set's own launcher (cmake/PbenchMpi.cmake), whatever mpiexec is on PATH.
 launcher=$(ls "$build"/mpi/*/launch/mpiexec 2>/dev/null | head -1)
 [[ -n $launcher ]] || { echo "missing the launcher under $build/mpi: run scripts/build" >&2; exit 1; }
-work=$(mktemp -d /tmp/pbench-deadline-bound.XXXXXX)
+work=$(mktemp -d "${TMPDIR:-/tmp}/pbench-deadline-bound.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 echo "deadline bound: each worker given $left s, $rounds rounds, in $work"
