@@ -76,7 +76,10 @@ CREATE TABLE attempts (
 -- Where its ranks ran (store/ResultLayout.hpp), from the document's rank_hosts: nodes (distinct
 -- hosts), procs_per_node (ranks on the fullest host), node_list (the hosts comma-separated in
 -- rank order); allocated_nodes: the job's node list from its envelope, expanded; placement: why
--- the ranks did not run in the shape the point asked for (NULL when they did; valid is 0 then).
+-- the ranks did not run in the shape the point asked for (NULL when they did; valid is 0 then);
+-- ingest_reason: why ingest holds a figure of the result impossible, whatever the document says
+-- ("physically impossible: g = -1 us is not positive": the metric catalogue's bounds; NULL when
+-- every figure can be; valid is 0 then).
 CREATE TABLE results (
   id             INTEGER PRIMARY KEY,
   point_id       INTEGER REFERENCES points(id) ON DELETE CASCADE,
@@ -96,7 +99,8 @@ CREATE TABLE results (
   procs_per_node  INTEGER,
   node_list       TEXT,
   allocated_nodes TEXT,
-  placement       TEXT
+  placement       TEXT,
+  ingest_reason   TEXT
 );
 -- Covering for "the newest result of a point and whether it is valid" (the queries' first step),
 -- so that they never read the large documents.

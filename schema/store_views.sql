@@ -26,6 +26,7 @@ CREATE TABLE IF NOT EXISTS metric_catalogue (
   label_keys    TEXT NOT NULL,
   meaning       TEXT NOT NULL,
   companion_of  TEXT,
+  bound         TEXT NOT NULL DEFAULT '',
   PRIMARY KEY (worker, name)
 ) WITHOUT ROWID;
 -- The headline metrics of a worker without reading its other metrics (the candidates' join).
@@ -61,8 +62,8 @@ WHERE ru.sweep_id = sw.id;
 -- point's asked shape where the result does not say), the shape asked for ("2x2"; NULL for a
 -- plain partition), its job, its point's MPI-IO hint set ('-' for none), its environment (the
 -- site profile's environment of a sweep made with --envs: the point parameter env; NULL
--- without), and for a result that is not valid its first reason (the placement first, then the
--- worker's own).
+-- without), and for a result that is not valid its first reason (the placement first, then a
+-- figure ingest holds impossible, then the worker's own).
 CREATE VIEW result_facts AS
 SELECT r.id AS result_id, r.run_no AS run, p.sweep_id AS sweep_id, p.id AS point_id,
        p.point_key AS point, p.worker AS worker, p.partition AS partition,
@@ -70,7 +71,8 @@ SELECT r.id AS result_id, r.run_no AS run, p.sweep_id AS sweep_id, p.id AS point
        CASE WHEN p.nodes IS NULL THEN NULL ELSE p.nodes || 'x' || p.procs_per_node END AS shape,
        r.valid AS valid,
        CASE WHEN r.valid THEN NULL
-            ELSE coalesce(r.placement, json_extract(r.document, '$.validity.reasons[0]')) END
+            ELSE coalesce(r.placement, r.ingest_reason,
+                          json_extract(r.document, '$.validity.reasons[0]')) END
          AS reason,
        (SELECT a.job_id FROM attempts a WHERE a.id = r.attempt_id) AS job,
        p.params_json AS params,
@@ -514,7 +516,8 @@ CREATE TRIGGER headline_stale_on_result_delete AFTER DELETE ON results BEGIN
   WHERE run = OLD.run_no AND sweep_id = (SELECT p.sweep_id FROM points p WHERE p.id = OLD.point_id);
 END;
 CREATE TRIGGER headline_stale_on_result_update
-AFTER UPDATE OF point_id, attempt_id, valid, run_no, nodes, procs_per_node, placement, document
+AFTER UPDATE OF point_id, attempt_id, valid, run_no, nodes, procs_per_node, placement,
+  ingest_reason, document
 ON results BEGIN
   DELETE FROM headline_answered
   WHERE (run = OLD.run_no

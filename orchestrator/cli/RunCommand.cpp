@@ -95,6 +95,9 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
     if (report.mislaunched > 0) {
       std::cerr << ", " << report.mislaunched << " not launched as asked (stored not valid)";
     }
+    if (report.impossible > 0) {
+      std::cerr << ", " << report.impossible << " with figures that cannot be (stored not valid)";
+    }
     std::cerr << "\n";
     for (const auto& drift : run::environment_drift(context.store, context.sweep)) {
       std::cerr << "pbench: warning: " << drift << "\n";

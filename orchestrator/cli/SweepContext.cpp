@@ -167,7 +167,7 @@ int exit_code_of(const run::Progress& progress) {
 }
 
 int exit_code_of(const run::CollectReport& report) {
-  return report.rejected > 0 || report.mislaunched > 0 ? 4 : 0;
+  return report.rejected > 0 || report.mislaunched > 0 || report.impossible > 0 ? 4 : 0;
 }
 
 }  // namespace pbench::cli

@@ -1,9 +1,12 @@
 #include "ingest/Ingester.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "common/MetricCatalogue.hpp"
 #include "ingest/JsonSchema.hpp"
 #include "ingest/LaunchCheck.hpp"
 #include "ingest/ResultRules.hpp"
@@ -68,6 +71,26 @@ std::optional<std::size_t> too_deep_at(const std::string& text) {
   return std::nullopt;
 }
 
+/// What stands at the 1-based `byte` where the JSON parser stopped, when it is a number JSON
+/// cannot hold (NaN, Infinity, -Infinity, as Python's json module writes them): ": NaN is not a
+/// JSON number (...)"; "" otherwise.
+std::string non_json_number_at(const std::string& text, std::size_t byte) {
+  std::size_t end = std::min(byte, text.size());
+  auto letter = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; };
+  while (end < text.size() && letter(text[end])) ++end;
+  std::size_t begin = std::min(byte > 0 ? byte - 1 : 0, end);
+  while (begin > 0 && letter(text[begin - 1])) --begin;
+  if (begin > 0 && text[begin - 1] == '-') --begin;
+  const std::string word = text.substr(begin, end - begin);
+  for (const char* name : {"NaN", "Infinity", "-Infinity", "nan", "inf", "-inf"}) {
+    if (word == name) {
+      return ": " + word +
+             " is not a JSON number (a value that could not be measured is written as null)";
+    }
+  }
+  return "";
+}
+
 std::string too_large(const std::string& where, std::uintmax_t bytes) {
   return where + ": " + std::to_string(bytes) + " bytes, more than the " +
          std::to_string(ResultRules::kMaxDocumentBytes) + " (64 MiB) a result document may have";
@@ -86,6 +109,20 @@ class Rewind {
   store::Statement& statement_;
 };
 
+/// Why a summary value of `doc` cannot be, whatever the document says about its validity (the
+/// catalogue's bound of each metric: MetricCatalogue.hpp); "" when every value can be. A null
+/// value (a metric not measured) is no value.
+std::string impossible_values(const nlohmann::json& doc) {
+  std::vector<metrics::MetricValue> values;
+  for (const auto& m : doc["summary"]) {
+    if (!m["value"].is_number()) continue;
+    values.push_back({m["name"].get<std::string>(), m["value"].get<double>(),
+                      m.contains("labels") ? m["labels"].dump() : std::string()});
+  }
+  return metrics::impossible_figures(doc["worker"].get_ref<const std::string&>(),
+                                     doc["nprocs"].get<long long>(), values);
+}
+
 }  // namespace
 
 struct Ingester::Statements {
@@ -95,8 +132,8 @@ struct Ingester::Statements {
         insert(db.prepare(
             "INSERT INTO results(point_id, attempt_id, document_hash, schema_version, worker, "
             "worker_version, nprocs, valid, started_at, ended_at, ingested_at, document, nodes, "
-            "procs_per_node, node_list, placement, run_no) "
-            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
+            "procs_per_node, node_list, placement, ingest_reason, run_no) "
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, "
             // The run of its attempt; without one, the latest run of its point's sweep.
             "coalesce((SELECT run_no FROM attempts WHERE id = ?2), "
             "(SELECT max(r.run_no) FROM runs r JOIN points p ON p.sweep_id = r.sweep_id "
@@ -128,7 +165,7 @@ nlohmann::json parse_and_validate(const std::string& text, const std::string& or
     doc = nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     throw ValidationError(where + ": malformed JSON at byte " + std::to_string(e.byte) +
-                          (text.empty() ? " (empty file)" : ""));
+                          (text.empty() ? " (empty file)" : non_json_number_at(text, e.byte)));
   } catch (const nlohmann::json::out_of_range& e) {
     // A number beyond the range of a double, e.g. 1e400: "number overflow parsing '1e400'".
     throw ValidationError(where + ": " + reason(e));
@@ -150,6 +187,14 @@ nlohmann::json parse_and_validate(const std::string& text, const std::string& or
 
 IngestOutcome Ingester::ingest_file(const std::string& path, std::optional<std::int64_t> point_id,
                                     std::optional<std::int64_t> attempt_id) {
+  // A job writes its result as a file; a link to another file would store that file's document
+  // under this point.
+  std::error_code link_error;
+  if (std::filesystem::is_symlink(path, link_error)) {
+    const auto target = std::filesystem::read_symlink(path, link_error);
+    throw ValidationError("result '" + path + "': a symbolic link (to '" + target.string() +
+                          "'), not a file its job wrote: not stored");
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ValidationError("result '" + path + "': cannot be read");
   // A file larger than any document is refused unread (parse_and_validate says the same).
@@ -201,20 +246,41 @@ IngestOutcome Ingester::ingest_text(const std::string& text, const std::string& 
   // The document stays as the worker wrote it; the launch's reason is in the placement column.
   auto layout = store::result_layout(doc, asked ? asked->shape : store::AskedShape{});
   if (asked) layout.placement = launch_problem(doc, *asked, layout);
+  // A figure that cannot be is never valid, whatever the document says. A document that says
+  // not valid for a physical reason of its worker's own check keeps that reason first.
+  std::string impossible = impossible_values(doc);
+  if (!impossible.empty() && !doc["validity"]["valid"].get<bool>()) {
+    for (const auto& reason : doc["validity"]["reasons"]) {
+      if (reason.is_string() && reason.get_ref<const std::string&>().find(
+                                    "physically impossible: ") != std::string::npos) {
+        impossible.clear();
+        break;
+      }
+    }
+  }
   auto& insert = statements_->insert;
   const Rewind rewind_insert(insert);
   store::bind_layout(insert, layout, 13);
+  if (impossible.empty()) {
+    insert.bind(17, std::nullopt);
+  } else {
+    insert.bind(17, impossible);
+  }
   insert.bind(1, point_id).bind(2, attempt_id).bind(3, hash);
   insert.bind(4, doc["schema_version"].get<std::int64_t>());
   insert.bind(5, doc["worker"].get<std::string>());
   insert.bind(6, doc["worker_version"].get<std::string>());
   insert.bind(7, doc["nprocs"].get<std::int64_t>());
-  insert.bind(8, doc["validity"]["valid"].get<bool>() && layout.placement.empty() ? 1 : 0);
+  insert.bind(8,
+              doc["validity"]["valid"].get<bool>() && layout.placement.empty() && impossible.empty()
+                  ? 1
+                  : 0);
   insert.bind(9, doc["started_at"].get<std::string>());
   insert.bind(10, doc["ended_at"].get<std::string>());
   insert.bind(11, utc_now());
   insert.bind(12, canonical).run();
-  IngestOutcome outcome{false, db.last_insert_rowid(), 0, layout.placement};
+  IngestOutcome outcome{false, db.last_insert_rowid(), 0, layout.placement,
+                        doc["validity"]["valid"].get<bool>() ? impossible : std::string()};
 
   auto& metric = statements_->metric;
   const Rewind rewind_metric(metric);

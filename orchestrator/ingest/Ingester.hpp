@@ -19,6 +19,9 @@ struct IngestOutcome {
   /// Why the result was not launched as its point asked (ingest/LaunchCheck.hpp): it is stored
   /// not valid with this reason first; empty when it was.
   std::string launch;
+  /// Why a figure of the result cannot be (the catalogue's bound of each metric), when its
+  /// document said it was valid: stored not valid with this reason; empty otherwise.
+  std::string impossible;
 };
 
 class Ingester {

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 #include "common/MetricCatalogue.hpp"
 #include "ingest/Problem.hpp"
@@ -175,6 +176,34 @@ void check_catalogue(const json& doc, const json& summary, std::vector<std::stri
   const auto w = doc.find("worker");
   if (w == doc.end() || !w->is_string()) return;
   const std::string& worker = w->get_ref<const std::string&>();
+  // Several metrics unknown to the worker named and all another worker's: one sentence naming
+  // both workers, not a line per metric.
+  std::vector<std::string> unknown;
+  std::string owner;
+  bool one_owner = true;
+  for (const auto& metric : summary) {
+    if (!metric.is_object() || !metric.contains("name") || !metric["name"].is_string()) continue;
+    const std::string& name = metric["name"].get_ref<const std::string&>();
+    if (metrics::find_metric(worker, name) != nullptr) continue;
+    unknown.push_back(name);
+    std::string found;
+    for (const auto& spec : metrics::catalogue()) {
+      if (spec.name == name) found = std::string(spec.worker);
+    }
+    if (found.empty() || (!owner.empty() && found != owner)) one_owner = false;
+    if (owner.empty()) owner = found;
+  }
+  if (unknown.size() >= 2 && one_owner && !owner.empty()) {
+    std::string listed;
+    for (std::size_t i = 0; i < unknown.size() && i < 3; ++i) {
+      listed += (i ? ", " : "") + unknown[i];
+    }
+    if (unknown.size() > 3) listed += " and " + std::to_string(unknown.size() - 3) + " more";
+    problems.push_back(problem(json::json_pointer("/worker"),
+                               "it names worker " + preview(*w) + ", but its metrics (" + listed +
+                                   ") are worker \"" + owner + "\"'s: not one worker's result"));
+    return;
+  }
   for (std::size_t i = 0; i < summary.size(); ++i) {
     const json& metric = summary[i];
     if (!metric.is_object() || !metric.contains("name") || !metric["name"].is_string()) continue;

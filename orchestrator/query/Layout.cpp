@@ -32,18 +32,22 @@ std::string partition_text(std::int64_t partition, const std::string& asked) {
 void add_placement_notes(store::Store& store, const std::string& worker,
                          const std::optional<std::string>& sweep, QueryTable& table) {
   auto s = store.db().prepare(
-      "SELECT sw.name, p.partition, p.nodes, p.procs_per_node, r.placement "
+      "SELECT sw.name, p.partition, p.nodes, p.procs_per_node, r.placement, r.ingest_reason "
       "FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
       "JOIN results r ON r.id = " +
       std::string(store::kChosenResult) +
-      " WHERE p.worker = ?2 AND (?1 IS NULL OR sw.name = ?1) AND r.placement IS NOT NULL "
-      "ORDER BY sw.id, p.id");
+      " WHERE p.worker = ?2 AND (?1 IS NULL OR sw.name = ?1) "
+      "AND (r.placement IS NOT NULL OR r.ingest_reason IS NOT NULL) ORDER BY sw.id, p.id");
   s.bind(1, sweep).bind(2, worker);
   while (s.step()) {
-    table.notes.push_back("sweep " + s.text(0) + ", partition " +
-                          partition_text(s.int64(1), s.optional_int64(2).value_or(0),
-                                         s.optional_int64(3).value_or(0)) +
-                          ": not valid: " + s.text(4));
+    const std::string where = "sweep " + s.text(0) + ", partition " +
+                              partition_text(s.int64(1), s.optional_int64(2).value_or(0),
+                                             s.optional_int64(3).value_or(0));
+    for (const int column : {4, 5}) {
+      if (const auto reason = s.optional_text(column)) {
+        table.notes.push_back(where + ": not valid: " + *reason);
+      }
+    }
   }
 }
 

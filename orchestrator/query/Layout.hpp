@@ -33,7 +33,9 @@ std::string partition_text(std::int64_t partition, std::int64_t nodes, std::int6
 std::string partition_text(std::int64_t partition, const std::string& asked);
 
 /// One note per chosen result of `worker` (in `sweep`, or every sweep) whose placement differs
-/// from the shape its point asked for: "sweep S, partition 4 (2x2): not valid: placement: ...".
+/// from the shape its point asked for: "sweep S, partition 4 (2x2): not valid: placement: ...",
+/// and one per result with a figure ingest holds impossible ("...: not valid: physically
+/// impossible: g = -1 us is not positive").
 void add_placement_notes(store::Store& store, const std::string& worker,
                          const std::optional<std::string>& sweep, QueryTable& table);
 

@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include <toml++/toml.h>
+#include <nlohmann/json.hpp>
 
 #include "common/MetricCatalogue.hpp"
 #include "query/LinksQuery.hpp"
@@ -569,6 +570,57 @@ int CheckResult::exit_code() const {
   return 0;
 }
 
+namespace {
+
+/// The reference's runs as a range: "3-7", or its one run.
+std::pair<std::int64_t, std::int64_t> reference_runs(const Reference& reference) {
+  long long first = reference.run, last = reference.run;
+  if (!reference.runs.empty() &&
+      std::sscanf(reference.runs.c_str(), "%lld-%lld", &first, &last) != 2) {
+    first = last = reference.run;
+  }
+  return {first, last};
+}
+
+/// The points of `sweep` without a result in the run the store reads whose point key has a
+/// result in the reference's sweep and run(s): "logp p=2 q=8 [3f2a...]" each.
+std::vector<std::string> missing_points(store::Store& store, const std::string& sweep,
+                                        const Reference& reference) {
+  const auto [first, last] = reference_runs(reference);
+  auto s = store.db().prepare(
+      "SELECT p.worker, p.partition, p.nodes, p.procs_per_node, p.params_json, p.point_key, "
+      "c.run_no FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
+      "JOIN temp.chosen_run c ON c.sweep_id = sw.id "
+      "WHERE sw.name = ?1 AND NOT EXISTS (SELECT 1 FROM results r WHERE r.point_id = p.id "
+      "AND r.run_no = c.run_no) "
+      "AND EXISTS (SELECT 1 FROM points rp JOIN sweeps rs ON rs.id = rp.sweep_id "
+      "JOIN results rr ON rr.point_id = rp.id WHERE rs.name = ?2 AND rp.point_key = p.point_key "
+      "AND rr.run_no BETWEEN ?3 AND ?4) ORDER BY p.id");
+  s.bind(1, sweep).bind(2, reference.sweep).bind(3, first).bind(4, last);
+  std::vector<std::string> out;
+  while (s.step()) {
+    std::string point = s.text(0) + " p=" + std::to_string(s.int64(1));
+    if (const auto nodes = s.optional_int64(2)) {
+      point += " (" + std::to_string(*nodes) + "x" +
+               std::to_string(s.optional_int64(3).value_or(0)) + ")";
+    }
+    const auto params = nlohmann::json::parse(s.text(4), nullptr, false);
+    if (params.is_object()) {
+      for (const char* key : {"queue_depth", "schedule_time", "hints", "env"}) {
+        if (params.contains(key) && !params[key].is_null() && params[key] != "") {
+          point += std::string(" ") + (std::string(key) == "queue_depth" ? "q" : key) + "=" +
+                   (params[key].is_string() ? params[key].get<std::string>() : params[key].dump());
+        }
+      }
+    }
+    out.push_back(printable_utf8(point) + " [" + s.text(5) + "]: no result in run " +
+                  std::to_string(s.int64(6)));
+  }
+  return out;
+}
+
+}  // namespace
+
 CheckResult check_sweep(store::Store& store, const std::string& sweep, const Reference& reference,
                         bool strict) {
   CheckResult result;
@@ -652,6 +704,14 @@ CheckResult check_sweep(store::Store& store, const std::string& sweep, const Ref
     if (verdict == "regressed" && !f.label.empty()) regressed_labels.push_back(f.label);
     table.rows.push_back(std::move(row));
   }
+  // Every point the reference measured and this run has no result for, whatever the figures
+  // say: a best-of figure read from another point is not the same figure.
+  const auto points = missing_points(store, sweep, reference);
+  result.missing_points = static_cast<int>(points.size());
+  result.missing += result.missing_points;
+  for (const auto& point : points) {
+    table.notes.push_back("missing: " + point + " (the reference's run has one)");
+  }
   table.notes.push_back(
       std::to_string(result.passed) + " pass, " + std::to_string(result.improved) +
       " improved beyond tolerance, " + std::to_string(result.regressed) + " regressed, " +
@@ -664,6 +724,17 @@ CheckResult check_sweep(store::Store& store, const std::string& sweep, const Ref
                               : ", the median of runs " + printable_utf8(reference.runs)) +
       ")");
   if (!regressed_labels.empty()) table.notes.push_back(regressed_links_note(regressed_labels));
+  if (result.missing_points > 0) {
+    table.notes.push_back(std::to_string(result.missing_points) +
+                          (result.missing_points == 1 ? " point" : " points") +
+                          " of the reference without a result in this run: counted as missing");
+  }
+  if (!strict && result.not_valid_as_referenced > 0) {
+    table.notes.push_back(std::to_string(result.not_valid_as_referenced) + " of " +
+                          std::to_string(reference.figures.size()) +
+                          " figures are not valid, as in the reference: they pass the gate "
+                          "without --strict, which fails them (exit 11)");
+  }
   return result;
 }
 

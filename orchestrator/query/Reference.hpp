@@ -109,13 +109,20 @@ struct CheckResult {
   /// Not valid now and in the reference, for the same reason (reason_kind): "not valid (as
   /// referenced)", which fails the gate only when `strict`.
   int not_valid_as_referenced = 0;
+  /// Points of the checked run without a result whose point (the same point key: worker,
+  /// partition or shape, queue depth, settings) has one in the reference's run(s): each is
+  /// named in a note and counted in `missing`, whatever the figures say (a best-of figure would
+  /// otherwise be read from another point and compared as if it were the same one).
+  int missing_points = 0;
   bool strict = false;
   /// 0, or the documented exit code: 10 regressed, 11 not valid (or, when strict, not valid as
   /// referenced), 12 missing (in that order of precedence).
   int exit_code() const;
 };
 /// Compares `sweep` (the run the store reads) with `reference`. A figure without a result is
-/// missing, a figure whose winning result is not valid is "not valid" and never passes.
+/// missing, and so is every point the reference's run(s) had a result for and the checked run
+/// has none (named in the notes); a figure whose winning result is not valid is "not valid" and
+/// never passes.
 /// With `strict`, a figure not valid as referenced fails the gate as any not valid one does.
 CheckResult check_sweep(store::Store& store, const std::string& sweep, const Reference& reference,
                         bool strict = false);

@@ -16,11 +16,13 @@ namespace pbench::query {
 /// The reasons of a result document (empty when it has none or is not a document).
 std::vector<std::string> validity_reasons(const nlohmann::json& document);
 /// The reasons of a stored result: its placement reason (the store's placement column: the
-/// ranks did not run in the shape asked for) first, then its document's.
+/// ranks did not run in the shape asked for) first, then ingest's (ingest_reason: a figure that
+/// cannot be), then its document's.
 std::vector<std::string> validity_reasons(const nlohmann::json& document,
-                                          const std::optional<std::string>& placement);
-/// The reasons of stored result `result_id`, placement first (empty when there is no such
-/// result).
+                                          const std::optional<std::string>& placement,
+                                          const std::optional<std::string>& ingest_reason = {});
+/// The reasons of stored result `result_id`, placement and ingest's first (empty when there is
+/// no such result).
 std::vector<std::string> validity_reasons(store::Store& store, std::int64_t result_id);
 /// How a headline marks a figure from a result that is not valid: "(not valid: <first reason>)",
 /// or "(not valid)" when the result gives no reason.

@@ -106,6 +106,12 @@ void collect_done_attempt(store::Store& store, ingest::Ingester& ingester,
       report.messages.push_back(describe_point(point) + which +
                                 ": stored not valid: " + outcome.launch);
     }
+    if (!outcome.impossible.empty()) {
+      ++report.impossible;
+      report.messages.push_back(describe_point(point) + which +
+                                ": stored not valid: its document says valid, but " +
+                                outcome.impossible);
+    }
     if (auto reason = store.partial_reason(outcome.result_id)) {
       ++report.deadline_partial;
       report.messages.push_back(describe_point(point) + which + ": " + *reason);

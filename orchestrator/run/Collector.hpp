@@ -19,6 +19,9 @@ struct CollectReport {
   /// Results stored not valid because they did not run as their point asked (processes, shape:
   /// ingest/LaunchCheck.hpp); collect exits non-zero for them.
   int mislaunched = 0;
+  /// Results whose documents said valid with a figure that cannot be (a negative bandwidth, a
+  /// latency below the floor: the catalogue's bounds), stored not valid; collect exits non-zero.
+  int impossible = 0;
   std::vector<std::string> messages;
 };
 

@@ -2,6 +2,12 @@
 
 #include <sqlite3.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <vector>
 
 #include "common/MetricCatalogue.hpp"
 #include "pbench_schema.hpp"
@@ -12,6 +18,17 @@
 
 namespace pbench::store {
 namespace {
+
+/// The free space of the file system holding `path` when it is full (less than a page free for
+/// an unprivileged writer): "0 bytes free in /srv"; nothing when it is not, or cannot be told.
+std::optional<std::string> full_file_system(const std::string& path) {
+  const auto parent = std::filesystem::absolute(path).parent_path();
+  struct statvfs fs {};
+  if (::statvfs(parent.c_str(), &fs) != 0) return std::nullopt;
+  const auto free_bytes = static_cast<unsigned long long>(fs.f_bavail) * fs.f_frsize;
+  if (free_bytes >= 4096) return std::nullopt;
+  return std::to_string(free_bytes) + " bytes free in " + parent.string();
+}
 
 constexpr const char* kApplication = "pbench";
 
@@ -143,6 +160,12 @@ void Store::initialise_or_check() {
       throw StoreError("'" + path + "' is not a pbench store (not an SQLite database)");
     }
     if ((sqlite3_extended_errcode(db_.handle()) & 0xff) == SQLITE_READONLY) throw;  // said so
+    // SQLite says "disk I/O error" when it cannot make its journal beside a store whose file
+    // system is full: say what the user can act on.
+    if (const auto full = full_file_system(path)) {
+      throw StoreError("cannot read store '" + path + "': its file system is full (" + *full +
+                       "): free space there, or choose another store with --db");
+    }
     throw StoreError("cannot read store '" + path + "': " + e.what());
   }
   if (!has_tables && user_version == 0) {
@@ -171,13 +194,15 @@ void Store::initialise_or_check() {
   const bool read_only = sqlite3_db_readonly(db_.handle(), "main") == 1;
   const bool migrating = !read_only && user_version >= 1 && user_version < kStoreSchemaVersion;
   if (migrating) {
+    add_ingest_reason_column();
     if (user_version == 1) migrate_from_version_1();
     if (user_version <= 2) migrate_from_version_2();
     if (user_version <= 3) migrate_from_version_3();
     if (user_version <= 4) migrate_from_version_4();
     if (user_version <= 5) migrate_from_version_5();
     if (user_version <= 6) migrate_from_version_6();
-    migrate_from_version_7();
+    if (user_version <= 7) migrate_from_version_7();
+    migrate_from_version_8();
     user_version = kStoreSchemaVersion;
   }
   if (user_version != kStoreSchemaVersion) {
@@ -231,6 +256,50 @@ void Store::migrate_from_version_7() {
   txn.commit();
 }
 
+void Store::add_ingest_reason_column() {
+  auto columns =
+      db_.prepare("SELECT 1 FROM pragma_table_info('results') WHERE name = 'ingest_reason'");
+  if (!columns.step()) db_.exec("ALTER TABLE results ADD COLUMN ingest_reason TEXT");
+}
+
+void Store::migrate_from_version_8() {
+  // Version 9 holds every figure to the catalogue's bounds at ingest (ingest_reason). A result
+  // stored valid before with a figure that cannot be is made not valid with the reason, as
+  // ingest would store it now; the document stays as it was.
+  Transaction txn(db_);
+  // The catalogue's copy gains the column bound: made again, and refresh_catalogue() fills it.
+  db_.exec("DROP TABLE IF EXISTS metric_catalogue");
+  db_.exec("DELETE FROM meta WHERE key = 'metric_catalogue'");
+  db_.exec(std::string(schema::store_views_sql()));
+  struct Held {
+    std::string worker;
+    long long nprocs = 0;
+    std::vector<metrics::MetricValue> values;
+  };
+  std::map<std::int64_t, Held> held;
+  {
+    auto s = db_.prepare(
+        "SELECT r.id, r.worker, r.nprocs, m.name, m.value, m.labels FROM results r "
+        "JOIN metrics m ON m.result_id = r.id WHERE r.valid AND m.value IS NOT NULL "
+        "ORDER BY r.id, m.id");
+    while (s.step()) {
+      auto& h = held[s.int64(0)];
+      h.worker = s.text(1);
+      h.nprocs = s.int64(2);
+      h.values.push_back({s.text(3), s.real(4), s.optional_text(5).value_or("")});
+    }
+  }
+  auto update = db_.prepare("UPDATE results SET valid = 0, ingest_reason = ?1 WHERE id = ?2");
+  for (const auto& [id, h] : held) {
+    const std::string reason = metrics::impossible_figures(h.worker, h.nprocs, h.values);
+    if (reason.empty()) continue;
+    update.reset();
+    update.bind(1, reason).bind(2, id).run();
+  }
+  db_.exec("PRAGMA user_version = 9");
+  txn.commit();
+}
+
 int Store::answer_headlines(std::optional<std::int64_t> sweep_id) {
   std::vector<std::pair<std::int64_t, std::int64_t>> runs;
   {
@@ -280,6 +349,7 @@ std::string catalogue_text() {
           m.figure, m.label_keys, m.meaning, m.companion_of}) {
       out.append(field).push_back('\t');
     }
+    out += metrics::bound_text(m);
     out.push_back('\n');
   }
   return out;
@@ -297,9 +367,8 @@ bool Store::refresh_catalogue() {
   db_.exec("DELETE FROM metric_catalogue");
   auto insert = db_.prepare(
       "INSERT INTO metric_catalogue(worker, name, unit, better, headline, headline_rule, figure, "
-      "figure_order, label_keys, meaning, companion_of) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
-      "?9, "
-      "?10, ?11)");
+      "figure_order, label_keys, meaning, companion_of, bound) VALUES (?1, ?2, ?3, ?4, ?5, ?6, "
+      "?7, ?8, ?9, ?10, ?11, ?12)");
   const auto all = metrics::catalogue();
   for (const auto& m : all) {
     const bool headline = m.headline != metrics::Headline::no &&
@@ -321,6 +390,7 @@ bool Store::refresh_catalogue() {
     } else {
       insert.bind(11, m.companion_of);
     }
+    insert.bind(12, metrics::bound_text(m));
     insert.run();
   }
   db_.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES ('metric_catalogue', ?1)")

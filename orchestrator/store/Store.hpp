@@ -10,7 +10,7 @@
 
 namespace pbench::store {
 
-inline constexpr int kStoreSchemaVersion = 8;
+inline constexpr int kStoreSchemaVersion = 9;
 
 /// The id of the chosen result of point `p` in the run the queries read (Store::choose_run), as
 /// the store's view run_results defines it: `JOIN results r ON r.id = <this>`. Needs the
@@ -184,6 +184,12 @@ class Store {
   /// Version 7 -> 8: the headline rule's one order (headline_ranks) and the kept answers
   /// (headline_answers, headline_answered and their triggers).
   void migrate_from_version_7();
+  /// Before any other step from a version below 9: results' column ingest_reason, which the
+  /// views every step makes read.
+  void add_ingest_reason_column();
+  /// Version 8 -> 9: results' ingest_reason; a stored valid result with a figure that cannot be
+  /// (the catalogue's bounds) becomes not valid with the reason, as ingest now stores it.
+  void migrate_from_version_8();
   /// Writes the metric catalogue (workers/common/MetricCatalogue.hpp) into the store's table
   /// metric_catalogue when it differs from what the store holds (one transaction); true when
   /// it did.

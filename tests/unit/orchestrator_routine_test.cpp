@@ -366,3 +366,50 @@ TEST_CASE("export: label values escaped as the exposition format requires, not U
   sample.labels = {{"hints", "caf\xc3\xa9"}};  // é in UTF-8 is fine
   CHECK_NOTHROW(query::to_openmetrics({sample}));
 }
+
+TEST_CASE("check counts a point the reference measured and the checked run has no result for") {
+  // Two logp points (q = 1 and q = 8); run 1 has both results, run 2 only q = 1's, and q = 1's
+  // g is the better one in both: the headline logp_g reads the same point, yet run 2 lacks one.
+  Store store = Store::open_in_memory();
+  std::vector<PointRecord> points(2);
+  for (int i = 0; i < 2; ++i) {
+    points[i].key = i == 0 ? "q1point" : "q8point";
+    points[i].worker = "logp";
+    points[i].partition = 2;
+    points[i].params_json = i == 0 ? R"({"queue_depth": 1})" : R"({"queue_depth": 8})";
+    points[i].script_path = "/nonexistent/job.sh";
+  }
+  const auto sweep = store.insert_sweep(
+      {0, "nightly", "{}", "local", "/nonexistent", "2026-11-22T00:00:00.000Z"}, points);
+  int documents = 0;
+  const auto add = [&](std::size_t i, int queue_depth, double g) {
+    AttemptRecord a;
+    a.point_id = points[i].id;
+    a = store.add_attempt(a);
+    const auto doc =
+        testing::logp_document(2, queue_depth, 1e-6, g, 1e-9,
+                               "2026-11-22T07:0" + std::to_string(documents++) + ":00.000Z");
+    ingest::Ingester(store).ingest_text(doc.dump(), "r.json", points[i].id, a.id);
+  };
+  add(0, 1, 2e-7);
+  add(1, 8, 3e-7);
+  const auto reference =
+      query::reference_of(store, "nightly", query::parse_tolerance("10%", "", "t"));
+  store.start_run(sweep.id, "2026-11-23T00:00:00Z", "{}");
+  add(0, 1, 2e-7);
+  store.choose_run(RunChoice::latest());
+  const auto result = query::check_sweep(store, "nightly", reference);
+  CHECK(verdict(result, "logp_g") == "pass");
+  CHECK(result.missing_points == 1);
+  CHECK(result.exit_code() == query::kExitMissing);
+  bool named = false;
+  for (const auto& note : result.table.notes) {
+    named = named || note ==
+                         "missing: logp p=2 q=8 [q8point]: no result in run 2 (the "
+                         "reference's run has one)";
+  }
+  CHECK(named);
+  // The reference's own run has every point: nothing missing.
+  store.choose_run(RunChoice::number(1));
+  CHECK(query::check_sweep(store, "nightly", reference).missing_points == 0);
+}

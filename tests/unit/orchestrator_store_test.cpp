@@ -186,13 +186,16 @@ TEST_CASE("a store of another schema version is refused and left untouched") {
   {
     auto store = Store::open(path, Store::Access::create);
     add_sweep(store, "demo", 1);
-    store.db().exec("PRAGMA user_version = 9");
+    // A newer pbench's store.
+    store.db().exec("PRAGMA user_version = " + std::to_string(store::kStoreSchemaVersion + 1));
     store.db().exec("PRAGMA journal_mode=DELETE");
   }
   const std::string before = read_file(path);
   CHECK_THROWS_WITH_AS(
       Store::open(path, Store::Access::existing),
-      ("'" + path + "' has store schema version 9; this pbench reads version 8").c_str(),
+      ("'" + path + "' has store schema version " + std::to_string(store::kStoreSchemaVersion + 1) +
+       "; this pbench reads version " + std::to_string(store::kStoreSchemaVersion))
+          .c_str(),
       StoreError);
   CHECK(read_file(path) == before);
 }

@@ -93,3 +93,22 @@ TEST_CASE(
   })"))) ==
         Problems{R"(at /summary/2: duplicate metric "m" with labels {} (first at /summary/1))"});
 }
+
+TEST_CASE("rules: another worker's metrics under a worker's name are one sentence naming both") {
+  json doc = {{"worker", "logp"},
+              {"summary",
+               json::array({{{"name", "b_eff"}, {"unit", "B/s"}},
+                            {{"name", "b_ring"}, {"unit", "B/s"}},
+                            {{"name", "b_random"}, {"unit", "B/s"}},
+                            {{"name", "l_max"}, {"unit", "B"}}})}};
+  const auto problems = ResultRules::problems(doc);
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0] ==
+        "at /worker: it names worker \"logp\", but its metrics (b_eff, b_ring, b_random and 1 "
+        "more) are worker \"comm\"'s: not one worker's result");
+  // One stray metric is still named on its own line.
+  doc["summary"] = json::array({{{"name", "eel"}, {"unit", "s"}}});
+  const auto one = ResultRules::problems(doc);
+  REQUIRE(one.size() == 1);
+  CHECK(one[0].rfind("at /summary/0: unknown metric \"eel\"", 0) == 0);
+}

@@ -1,7 +1,12 @@
 #include "common/MetricCatalogue.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <map>
 #include <utility>
+
+#include "common/PhysicalLimits.hpp"
 
 namespace pbench::metrics {
 namespace {
@@ -36,15 +41,17 @@ constexpr MetricSpec kCatalogue[] = {
      "queue_depth,size",
      "the flood's bandwidth at its largest message size (size / time per message)", "g"},
     {"logp", "eel_min", "s", down, Headline::per_shape, "logp_EEL", "",
-     "end-to-end latency EEL: minimum over runs of half the 8-byte round trip"},
+     "end-to-end latency EEL: minimum over runs of half the 8-byte round trip", "", Bound::latency},
     {"logp", "o_s", "s", down, Headline::companion, "logp_o_s", "",
-     "send overhead o_s from the CPU overlap test at queue depth 1", "eel_min"},
+     "send overhead o_s from the CPU overlap test at queue depth 1", "eel_min",
+     Bound::non_negative},
     {"logp", "o_r", "s", down, Headline::companion, "logp_o_r", "",
-     "receive overhead o_r from the CPU overlap test at queue depth 1", "eel_min"},
+     "receive overhead o_r from the CPU overlap test at queue depth 1", "eel_min",
+     Bound::non_negative},
     {"logp", "latency_l", "s", down, Headline::companion, "logp_L", "",
-     "LogP latency L = EEL - o_s - o_r (a model figure, may be negative)", "eel_min"},
+     "LogP latency L = EEL - o_s - o_r (a model figure, may be negative)", "eel_min", Bound::any},
     {"bcast", "ol", "s", down, Headline::per_shape, "bcast_ol", "size",
-     "broadcast latency OL = max over tasks of OL_i = E_i - RTL_i/2"},
+     "broadcast latency OL = max over tasks of OL_i = E_i - RTL_i/2", "", Bound::latency},
 
     {"io", "b_eff_io_rev2", "B/s", up, Headline::legacy, "b_eff_io", "partition",
      "b_eff_io as rev 2.1 computes it, stored under this name before pbench-io followed rev "
@@ -100,16 +107,19 @@ constexpr MetricSpec kCatalogue[] = {
     {"comm", "b_ring", "B/s", up, no, "", "", "the ring patterns' average bandwidth"},
     {"comm", "b_random", "B/s", up, no, "", "", "the random ring patterns' average bandwidth"},
     {"comm", "latency_rings_random", "s", down, no, "", "",
-     "1-byte latency over ring and random patterns"},
-    {"comm", "latency_rings", "s", down, no, "", "", "1-byte latency of the ring patterns"},
-    {"comm", "latency_pingpong", "s", down, no, "", "", "half the 1-byte ping-pong round trip"},
+     "1-byte latency over ring and random patterns", "", Bound::latency},
+    {"comm", "latency_rings", "s", down, no, "", "", "1-byte latency of the ring patterns", "",
+     Bound::latency},
+    {"comm", "latency_pingpong", "s", down, no, "", "", "half the 1-byte ping-pong round trip", "",
+     Bound::latency},
     {"comm", "balance_factor", "B/flop", up, no, "", "", "b_eff over the given peak rate Rmax"},
     {"comm", "memory_per_process", "B", none, no, "", "", "memory per process L_max came from"},
     {"comm", "b_pattern", "B/s", up, no, "", "pattern", "bandwidth of one pattern"},
 
-    {"logp", "eel_median", "s", down, no, "", "", "median over runs of half the 8-byte round trip"},
+    {"logp", "eel_median", "s", down, no, "", "", "median over runs of half the 8-byte round trip",
+     "", Bound::latency},
     {"logp", "overlap_potential", "s", none, no, "", "",
-     "time the CPU is free while a message is in flight"},
+     "time the CPU is free while a message is in flight", "", Bound::non_negative},
     {"logp", "bandwidth", "B/s", up, no, "", "queue_depth", "asymptotic bandwidth 1/G"},
     {"logp", "large_message_threshold", "B", none, no, "", "queue_depth", "M = g/G"},
     {"logp", "protocol_switches", "count", none, no, "", "queue_depth",
@@ -122,11 +132,11 @@ constexpr MetricSpec kCatalogue[] = {
     {"bcast", "send_latency", "s", down, no, "", "size",
      "the root's own time per broadcast (its gap, not a latency)"},
     {"bcast", "rounds_latency", "s", down, no, "", "size",
-     "one broadcast from every root in turn (a lower bound of OL)"},
+     "one broadcast from every root in turn (a lower bound of OL)", "", Bound::latency},
     {"bcast", "barrier_latency", "s", down, no, "", "size",
-     "broadcast followed by a barrier (an upper bound)"},
+     "broadcast followed by a barrier (an upper bound)", "", Bound::latency},
     {"bcast", "ack_latency", "s", down, no, "", "size",
-     "broadcast with every task acknowledging to the root (an upper bound)"},
+     "broadcast with every task acknowledging to the root (an upper bound)", "", Bound::latency},
     {"bcast", "max_gap", "s", down, no, "", "size",
      "the largest per-process gap between broadcasts (checks the method's assumption)"},
 
@@ -135,15 +145,18 @@ constexpr MetricSpec kCatalogue[] = {
     {"links", "link_bandwidth", "B/s", up, Headline::per_label, "link_bandwidth", "from,to",
      "bandwidth of one ordered pair of nodes, timed at the receiver"},
     {"links", "link_latency", "s", down, no, "", "from,to",
-     "half the round trip of one ordered pair of nodes while every node is busy"},
+     "half the round trip of one ordered pair of nodes while every node is busy", "",
+     Bound::latency},
     {"links", "node_bandwidth", "B/s", up, Headline::per_label, "node_bandwidth", "node",
      "median bandwidth of the links a node is on"},
-    {"links", "node_latency", "s", down, no, "", "node",
-     "median latency of the links a node is on"},
+    {"links", "node_latency", "s", down, no, "", "node", "median latency of the links a node is on",
+     "", Bound::latency},
     {"links", "bandwidth_median", "B/s", up, no, "", "", "median over every link's bandwidth"},
     {"links", "bandwidth_min", "B/s", up, no, "", "", "the weakest link's bandwidth"},
-    {"links", "latency_median", "s", down, no, "", "", "median over every link's latency"},
-    {"links", "latency_max", "s", down, no, "", "", "the slowest link's latency"},
+    {"links", "latency_median", "s", down, no, "", "", "median over every link's latency", "",
+     Bound::latency},
+    {"links", "latency_max", "s", down, no, "", "", "the slowest link's latency", "",
+     Bound::latency},
     {"links", "links_measured", "count", none, no, "", "", "ordered pairs measured"},
 };
 
@@ -190,6 +203,106 @@ std::string metric_names(std::string_view worker) {
   for (const auto& m : kCatalogue) {
     if (m.worker == worker) out += (out.empty() ? "" : ", ") + std::string(m.name);
   }
+  return out;
+}
+
+Bound bound_of(const MetricSpec& metric) {
+  if (metric.bound != Bound::by_unit) return metric.bound;
+  const std::string_view unit = metric.unit;
+  return unit == "B" || unit == "count" || unit == "rank" ? Bound::non_negative : Bound::positive;
+}
+
+namespace {
+/// A number as the catalogue's bounds print it: "1e+13".
+std::string number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
+}
+}  // namespace
+
+std::string bound_text(const MetricSpec& metric) {
+  std::string out;
+  switch (bound_of(metric)) {
+    case Bound::positive:
+      out = "> 0";
+      break;
+    case Bound::latency:
+      out = ">= " + worker::physical_value_text(kLatencyFloor, "s");
+      break;
+    case Bound::non_negative:
+      out = ">= 0";
+      break;
+    case Bound::any:
+    case Bound::by_unit:
+      out = "finite";
+      break;
+  }
+  if (metric.unit == "B/s") {
+    out += ", <= " + number(kBandwidthCeilingPerProcess) + " B/s per process";
+  } else if (metric.unit == "s/B") {
+    out += ", >= " + number(1 / kBandwidthCeilingPerProcess) + " s/B";
+  }
+  return out;
+}
+
+std::string impossible_value(const MetricSpec& metric, double value, long long nprocs) {
+  const std::string unit(metric.unit);
+  const std::string said = "physically impossible: " + std::string(metric.name) + " = " +
+                           worker::physical_value_text(value, unit);
+  if (!std::isfinite(value)) return said + " is not a finite number";
+  switch (bound_of(metric)) {
+    case Bound::positive:
+      if (!(value > 0)) return said + " is not positive";
+      break;
+    case Bound::latency:
+      if (!(value > 0)) return said + " is not positive";
+      if (value < kLatencyFloor) {
+        return said + " is below " + worker::physical_value_text(kLatencyFloor, "s") +
+               ", faster than any message between two processes";
+      }
+      break;
+    case Bound::non_negative:
+      if (value < 0) return said + " is negative";
+      break;
+    case Bound::any:
+    case Bound::by_unit:
+      break;
+  }
+  const long long processes = std::max(1LL, nprocs);
+  const double ceiling = kBandwidthCeilingPerProcess * static_cast<double>(processes);
+  if (unit == "B/s" && value > ceiling) {
+    return said + " is above " + worker::physical_value_text(ceiling, unit) + " (" +
+           worker::physical_value_text(kBandwidthCeilingPerProcess, unit) + " per process x " +
+           std::to_string(processes) + (processes == 1 ? " process" : " processes") +
+           "), faster than any memory copy";
+  }
+  if (unit == "s/B" && value < 1 / kBandwidthCeilingPerProcess) {
+    return said + " is below " +
+           worker::physical_value_text(1 / kBandwidthCeilingPerProcess, unit) + " (1/G above " +
+           worker::physical_value_text(kBandwidthCeilingPerProcess, "B/s") +
+           ", faster than any memory copy)";
+  }
+  return "";
+}
+
+std::string impossible_figures(std::string_view worker, long long nprocs,
+                               const std::vector<MetricValue>& values) {
+  constexpr std::size_t kShown = 3;
+  constexpr std::string_view kPrefix = "physically impossible: ";
+  std::string out;
+  std::size_t found = 0;
+  for (const auto& v : values) {
+    const auto* spec = find_metric(worker, v.name);
+    if (spec == nullptr) continue;
+    std::string why = impossible_value(*spec, v.value, nprocs);
+    if (why.empty()) continue;
+    if (++found > kShown) continue;
+    if (!v.labels.empty() && v.labels != "{}") why += " (" + v.labels + ")";
+    // One prefix for the whole reason.
+    out += found == 1 ? why : "; " + why.substr(kPrefix.size());
+  }
+  if (found > kShown) out += "; and " + std::to_string(found - kShown) + " more";
   return out;
 }
 

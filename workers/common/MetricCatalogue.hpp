@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace pbench::metrics {
 
@@ -24,6 +25,27 @@ enum class Better { higher, lower, neither };
 ///              or node of the link matrix), under its figure name.
 enum class Headline { no, maximum, per_shape, companion, legacy, per_label };
 
+/// What a metric's value can physically be, whatever its result says: the orchestrator stores a
+/// result with a value outside its bound as not valid, with the reason (ingest). Bound::by_unit
+/// takes the bound from the unit: above zero for a bandwidth, rate, gap per byte or time; zero or
+/// more for bytes, counts and ranks.
+enum class Bound {
+  by_unit,       ///< as the unit says (above)
+  positive,      ///< above zero: a bandwidth, rate, gap, duration or size
+  latency,       ///< at least kLatencyFloor: a message between two processes
+  non_negative,  ///< zero or more: counts, byte counts, ranks, overheads that may be nil
+  any,           ///< any finite value: a model figure that may be negative (L = EEL - o_s - o_r)
+};
+
+/// No MPI message between two processes arrives in less than 10 ns: moving one cache line
+/// between two cores of one chip takes longer (50-100 ns on current CPUs).
+inline constexpr double kLatencyFloor = 10e-9;
+/// No process moves more than 10 TB/s: ten times the memory bandwidth of a current GPU's whole
+/// HBM, a hundred times a CPU core's memory copy. A bandwidth (B/s) is at most this times the
+/// result's processes (b_eff and b_eff_io are sums over processes), and a gap per byte (s/B) at
+/// least its inverse.
+inline constexpr double kBandwidthCeilingPerProcess = 1e13;
+
 struct MetricSpec {
   std::string_view worker;  ///< "logp"
   std::string_view name;    ///< "big_g", as the result's summary names it
@@ -37,6 +59,8 @@ struct MetricSpec {
   std::string_view meaning;     ///< one line
   /// For a companion: the metric whose winning result it is read from ("g"); else "".
   std::string_view companion_of = {};
+  /// What its value can physically be (Bound); most metrics' unit says it.
+  Bound bound = Bound::by_unit;
 };
 
 /// Every metric of every worker, in the order of the headline table, then by worker.
@@ -50,6 +74,31 @@ const MetricSpec* find_figure(std::string_view figure);
 std::string figure_spelling(std::string_view figure);
 /// The metric names of `worker`, comma-separated (for messages).
 std::string metric_names(std::string_view worker);
+
+/// The metric's bound with kByUnit resolved from its unit: never Bound::by_unit.
+Bound bound_of(const MetricSpec& metric);
+/// The bound in words, for the store's catalogue and messages: "> 0, <= 1e+13 B/s per process",
+/// ">= 0.01 us", ">= 0", "finite".
+std::string bound_text(const MetricSpec& metric);
+/// Why `value` cannot be a value of `metric` in a result of `nprocs` processes, or "" when it
+/// can, worded as the workers' own check words it (PhysicalLimits.hpp): "physically impossible:
+/// g = -1 us is not positive", "... eel_min = 0.001 us is below 0.01 us, faster than any message
+/// between two processes", "... b_eff = 5e+20 B/s is above 2e+13 B/s (1e+13 B/s per process x 2
+/// processes), faster than any memory copy"; NaN and infinities are never a value.
+std::string impossible_value(const MetricSpec& metric, double value, long long nprocs);
+
+/// One value of a result's summary: its metric, value and labels (JSON text, "" for none).
+struct MetricValue {
+  std::string name;
+  double value = 0;
+  std::string labels;
+};
+/// The values of a result of `worker` on `nprocs` processes that cannot be (impossible_value),
+/// as one reason: the first three ("physically impossible: g = -1 us is not positive
+/// ({"queue_depth":1}); bandwidth = ..."), then how many more; "" when every value can be. A
+/// metric the catalogue does not hold is not judged here (ingest refuses it).
+std::string impossible_figures(std::string_view worker, long long nprocs,
+                               const std::vector<MetricValue>& values);
 
 /// "higher", "lower" or "neither".
 std::string_view to_string(Better better);

@@ -4,8 +4,9 @@
 // time shorter than the sum of its parts, a value that is not a finite number) makes the result
 // not valid, with a reason naming the quantity, its value and its unit.
 //
-// This is no test of plausibility (a latency of 1 ns is a possible figure): only of what cannot
-// be. Each worker declares its quantities and adds the reasons it gets back to its validity
+// This is no test of plausibility: only of what cannot be. The metric catalogue's bounds, which
+// the orchestrator holds every stored value to (MetricCatalogue.hpp: a latency floor of 10 ns, a
+// bandwidth ceiling per process), word their breaches the same way. Each worker declares its quantities and adds the reasons it gets back to its validity
 // reasons, first, since a figure that cannot be is the gravest reason a result has.
 //
 // Reasons start with "physically impossible: " so that they can be told from the method's own

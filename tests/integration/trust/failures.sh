@@ -3,7 +3,8 @@
 # lost: a full runs directory (a small tmpfs) at submit and mid-run (an exit marker the job
 # could not write: "exit marker unreadable (disk full?)", not a kill), SIGTERM to pbench run
 # (exit 143; SIGINT is 130), a store in a read-only directory ("cannot write store ...: choose
-# another with --db"), and the local scheduler's envelope (host, MPI version, script and worker
+# another with --db"), a store on a full file system (said so, not "disk I/O error"), and the
+# local scheduler's envelope (host, MPI version, script and worker
 # SHA-256, as under Slurm). Mounting needs root: without it the test is skipped and says why.
 source "$(dirname "$0")/common.sh"
 if [[ $(id -u) -ne 0 ]]; then
@@ -110,4 +111,19 @@ done
 # Counted through pbench: it opens a store on a read-only file system as immutable.
 n=$("$PBENCH" --db rostore/pbench.db query sql "select count(*) as n from results" --format csv | tail -1)
 [[ $n -eq $stored ]] || fail "the read-only store holds $n results, expected $stored"
+# A store whose file system is full: a command that writes says so with what to do (not "disk
+# I/O error"), and the store keeps what it held.
+small_tmpfs fullstore 16m
+"$PY" -c 'import sqlite3, sys; s = sqlite3.connect(sys.argv[1]); d = sqlite3.connect(sys.argv[2]); s.backup(d); d.close()' \
+  "$PBENCH_DB" fullstore/pbench.db
+dd if=/dev/zero of=fullstore/fill bs=64k > /dev/null 2>&1 || true
+rc=0
+out=$("$PBENCH" --db fullstore/pbench.db sweep more --partitions 2 2>&1) || rc=$?
+[[ $rc -ne 0 ]] || fail "a sweep into a store on a full file system succeeded: $out"
+[[ "$out" == *"fullstore/pbench.db"* && ( "$out" == *"is full"* || "$out" == *"database or disk is full"* ) ]] \
+  || fail "a store on a full file system said: $out"
+[[ "$out" != *"disk I/O error"* ]] || fail "a full file system called a disk I/O error: $out"
+rm fullstore/fill
+n=$("$PBENCH" --db fullstore/pbench.db query sql "select count(*) as n from results" --format csv | tail -1)
+[[ $n -eq $stored ]] || fail "the store on the full file system holds $n results, expected $stored"
 echo "failures: ok"
