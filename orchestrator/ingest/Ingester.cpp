@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "common/MetricCatalogue.hpp"
+#include "common/PhysicalLimits.hpp"
 #include "ingest/JsonSchema.hpp"
 #include "ingest/LaunchCheck.hpp"
 #include "ingest/ResultRules.hpp"
@@ -248,11 +249,11 @@ IngestOutcome Ingester::ingest_text(const std::string& text, const std::string& 
   if (asked) layout.placement = launch_problem(doc, *asked, layout);
   // A figure that cannot be is never valid, whatever the document says. A document that says
   // not valid for a physical reason of its worker's own check keeps that reason first.
+  const bool says_valid = doc["validity"]["valid"].get<bool>();
   std::string impossible = impossible_values(doc);
-  if (!impossible.empty() && !doc["validity"]["valid"].get<bool>()) {
+  if (!impossible.empty() && !says_valid) {
     for (const auto& reason : doc["validity"]["reasons"]) {
-      if (reason.is_string() && reason.get_ref<const std::string&>().find(
-                                    "physically impossible: ") != std::string::npos) {
+      if (reason.is_string() && worker::is_physical_reason(reason.get_ref<const std::string&>())) {
         impossible.clear();
         break;
       }
@@ -271,16 +272,13 @@ IngestOutcome Ingester::ingest_text(const std::string& text, const std::string& 
   insert.bind(5, doc["worker"].get<std::string>());
   insert.bind(6, doc["worker_version"].get<std::string>());
   insert.bind(7, doc["nprocs"].get<std::int64_t>());
-  insert.bind(8,
-              doc["validity"]["valid"].get<bool>() && layout.placement.empty() && impossible.empty()
-                  ? 1
-                  : 0);
+  insert.bind(8, says_valid && layout.placement.empty() && impossible.empty() ? 1 : 0);
   insert.bind(9, doc["started_at"].get<std::string>());
   insert.bind(10, doc["ended_at"].get<std::string>());
   insert.bind(11, utc_now());
   insert.bind(12, canonical).run();
   IngestOutcome outcome{false, db.last_insert_rowid(), 0, layout.placement,
-                        doc["validity"]["valid"].get<bool>() ? impossible : std::string()};
+                        says_valid ? impossible : std::string()};
 
   auto& metric = statements_->metric;
   const Rewind rewind_metric(metric);

@@ -248,7 +248,7 @@ std::string bound_text(const MetricSpec& metric) {
 
 std::string impossible_value(const MetricSpec& metric, double value, long long nprocs) {
   const std::string unit(metric.unit);
-  const std::string said = "physically impossible: " + std::string(metric.name) + " = " +
+  const std::string said = std::string(worker::kPhysicalPrefix) + std::string(metric.name) + " = " +
                            worker::physical_value_text(value, unit);
   if (!std::isfinite(value)) return said + " is not a finite number";
   switch (bound_of(metric)) {
@@ -289,7 +289,6 @@ std::string impossible_value(const MetricSpec& metric, double value, long long n
 std::string impossible_figures(std::string_view worker, long long nprocs,
                                const std::vector<MetricValue>& values) {
   constexpr std::size_t kShown = 3;
-  constexpr std::string_view kPrefix = "physically impossible: ";
   std::string out;
   std::size_t found = 0;
   for (const auto& v : values) {
@@ -300,7 +299,7 @@ std::string impossible_figures(std::string_view worker, long long nprocs,
     if (++found > kShown) continue;
     if (!v.labels.empty() && v.labels != "{}") why += " (" + v.labels + ")";
     // One prefix for the whole reason.
-    out += found == 1 ? why : "; " + why.substr(kPrefix.size());
+    out += found == 1 ? why : "; " + why.substr(worker::kPhysicalPrefix.size());
   }
   if (found > kShown) out += "; and " + std::to_string(found - kShown) + " more";
   return out;

@@ -7,7 +7,7 @@
 namespace pbench::worker {
 namespace {
 
-constexpr const char* kPrefix = "physically impossible: ";
+const std::string kPrefix(kPhysicalPrefix);
 
 std::string significant(double value) {
   char text[64];
@@ -154,6 +154,10 @@ std::string physical_value_text(double value, const std::string& unit) {
   if (unit == "s" && std::fabs(value) < 1e-3) return significant(value * 1e6) + " us";
   if (unit == "s/B") return significant(value * 1e9) + " ns/B";
   return unit.empty() ? significant(value) : significant(value) + " " + unit;
+}
+
+bool is_physical_reason(const std::string& reason) {
+  return reason.find(kPrefix) != std::string::npos;
 }
 
 }  // namespace pbench::worker

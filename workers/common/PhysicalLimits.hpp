@@ -6,13 +6,15 @@
 //
 // This is no test of plausibility: only of what cannot be. The metric catalogue's bounds, which
 // the orchestrator holds every stored value to (MetricCatalogue.hpp: a latency floor of 10 ns, a
-// bandwidth ceiling per process), word their breaches the same way. Each worker declares its quantities and adds the reasons it gets back to its validity
-// reasons, first, since a figure that cannot be is the gravest reason a result has.
+// bandwidth ceiling per process), word their breaches the same way. Each worker declares its
+// quantities and adds the reasons it gets back to its validity reasons, first, since a figure that
+// cannot be is the gravest reason a result has.
 //
 // Reasons start with "physically impossible: " so that they can be told from the method's own
 // rules (T < 15 min, the 3% rule) in any listing.
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace pbench::worker {
@@ -71,6 +73,12 @@ class PhysicalLimits {
 /// How a reason shows a value with its unit: seconds below 1 ms in microseconds, s/B in ns/B,
 /// anything else in its own unit, with 4 significant digits ("-4.67 us", "0 B/s").
 std::string physical_value_text(double value, const std::string& unit);
+
+/// How every such reason starts, here and in the metric catalogue's bounds.
+inline constexpr std::string_view kPhysicalPrefix = "physically impossible: ";
+/// Whether `reason` is one of these checks' reasons (it carries their "physically impossible: "
+/// prefix), here or in the metric catalogue's bounds.
+bool is_physical_reason(const std::string& reason);
 
 /// A family lists at most this many members in its reason, then says how many more.
 inline constexpr std::size_t kPhysicalListed = 5;
