@@ -42,6 +42,12 @@ trap 'pbench_signal=INT pbench_signal_source=job; exit 130' INT
 # The job's pid, once it traps TERM: the local scheduler's job id, which it waits for and signals.
 echo $$ >job.pid.tmp && mv -f job.pid.tmp job.pid
 export PBENCH_SWEEP={{sweep}} PBENCH_POINT={{point_key}}
+# The attempt (its directory, attempt-N, where the job runs) and a nonce made anew by each
+# attempt: the worker writes all four into its result's "origin", and pbench stores a result only
+# under the attempt that made it (a document copied from another point or attempt is refused).
+export PBENCH_ATTEMPT="${PWD##*/}"
+PBENCH_NONCE=$(od -An -N16 -tx1 /dev/urandom 2>/dev/null | tr -d ' \n')
+export PBENCH_NONCE="${PBENCH_NONCE:-$$-$pbench_start_s-$RANDOM$RANDOM}"
 # The partition this job launches (and its shape NxP, where the point has one): every worker
 # started as other processes than these (singletons of a launcher whose PMI does not match the
 # MPI library) says so and exits before measuring (workers/common/LaunchCheck.hpp).

@@ -92,13 +92,7 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
     if (report.deadline_partial > 0) {
       std::cerr << ", " << report.deadline_partial << " partial (stopped before a deadline)";
     }
-    if (report.mislaunched > 0) {
-      std::cerr << ", " << report.mislaunched << " not launched as asked (stored not valid)";
-    }
-    if (report.impossible > 0) {
-      std::cerr << ", " << report.impossible << " with figures that cannot be (stored not valid)";
-    }
-    std::cerr << "\n";
+    std::cerr << run::findings_text(report) << "\n";
     for (const auto& drift : run::environment_drift(context.store, context.sweep)) {
       std::cerr << "pbench: warning: " << drift << "\n";
     }
@@ -116,8 +110,8 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
         query::print(table(context.store, spec.name), format);
       }
     }
-    global.exit_code = exit_code_of(context.driver->progress());
-    if (global.exit_code == 0) global.exit_code = exit_code_of(report);
+    // A result that breaks the contract (4) says more than a point that did not finish (1).
+    global.exit_code = exit_code_of(report) == 4 ? 4 : exit_code_of(context.driver->progress());
   });
 }
 

@@ -180,13 +180,7 @@ void add_collect_command(CLI::App& app, GlobalOptions& global) {
     if (report.deadline_partial > 0) {
       std::cout << ", " << report.deadline_partial << " partial (stopped before a deadline)";
     }
-    if (report.mislaunched > 0) {
-      std::cout << ", " << report.mislaunched << " not launched as asked (stored not valid)";
-    }
-    if (report.impossible > 0) {
-      std::cout << ", " << report.impossible << " with figures that cannot be (stored not valid)";
-    }
-    std::cout << ", " << report.pending << " not finished\n";
+    std::cout << run::findings_text(report) << ", " << report.pending << " not finished\n";
     global.exit_code = exit_code_of(report);
   });
 }

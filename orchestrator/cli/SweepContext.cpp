@@ -167,7 +167,13 @@ int exit_code_of(const run::Progress& progress) {
 }
 
 int exit_code_of(const run::CollectReport& report) {
-  return report.rejected > 0 || report.mislaunched > 0 || report.impossible > 0 ? 4 : 0;
+  // A result that breaks the contract, whether this collect or an earlier one refused it: 4;
+  // a point that failed otherwise: 1, as for `run`.
+  if (report.rejected > 0 || report.rejected_earlier > 0 || report.mislaunched > 0 ||
+      report.impossible > 0 || report.not_its_point > 0) {
+    return 4;
+  }
+  return report.failed > 0 ? 1 : 0;
 }
 
 }  // namespace pbench::cli

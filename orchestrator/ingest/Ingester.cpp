@@ -128,7 +128,10 @@ std::string impossible_values(const nlohmann::json& doc) {
 
 struct Ingester::Statements {
   explicit Statements(store::Database& db)
-      : existing(db.prepare("SELECT id FROM results WHERE document_hash = ?1")),
+      : existing(db.prepare(
+            "SELECT r.id, r.attempt_id, sw.name, p.point_key, a.attempt_no FROM results r "
+            "LEFT JOIN points p ON p.id = r.point_id LEFT JOIN sweeps sw ON sw.id = p.sweep_id "
+            "LEFT JOIN attempts a ON a.id = r.attempt_id WHERE r.document_hash = ?1")),
         params(db.prepare("SELECT params_json, worker, partition FROM points WHERE id = ?1")),
         insert(db.prepare(
             "INSERT INTO results(point_id, attempt_id, document_hash, schema_version, worker, "
@@ -187,7 +190,8 @@ nlohmann::json parse_and_validate(const std::string& text, const std::string& or
 }
 
 IngestOutcome Ingester::ingest_file(const std::string& path, std::optional<std::int64_t> point_id,
-                                    std::optional<std::int64_t> attempt_id) {
+                                    std::optional<std::int64_t> attempt_id,
+                                    const AttemptIdentity* identity) {
   // A job writes its result as a file; a link to another file would store that file's document
   // under this point.
   std::error_code link_error;
@@ -206,13 +210,19 @@ IngestOutcome Ingester::ingest_file(const std::string& path, std::optional<std::
   }
   std::ostringstream text;
   text << in.rdbuf();
-  return ingest_text(text.str(), path, point_id, attempt_id);
+  return ingest_text(text.str(), path, point_id, attempt_id, identity);
 }
 
 IngestOutcome Ingester::ingest_text(const std::string& text, const std::string& origin,
                                     std::optional<std::int64_t> point_id,
-                                    std::optional<std::int64_t> attempt_id) {
+                                    std::optional<std::int64_t> attempt_id,
+                                    const AttemptIdentity* identity) {
   const nlohmann::json doc = parse_and_validate(text, origin);
+  if (identity) {
+    if (auto mismatch = origin_mismatch(doc, *identity); !mismatch.empty()) {
+      throw ValidationError("result '" + origin + "': " + mismatch + ": not stored");
+    }
+  }
   const std::string canonical = doc.dump();
   const std::string hash = sha256_hex(canonical);
 
@@ -240,6 +250,15 @@ IngestOutcome Ingester::ingest_text(const std::string& text, const std::string& 
   const Rewind rewind_existing(existing);
   existing.bind(1, hash);
   if (existing.step()) {
+    // The same document under another attempt is a copy of that attempt's result, not this
+    // attempt's: its point would be done with nothing of its own measured.
+    if (attempt_id && !existing.is_null(1) && existing.int64(1) != *attempt_id) {
+      throw ValidationError("result '" + origin + "': byte for byte the result " +
+                            std::to_string(existing.int64(0)) + " stored for sweep '" +
+                            existing.text(2) + "', point " + existing.text(3) + ", attempt-" +
+                            std::to_string(existing.int64(4)) +
+                            ": a copy of that attempt's result, not this attempt's: not stored");
+    }
     IngestOutcome outcome{true, existing.int64(0), 0, {}};
     // The transaction rolls back: nothing changes for a document stored before.
     return outcome;
@@ -259,26 +278,37 @@ IngestOutcome Ingester::ingest_text(const std::string& text, const std::string& 
       }
     }
   }
+  // Ran with other arguments than its point fixed: a measurement of another point.
+  const std::string arguments = identity ? argument_mismatch(doc, identity->arguments) : "";
+  std::string ingest_reason = impossible;
+  if (!arguments.empty()) {
+    ingest_reason +=
+        (ingest_reason.empty() ? "" : "; ") + std::string("not its point's run: ") + arguments;
+  }
   auto& insert = statements_->insert;
   const Rewind rewind_insert(insert);
   store::bind_layout(insert, layout, 13);
-  if (impossible.empty()) {
+  if (ingest_reason.empty()) {
     insert.bind(17, std::nullopt);
   } else {
-    insert.bind(17, impossible);
+    insert.bind(17, ingest_reason);
   }
   insert.bind(1, point_id).bind(2, attempt_id).bind(3, hash);
   insert.bind(4, doc["schema_version"].get<std::int64_t>());
   insert.bind(5, doc["worker"].get<std::string>());
   insert.bind(6, doc["worker_version"].get<std::string>());
   insert.bind(7, doc["nprocs"].get<std::int64_t>());
-  insert.bind(8, says_valid && layout.placement.empty() && impossible.empty() ? 1 : 0);
+  insert.bind(8, says_valid && layout.placement.empty() && ingest_reason.empty() ? 1 : 0);
   insert.bind(9, doc["started_at"].get<std::string>());
   insert.bind(10, doc["ended_at"].get<std::string>());
   insert.bind(11, utc_now());
   insert.bind(12, canonical).run();
-  IngestOutcome outcome{false, db.last_insert_rowid(), 0, layout.placement,
-                        says_valid ? impossible : std::string()};
+  IngestOutcome outcome{false,
+                        db.last_insert_rowid(),
+                        0,
+                        layout.placement,
+                        says_valid ? impossible : std::string(),
+                        arguments};
 
   auto& metric = statements_->metric;
   const Rewind rewind_metric(metric);

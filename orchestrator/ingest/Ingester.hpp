@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "ingest/AttemptIdentity.hpp"
 #include "store/Store.hpp"
 
 namespace pbench::ingest {
@@ -22,6 +23,9 @@ struct IngestOutcome {
   /// Why a figure of the result cannot be (the catalogue's bound of each metric), when its
   /// document said it was valid: stored not valid with this reason; empty otherwise.
   std::string impossible;
+  /// Which arguments its point fixed the document did not run with (AttemptIdentity.hpp): it is
+  /// stored not valid with this reason; empty when it ran with all.
+  std::string arguments;
 };
 
 class Ingester {
@@ -34,12 +38,17 @@ class Ingester {
 
   /// Reads, validates and stores the document at `path`, linked to a point and attempt when
   /// given. Throws ValidationError naming the path and the problems; nothing is stored then.
+  /// With `identity` (the attempt that collects it), a document written for another sweep,
+  /// point or attempt, or a byte-identical copy of another attempt's stored result, is refused;
+  /// one that ran with other arguments than its point fixed is stored not valid, naming them.
   IngestOutcome ingest_file(const std::string& path, std::optional<std::int64_t> point_id = {},
-                            std::optional<std::int64_t> attempt_id = {});
+                            std::optional<std::int64_t> attempt_id = {},
+                            const AttemptIdentity* identity = nullptr);
   /// The same for a document's text; `origin` names it in errors.
   IngestOutcome ingest_text(const std::string& text, const std::string& origin,
                             std::optional<std::int64_t> point_id = {},
-                            std::optional<std::int64_t> attempt_id = {});
+                            std::optional<std::int64_t> attempt_id = {},
+                            const AttemptIdentity* identity = nullptr);
 
  private:
   struct Statements;

@@ -114,20 +114,6 @@ QueryColumn reason_column() {
   return c;
 }
 
-std::string plain_significant(double v, int significant) {
-  if (v == 0 || !std::isfinite(v)) return number(v, significant);
-  const int exponent = static_cast<int>(std::floor(std::log10(std::fabs(v))));
-  const int decimals = std::max(0, std::max(significant, 1) - 1 - exponent);
-  char buffer[400];
-  std::snprintf(buffer, sizeof(buffer), "%.*f", decimals, v);
-  std::string out = buffer;
-  if (out.find('.') != std::string::npos) {  // as %g: no trailing zeros
-    while (out.back() == '0') out.pop_back();
-    if (out.back() == '.') out.pop_back();
-  }
-  return out == "-0" ? "0" : out;
-}
-
 std::string display_cell(const Cell& cell, const QueryColumn& column) {
   if (std::holds_alternative<std::monostate>(cell)) return "-";
   if (const auto* i = std::get_if<std::int64_t>(&cell)) return std::to_string(*i);
@@ -161,7 +147,8 @@ QueryTable human_view(const QueryTable& table) {
   for (std::size_t c = 0; c < out.columns.size(); ++c) {
     if (out.columns[c].key != "params") continue;
     for (auto& row : out.rows) {
-      if (const auto* json = std::get_if<std::string>(&row[c])) row[c] = short_parameters(*json);
+      if (const auto* json = std::get_if<std::string>(&row[c]))
+        row[c] = store::short_parameters(*json);
     }
   }
   if (linked.empty() || unit_at == table.columns.size()) return out;
@@ -192,35 +179,6 @@ QueryTable human_view(const QueryTable& table) {
     row[unit_at] = shown;
   }
   return out;
-}
-
-std::string short_parameters(const std::string& params_json) {
-  const auto p = nlohmann::json::parse(params_json, nullptr, false);
-  if (!p.is_object()) return params_json;
-  std::string out;
-  const auto add = [&](const std::string& text) { out += (out.empty() ? "" : " ") + text; };
-  const auto value = [](const nlohmann::json& v) {
-    if (v.is_string())
-      return v.get<std::string>().empty() ? std::string("-") : v.get<std::string>();
-    if (v.is_boolean()) return std::string(v.get<bool>() ? "on" : "off");
-    if (v.is_number_float()) return plain_significant(v.get<double>(), 6);
-    return v.dump();
-  };
-  if (p.contains("nodes") && p.contains("procs_per_node")) {
-    add(value(p["nodes"]) + "x" + value(p["procs_per_node"]));
-  }
-  if (p.contains("queue_depth")) add("q=" + value(p["queue_depth"]));
-  if (p.contains("schedule_time")) {
-    add("T=" + value(p["schedule_time"]));
-    add("hints=" + (p.contains("hints") ? value(p["hints"]) : std::string("-")));
-  } else if (p.contains("hints")) {
-    add("hints=" + value(p["hints"]));
-  }
-  if (p.contains("transfer_size")) add("xfer=" + value(p["transfer_size"]));
-  if (p.contains("pattern")) add("pattern=" + value(p["pattern"]));
-  if (p.contains("collective")) add("coll=" + value(p["collective"]));
-  if (p.contains("env")) add("env=" + value(p["env"]));
-  return out.empty() ? "-" : out;
 }
 
 Format parse_format(const std::string& name) {

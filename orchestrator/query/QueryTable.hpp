@@ -8,6 +8,9 @@
 #include <variant>
 #include <vector>
 
+#include "store/PointLabel.hpp"
+#include "util/NumberText.hpp"
+
 namespace pbench::query {
 
 struct QueryColumn {
@@ -73,13 +76,5 @@ std::string megabytes(double bytes_per_second);
 /// `text` cut to at most `width` bytes, ending in "..." when cut (never inside a UTF-8
 /// character).
 std::string shortened(const std::string& text, std::size_t width);
-
-/// `value` with `significant` digits and never in e-notation ("2979.27", "0.100502").
-std::string plain_significant(double value, int significant);
-
-/// A point's parameters in a few short keys, "q=8", "T=3 hints=-", "2x2 xfer=1048576
-/// pattern=segmented coll=off" (the --set settings, the same for every point of a sweep, are
-/// left out); "-" when the point has none. For the aligned tables; JSON keeps the parameters.
-std::string short_parameters(const std::string& params_json);
 
 }  // namespace pbench::query

@@ -588,8 +588,8 @@ std::vector<std::string> missing_points(store::Store& store, const std::string& 
                                         const Reference& reference) {
   const auto [first, last] = reference_runs(reference);
   auto s = store.db().prepare(
-      "SELECT p.worker, p.partition, p.nodes, p.procs_per_node, p.params_json, p.point_key, "
-      "c.run_no FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
+      "SELECT p.worker, p.partition, p.params_json, p.point_key, c.run_no FROM points p JOIN "
+      "sweeps sw ON sw.id = p.sweep_id "
       "JOIN temp.chosen_run c ON c.sweep_id = sw.id "
       "WHERE sw.name = ?1 AND NOT EXISTS (SELECT 1 FROM results r WHERE r.point_id = p.id "
       "AND r.run_no = c.run_no) "
@@ -599,22 +599,8 @@ std::vector<std::string> missing_points(store::Store& store, const std::string& 
   s.bind(1, sweep).bind(2, reference.sweep).bind(3, first).bind(4, last);
   std::vector<std::string> out;
   while (s.step()) {
-    std::string point = s.text(0) + " p=" + std::to_string(s.int64(1));
-    if (const auto nodes = s.optional_int64(2)) {
-      point += " (" + std::to_string(*nodes) + "x" +
-               std::to_string(s.optional_int64(3).value_or(0)) + ")";
-    }
-    const auto params = nlohmann::json::parse(s.text(4), nullptr, false);
-    if (params.is_object()) {
-      for (const char* key : {"queue_depth", "schedule_time", "hints", "env"}) {
-        if (params.contains(key) && !params[key].is_null() && params[key] != "") {
-          point += std::string(" ") + (std::string(key) == "queue_depth" ? "q" : key) + "=" +
-                   (params[key].is_string() ? params[key].get<std::string>() : params[key].dump());
-        }
-      }
-    }
-    out.push_back(printable_utf8(point) + " [" + s.text(5) + "]: no result in run " +
-                  std::to_string(s.int64(6)));
+    const std::string point = store::point_label(s.text(0), s.int64(1), s.text(2), s.text(3));
+    out.push_back(printable_utf8(point) + ": no result in run " + std::to_string(s.int64(4)));
   }
   return out;
 }

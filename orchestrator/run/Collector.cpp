@@ -1,5 +1,6 @@
 #include "run/Collector.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -7,7 +8,9 @@
 #include "ingest/Ingester.hpp"
 #include "run/Envelope.hpp"
 #include "run/SweepRuns.hpp"
+#include "store/PointLabel.hpp"
 #include "store/ResultLayout.hpp"
+#include "sweep/SweepSpec.hpp"
 #include "util/Error.hpp"
 #include "util/NodeList.hpp"
 #include "util/StderrTail.hpp"
@@ -16,6 +19,9 @@ namespace pbench::run {
 using store::PointState;
 
 namespace {
+
+/// How a failed attempt's record begins when collect refused its result document.
+constexpr const char* kRejectedPrefix = "result rejected: ";
 
 // A worker that stopped on an error (a full file system, say) may have written a result with
 // what it measured before, marked not valid with the reason. It is stored so that nothing
@@ -26,7 +32,7 @@ void record_allocation(store::Store& store, const store::AttemptRecord& attempt,
 
 std::string store_partial_result(store::Store& store, ingest::Ingester& ingester,
                                  const store::AttemptRecord& attempt, std::int64_t point_id,
-                                 CollectReport& report) {
+                                 const ingest::AttemptIdentity& identity, CollectReport& report) {
   std::ifstream in(attempt.result_path, std::ios::binary);
   if (!in) return "";
   std::stringstream text;
@@ -38,7 +44,7 @@ std::string store_partial_result(store::Store& store, ingest::Ingester& ingester
       return "; its result document says it is valid, so it was not stored";
     }
     const auto outcome =
-        ingester.ingest_text(text.str(), attempt.result_path, point_id, attempt.id);
+        ingester.ingest_text(text.str(), attempt.result_path, point_id, attempt.id, &identity);
     if (!outcome.duplicate) record_allocation(store, attempt, outcome.result_id);
     ++report.partial;
     if (!outcome.launch.empty()) {
@@ -69,18 +75,53 @@ void record_allocation(store::Store& store, const store::AttemptRecord& attempt,
   store.set_result_allocation(result_id, joined);
 }
 
+/// What the attempt expects its result to name (ingest/AttemptIdentity.hpp): its sweep, point
+/// and directory, the nonce its job recorded, and the worker arguments its point fixed.
+ingest::AttemptIdentity identity_of(const store::SweepRecord& sweep,
+                                    const store::PointRecord& point,
+                                    const store::AttemptRecord& attempt) {
+  ingest::AttemptIdentity identity;
+  identity.sweep = sweep.name;
+  identity.point = point.key;
+  identity.attempt = std::filesystem::path(attempt.job_dir).filename().string();
+  if (!attempt.job_dir.empty()) {
+    const auto env = read_job_env(attempt.job_dir);
+    if (const auto it = env.find("PBENCH_NONCE"); it != env.end()) identity.nonce = it->second;
+  }
+  // The arguments as the point's job script got them (SweepPlanner: sweep::worker_arguments);
+  // none to hold the document to when the stored parameters are not a planned point's.
+  const auto params = nlohmann::json::parse(point.params_json, nullptr, false);
+  if (params.is_object()) {
+    try {
+      sweep::Point fixed;
+      fixed.key = point.key;
+      fixed.worker = point.worker;
+      fixed.partition = sweep::Partition::of_point(point.partition, params);
+      fixed.params = params;
+      identity.arguments = sweep::worker_arguments(fixed);
+    } catch (const std::exception&) {
+      identity.arguments.clear();
+    }
+  }
+  return identity;
+}
+
 }  // namespace
 
 std::string describe_point(const store::PointRecord& point) {
-  std::string out = point.worker + " p=" + std::to_string(point.partition);
-  const auto params = nlohmann::json::parse(point.params_json, nullptr, false);
-  if (const auto shape = store::asked_shape(params); shape.exact()) {
-    out += " (" + std::to_string(shape.nodes) + "x" + std::to_string(shape.procs_per_node) + ")";
-  }
-  if (!params.is_discarded() && params.contains("queue_depth")) {
-    out += " q=" + params["queue_depth"].dump();
-  }
-  return out + " [" + point.key + "]";
+  return store::point_label(point.worker, point.partition, point.params_json, point.key);
+}
+
+std::string findings_text(const CollectReport& report) {
+  std::string out;
+  const auto add = [&out](int count, const char* what) {
+    if (count > 0) out += ", " + std::to_string(count) + " " + what;
+  };
+  add(report.mislaunched, "not launched as asked (stored not valid)");
+  add(report.impossible, "with figures that cannot be (stored not valid)");
+  add(report.not_its_point, "that ran with other arguments than their points (stored not valid)");
+  add(report.rejected_earlier, "failed because an earlier collect refused their result");
+  return out;
 }
 
 namespace {
@@ -88,13 +129,14 @@ namespace {
 /// Stores the result of a finished attempt. `latest`: the point's state follows it (a refused
 /// document fails the point); an earlier attempt's refusal is said and leaves the point as it is.
 void collect_done_attempt(store::Store& store, ingest::Ingester& ingester,
-                          const store::PointRecord& point, store::AttemptRecord attempt,
-                          bool latest, CollectReport& report) {
+                          const store::SweepRecord& sweep, const store::PointRecord& point,
+                          store::AttemptRecord attempt, bool latest, CollectReport& report) {
   const std::string which = latest ? ""
                                    : " (attempt " + std::to_string(attempt.attempt_no) + ", run " +
                                          std::to_string(attempt.run_no) + ")";
   try {
-    const auto outcome = ingester.ingest_file(attempt.result_path, point.id, attempt.id);
+    const auto identity = identity_of(sweep, point, attempt);
+    const auto outcome = ingester.ingest_file(attempt.result_path, point.id, attempt.id, &identity);
     if (outcome.duplicate) {
       ++report.duplicates;
       return;
@@ -105,6 +147,11 @@ void collect_done_attempt(store::Store& store, ingest::Ingester& ingester,
       ++report.mislaunched;
       report.messages.push_back(describe_point(point) + which +
                                 ": stored not valid: " + outcome.launch);
+    }
+    if (!outcome.arguments.empty()) {
+      ++report.not_its_point;
+      report.messages.push_back(describe_point(point) + which +
+                                ": stored not valid: not its point's run: " + outcome.arguments);
     }
     if (!outcome.impossible.empty()) {
       ++report.impossible;
@@ -119,7 +166,7 @@ void collect_done_attempt(store::Store& store, ingest::Ingester& ingester,
   } catch (const ValidationError& e) {
     ++report.rejected;
     attempt.state = PointState::failed;
-    attempt.stderr_tail = std::string("result rejected: ") + e.what();
+    attempt.stderr_tail = std::string(kRejectedPrefix) + e.what();
     store.update_attempt(attempt);
     if (latest) store.set_point_state(point.id, PointState::failed);
     report.messages.push_back(describe_point(point) + which + ": " + e.what());
@@ -139,10 +186,11 @@ CollectReport collect(store::Store& store, const store::SweepRecord& sweep) {
       const auto& earlier = attempts[i];
       if (!store::is_terminal(earlier.state) || store.has_result_for_attempt(earlier.id)) continue;
       if (earlier.state == PointState::done) {
-        collect_done_attempt(store, ingester, point, earlier, false, report);
+        collect_done_attempt(store, ingester, sweep, point, earlier, false, report);
       } else if (earlier.state == PointState::failed) {
         const int stored_before = report.partial;
-        const auto partial = store_partial_result(store, ingester, earlier, point.id, report);
+        const auto partial = store_partial_result(store, ingester, earlier, point.id,
+                                                  identity_of(sweep, point, earlier), report);
         if (report.partial > stored_before) {
           report.messages.push_back(describe_point(point) + " (attempt " +
                                     std::to_string(earlier.attempt_no) + ")" + partial);
@@ -164,17 +212,21 @@ CollectReport collect(store::Store& store, const store::SweepRecord& sweep) {
       if (!attempt.exit_status && !attempt.signal && attempt.native_state) {
         why += ": " + *attempt.native_state;
       }
+      if (attempt.stderr_tail && attempt.stderr_tail->rfind(kRejectedPrefix, 0) == 0) {
+        ++report.rejected_earlier;
+      }
       const std::string tail = telling_line(attempt.stderr_tail.value_or(""));
       std::string partial;
       if (point.state == PointState::failed && !store.has_result_for_attempt(attempt.id)) {
-        partial = store_partial_result(store, ingester, attempt, point.id, report);
+        partial = store_partial_result(store, ingester, attempt, point.id,
+                                       identity_of(sweep, point, attempt), report);
       }
       report.messages.push_back(describe_point(point) + ": " + why +
                                 (tail.empty() ? "" : ": " + tail) + partial);
       continue;
     }
     if (store.has_result_for_attempt(attempt.id)) continue;
-    collect_done_attempt(store, ingester, point, attempt, true, report);
+    collect_done_attempt(store, ingester, sweep, point, attempt, true, report);
   }
   record_run_envelope(store, sweep);
   store.answer_headlines(sweep.id);

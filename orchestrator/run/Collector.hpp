@@ -22,6 +22,12 @@ struct CollectReport {
   /// Results whose documents said valid with a figure that cannot be (a negative bandwidth, a
   /// latency below the floor: the catalogue's bounds), stored not valid; collect exits non-zero.
   int impossible = 0;
+  /// Results that ran with other arguments than their points fixed (another queue depth, T,
+  /// hint set or --set: ingest/AttemptIdentity.hpp), stored not valid; collect exits non-zero.
+  int not_its_point = 0;
+  /// Failed points whose result an earlier collect refused (it broke the contract): a second
+  /// collect exits as the first did.
+  int rejected_earlier = 0;
   std::vector<std::string> messages;
 };
 
@@ -30,7 +36,11 @@ struct CollectReport {
 /// stopped on an error), is stored too; the point stays failed.
 CollectReport collect(store::Store& store, const store::SweepRecord& sweep);
 
-/// "logp p=2 q=8 [3f2a...]": how messages name a point.
+/// What a collect found wrong with the results it stored, as clauses of its summary line
+/// (", 1 not launched as asked (stored not valid), ..."); "" when nothing.
+std::string findings_text(const CollectReport& report);
+
+/// "logp p=2 q=8 [3f2a...]": how messages name a point (store::point_label).
 std::string describe_point(const store::PointRecord& point);
 
 }  // namespace pbench::run

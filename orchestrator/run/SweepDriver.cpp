@@ -8,6 +8,7 @@
 #include <thread>
 #include <tuple>
 
+#include "run/Collector.hpp"
 #include "run/Envelope.hpp"
 #include "run/PollBackoff.hpp"
 #include "schedulers/Launcher.hpp"
@@ -183,7 +184,18 @@ void SweepDriver::note_available() {
 
 store::AttemptRecord SweepDriver::prepare_attempt(const store::PointRecord& point) {
   // A submission refused earlier is tried again as the same attempt: it never ran.
-  // Before an attempt is recorded: a runs directory where the job cannot write is said now.
+  // Before an attempt is recorded: a job script that is gone (its runs directory deleted) and a
+  // runs directory where the job cannot write are said now.
+  if (std::error_code ec; !fs::exists(point.script_path, ec) && !fs::exists(sweep_.directory, ec)) {
+    throw std::runtime_error(
+        "the job script '" + point.script_path + "' of " + describe_point(point) +
+        " is gone (its runs directory deleted?): write the scripts again with the same `pbench "
+        "sweep " +
+        sweep_.name +
+        " ...` line (an unchanged sweep keeps its points and results), "
+        "then `pbench submit " +
+        sweep_.name + " --retry-failed`");
+  }
   require_writable_directory(fs::path(point.script_path).parent_path());
   auto previous = store_.latest_attempt(point.id);
   store::AttemptRecord attempt;
@@ -504,6 +516,15 @@ void SweepDriver::poll_once() {
     attempt.state = state;
     attempt.native_state = status.native_state;
     if (state == PointState::running && !attempt.started_at) attempt.started_at = utc_now();
+    if (store::is_terminal(state) && !attempt.job_dir.empty() && !fs::exists(attempt.job_dir)) {
+      // Its directory deleted under it (the runs directory removed): the job could write no
+      // result or exit marker there, which is not a kill nor the scheduler's doing.
+      status.signal.reset();
+      status.native_state = "its attempt directory '" + attempt.job_dir +
+                            "' was deleted while the job ran (the runs directory removed?): no "
+                            "result or exit marker could be written";
+      attempt.native_state = status.native_state;
+    }
     if (store::is_terminal(state)) record_final(attempt, status);
     store_.update_attempt(attempt);
     if (store::is_terminal(attempt.state)) write_envelope(sweep_, point, attempt);

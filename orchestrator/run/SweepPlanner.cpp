@@ -203,8 +203,27 @@ Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options) {
 StoreOutcome store_plan(store::Store& store, const Plan& plan, bool force, bool discard_results) {
   const std::string spec_json = plan.spec.to_json().dump();
   StoreOutcome outcome = StoreOutcome::created;
+  // A point's job script written atomically (a temporary file, then renamed), executable.
+  const auto write_script = [](const PlannedPoint& p) {
+    fs::create_directories(fs::path(p.script_path).parent_path());
+    const std::string temporary = p.script_path + ".tmp";
+    {
+      std::ofstream out(temporary, std::ios::trunc);
+      out << p.script;
+      if (!out) throw UsageError("cannot write job script '" + p.script_path + "'");
+    }
+    fs::rename(temporary, p.script_path);
+    fs::permissions(p.script_path, fs::perms::owner_exec, fs::perm_options::add);
+  };
   if (auto existing = store.find_sweep(plan.spec.name)) {
-    if (existing->spec_json == spec_json) return StoreOutcome::unchanged;
+    if (existing->spec_json == spec_json) {
+      // Unchanged: its points and results stay. A script that is gone (the runs directory
+      // deleted) is written again, so that `submit --retry-failed` can run its point.
+      for (const auto& p : plan.points) {
+        if (std::error_code ec; !fs::exists(p.script_path, ec)) write_script(p);
+      }
+      return StoreOutcome::unchanged;
+    }
     if (!force) {
       throw UsageError("sweep '" + plan.spec.name +
                        "' exists with different parameters (use --force to replace it)");
@@ -217,17 +236,7 @@ StoreOutcome store_plan(store::Store& store, const Plan& plan, bool force, bool 
     }
     outcome = StoreOutcome::replaced;
   }
-  for (const auto& p : plan.points) {
-    fs::create_directories(fs::path(p.script_path).parent_path());
-    const std::string temporary = p.script_path + ".tmp";
-    {
-      std::ofstream out(temporary, std::ios::trunc);
-      out << p.script;
-      if (!out) throw UsageError("cannot write job script '" + p.script_path + "'");
-    }
-    fs::rename(temporary, p.script_path);
-    fs::permissions(p.script_path, fs::perms::owner_exec, fs::perm_options::add);
-  }
+  for (const auto& p : plan.points) write_script(p);
   std::vector<store::PointRecord> records;
   for (const auto& p : plan.points) {
     store::PointRecord r;

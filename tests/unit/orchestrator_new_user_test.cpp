@@ -185,12 +185,12 @@ TEST_CASE("--set: names checked against the worker's own parameters, values read
 }
 
 TEST_CASE("display: numbers in human formats never in e-notation") {
-  CHECK(query::plain_significant(2.97927e+09, 6) == "2979270000");
-  CHECK(query::plain_significant(1.00502e-07, 6) == "0.000000100502");
-  CHECK(query::plain_significant(2979.27, 6) == "2979.27");
-  CHECK(query::plain_significant(2.5, 3) == "2.5");
-  CHECK(query::plain_significant(12345.6, 3) == "12346");
-  CHECK(query::plain_significant(0, 3) == "0");
+  CHECK(plain_significant(2.97927e+09, 6) == "2979270000");
+  CHECK(plain_significant(1.00502e-07, 6) == "0.000000100502");
+  CHECK(plain_significant(2979.27, 6) == "2979.27");
+  CHECK(plain_significant(2.5, 3) == "2.5");
+  CHECK(plain_significant(12345.6, 3) == "12346");
+  CHECK(plain_significant(0, 3) == "0");
 }
 
 TEST_CASE("display: query system's values in MB/s, us and s in tables, base units in csv") {
@@ -220,15 +220,15 @@ TEST_CASE("display: query system's values in MB/s, us and s in tables, base unit
 }
 
 TEST_CASE("display: point parameters in short keys in tables, JSON elsewhere") {
-  CHECK(query::short_parameters(R"({"worker":"logp","partition":2,"queue_depth":8,)"
+  CHECK(store::short_parameters(R"({"worker":"logp","partition":2,"queue_depth":8,)"
                                 R"("settings":{"eel_runs":"10"}})") == "q=8");
-  CHECK(query::short_parameters(R"({"worker":"io","partition":2,"schedule_time":3.0,)"
+  CHECK(store::short_parameters(R"({"worker":"io","partition":2,"schedule_time":3.0,)"
                                 R"("settings":{}})") == "T=3 hints=-");
-  CHECK(query::short_parameters(R"({"worker":"io","partition":4,"nodes":2,"procs_per_node":2,)"
+  CHECK(store::short_parameters(R"({"worker":"io","partition":4,"nodes":2,"procs_per_node":2,)"
                                 R"("transfer_size":1048576,"pattern":"strided",)"
                                 R"("collective":true,"settings":{}})") ==
         "2x2 xfer=1048576 pattern=strided coll=on");
-  CHECK(query::short_parameters(R"({"worker":"comm","partition":2,"settings":{}})") == "-");
+  CHECK(store::short_parameters(R"({"worker":"comm","partition":2,"settings":{}})") == "-");
   query::QueryTable t;
   t.columns = {{"point", "", "point", "", 1, 0}, {"params", "", "parameters", "", 1, 0}};
   const std::string json = R"({"queue_depth":8,"settings":{},"worker":"logp"})";

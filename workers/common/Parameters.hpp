@@ -46,6 +46,9 @@ class Parameters {
 
   /// Every parameter as {"name": {"value", "unit", "source"}}.
   nlohmann::json echo() const;
+  /// The command-line arguments as given (without the program name): the result records them,
+  /// and pbench compares them with the ones its point fixed.
+  const std::vector<std::string>& arguments() const { return argv_; }
   /// What --describe-parameters prints: {"worker", "parameters": [{"name", "option", "unit",
   /// "default", "flag", "help"}]}, so that `pbench --set` can check a name before a job runs.
   nlohmann::json describe_parameters() const;

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <fstream>
@@ -118,6 +119,9 @@ nlohmann::json ResultDocument::to_json() const {
                              {"summary", summary_},
                              {"validity", validity()},
                              {"warnings", warnings_}};
+  if (arguments_) document["arguments"] = *arguments_;
+  // Which sweep, point and attempt of a pbench job this is; absent outside a job.
+  if (!origin_.is_null()) document["origin"] = origin_;
   // Host of rank i at index i; absent only when no MPI session recorded it.
   if (!rank_hosts_.empty()) document["rank_hosts"] = rank_hosts_;
   // The MPI library by name, its MPI-IO layer and the launch; absent only without a session.
@@ -147,6 +151,18 @@ void ResultDocument::write(const std::string& path) const {
     std::remove(temporary.c_str());
     throw std::runtime_error("cannot write result '" + path + "': " + std::strerror(error));
   }
+}
+
+nlohmann::json job_origin() {
+  const char* sweep = std::getenv("PBENCH_SWEEP");
+  if (sweep == nullptr) return nullptr;
+  nlohmann::json origin = {{"sweep", sweep}};
+  for (const auto& [key, variable] :
+       {std::pair{"point", "PBENCH_POINT"}, std::pair{"attempt", "PBENCH_ATTEMPT"},
+        std::pair{"nonce", "PBENCH_NONCE"}}) {
+    if (const char* value = std::getenv(variable)) origin[key] = value;
+  }
+  return origin;
 }
 
 std::string utc_timestamp() {

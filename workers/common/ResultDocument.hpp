@@ -42,6 +42,11 @@ class ResultDocument {
 
   /// The parameter echo (Parameters::echo()).
   void set_parameters(nlohmann::json parameters) { parameters_ = std::move(parameters); }
+  /// The command-line arguments the worker was given ("arguments" in the document).
+  void set_arguments(std::vector<std::string> arguments) { arguments_ = std::move(arguments); }
+  /// The job's identity of this run ("origin": sweep, point, attempt, nonce), or null outside
+  /// a pbench job (job_origin()).
+  void set_origin(nlohmann::json origin) { origin_ = std::move(origin); }
   /// Records the seed of a random choice.
   void add_seed(const std::string& name, std::uint64_t seed) { seeds_[name] = seed; }
   /// Adds (or replaces) measurement table `name` and returns it for rows to be added. The
@@ -84,6 +89,8 @@ class ResultDocument {
   int nprocs_ = 1;
   int procs_per_node_ = 1;
   nlohmann::json parameters_ = nlohmann::json::object();
+  std::optional<std::vector<std::string>> arguments_;
+  nlohmann::json origin_;  ///< null outside a pbench job
   nlohmann::json seeds_ = nlohmann::json::object();
   // A deque: adding a table must not move the ones whose references callers still hold.
   std::deque<std::pair<std::string, Table>> tables_;
@@ -92,6 +99,11 @@ class ResultDocument {
   std::optional<nlohmann::json> partial_;
   std::vector<std::string> warnings_;
 };
+
+/// The identity a pbench job exported for its worker (PBENCH_SWEEP, PBENCH_POINT, PBENCH_ATTEMPT,
+/// PBENCH_NONCE: jobtemplates/job.sh) as {"sweep", "point", "attempt", "nonce"}, the ones set;
+/// null when PBENCH_SWEEP is not set (a worker run by hand).
+nlohmann::json job_origin();
 
 /// Current UTC time as "YYYY-MM-DDTHH:MM:SS.mmmZ".
 std::string utc_timestamp();

@@ -58,6 +58,8 @@ int run_worker(const WorkerSpec& spec, int argc, char** argv) {
   }
   ResultDocument result(spec.name);
   result.set_parameters(parameters.echo());
+  result.set_arguments(parameters.arguments());
+  result.set_origin(job_origin());
   std::ostream& protocol = (output == "-") ? std::cerr : std::cout;
   DeadlineWatch watch(*deadline);
   WorkerContext context{mpi, result, protocol, watch, {}};

@@ -25,8 +25,11 @@ rows = json.load(open(sys.argv[1]))["rows"]
 states = {r["partition"]: (r["state"], r["exit_status"], r["attempts"]) for r in rows}
 assert states == {1: ("failed", 3, 1), 2: ("done", 0, 1)}, states
 PY
-out=$("$PBENCH" collect bg 2>&1)
+rc=0
+out=$("$PBENCH" collect bg 2>&1) || rc=$?
 echo "$out"
+# A failed point: collect exits 1, as run does (issue 38: a second collect exits as the first).
+[[ $rc -eq 1 ]] || fail "collect with a failed point exited $rc, expected 1"
 [[ "$out" == *"logp p=1 q=4"*"failed, exit status 3: injected failure for the test"* ]] || fail "collect did not report the failure"
 [[ "$out" == *"1 results stored"* ]] || fail "collect did not store the good result"
 

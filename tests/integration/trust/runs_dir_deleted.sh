@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The runs directory deleted while a sweep runs (issue 38): the running point fails saying its
+# attempt directory was deleted (not a kill, not the scheduler: exit 1, not 5), the next point
+# is not submitted (its job script is gone, said with the way back), and the same `pbench sweep`
+# line writes the scripts again so that `submit --retry-failed` runs every point. Nothing stored
+# before is lost.
+source "$(dirname "$0")/common.sh"
+
+"$PBENCH" run base --partitions 1 --queue-depths 1 "${SMALL[@]}" > /dev/null 2>&1 || fail "base run"
+expect_results 1
+# Two points, one at a time; the first long enough (a few seconds) to delete the runs under it.
+LONG=(--partitions 2 --queue-depths 1,2 --set logp.eel_roundtrips=20000 --set logp.eel_runs=20
+      --set logp.max_size=1024 --set logp.repetitions=1 --set logp.flood_messages=500)
+"$PBENCH" run gone "${LONG[@]}" --max-parallel 1 > gone.out 2> gone.err &
+runner=$!
+for _ in $(seq 600); do
+  grep -q "1 running" gone.err 2>/dev/null && break
+  sleep 0.1
+done
+grep -q "1 running" gone.err || fail "the run never had a point running: $(cat gone.err)"
+rm -rf runs/gone
+rc=0
+wait "$runner" || rc=$?
+[[ $rc -eq 1 ]] || fail "run after the runs directory was deleted exited $rc, expected 1: $(cat gone.err)"
+grep -q "is gone (its runs directory deleted?): write the scripts again with the same \`pbench sweep gone ...\` line" \
+  gone.err || fail "run did not say how to write the scripts again: $(cat gone.err)"
+grep -q "KILL\|vanished\|scheduler error" gone.err && fail "run blamed a kill or the scheduler: $(cat gone.err)"
+# The point that ran: failed, its attempt directory named, no kill.
+rc=0
+"$PBENCH" collect gone > deleted.out 2> deleted.err || rc=$?
+[[ $rc -eq 1 ]] || fail "collect gone exited $rc, expected 1: $(cat deleted.out deleted.err)"
+grep -q "was deleted while the job ran (the runs directory removed?)" deleted.err ||
+  fail "collect did not say the attempt directory was deleted: $(cat deleted.err)"
+grep -q "KILL\|vanished" deleted.err && fail "collect called it a kill: $(cat deleted.err)"
+expect_results 1
+
+# The same sweep line writes the scripts again; --retry-failed then runs both points.
+"$PBENCH" sweep gone "${LONG[@]}" > /dev/null || fail "sweep gone again"
+[[ -f $(echo runs/gone/points/*/job.sh | cut -d' ' -f1) ]] || fail "the scripts were not written again"
+"$PBENCH" submit gone --retry-failed --foreground > retry.out 2>&1 || fail "retry: $(cat retry.out)"
+"$PBENCH" collect gone > collect.out 2> collect.err || fail "collect gone: $(cat collect.out collect.err)"
+grep -q "2 results stored" collect.out || fail "collect gone: $(cat collect.out)"
+expect_results 3
+echo "runs directory deleted: ok"
