@@ -37,7 +37,9 @@ for path in sys.argv[1:3]:
     assert all(r["state"] == "done" and not r["signal"] for k, r in rows.items() if k != sys.argv[3]), rows
 PY
 # (Into a file first: `grep -q` in a pipe may close it early, and pipefail then fails.)
-"$PBENCH" collect kl > collect.txt 2>&1 || fail "collect exited $?: $(cat collect.txt)"
+rc=0
+"$PBENCH" collect kl > collect.txt 2>&1 || rc=$?
+[[ $rc -eq 1 ]] || fail "collect of a killed point exited $rc, expected 1: $(cat collect.txt)"
 grep -F "failed, exit status 9, signal KILL" collect.txt >/dev/null ||
   fail "collect does not name the signal: $(cat collect.txt)"
 

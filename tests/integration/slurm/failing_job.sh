@@ -24,7 +24,10 @@ for scheduler in slurm pbs; do
     scontrol show job "$job_id" | grep >/dev/null "ExitCode=$status:0" \
       || fail "slurm: the recorded status $status differs from Slurm's: $(scontrol show job "$job_id")"
   fi
-  "$PBENCH" collect "$name" 2>&1 | grep >/dev/null "failed, exit status $status" \
-    || fail "$scheduler: collect does not report the failure"
+  rc=0
+  "$PBENCH" collect "$name" > collect.out 2>&1 || rc=$?
+  [[ $rc -eq 1 ]] || fail "$scheduler: collect of a failed point exited $rc, expected 1"
+  grep >/dev/null "failed, exit status $status" collect.out \
+    || fail "$scheduler: collect does not report the failure: $(cat collect.out)"
 done
 echo "failing job: ok"

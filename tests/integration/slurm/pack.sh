@@ -46,7 +46,9 @@ while read -r job_id partition; do
   [[ "$info" == *"TimeLimit=00:04:00"* ]] || fail "packed job $job_id: not 2 x 2 minutes: $info"
 done < <(sqlite3 -separator ' ' "$PBENCH_DB" "select distinct a.job_id, p.partition from attempts a
   join points p on p.id = a.point_id join sweeps s on s.id = p.sweep_id where s.name = 'pp'")
-out=$("$PBENCH" collect pp)
+rc=0
+out=$("$PBENCH" collect pp) || rc=$?
+[[ $rc -eq 1 ]] || fail "collect with a failed point exited $rc, expected 1: $out"
 [[ "$out" == *"3 results stored"*"1 points failed"* ]] || fail "collect: $out"
 out=$("$PBENCH" status pp)
 [[ "$out" == *"ETA 0s"* ]] || fail "status without an ETA: $out"
@@ -75,7 +77,9 @@ job_id=$(sqlite3 "$PBENCH_DB" "select distinct a.job_id from attempts a join poi
   join sweeps s on s.id = p.sweep_id where s.name = 'ps'")
 info=$(scontrol show job "$job_id")
 [[ "$info" == *"NumTasks=2 "* || "$info" == *"NumCPUs=2 "* ]] || fail "sweep job: $info"
-out=$("$PBENCH" collect ps)
+rc=0
+out=$("$PBENCH" collect ps) || rc=$?
+[[ $rc -eq 1 ]] || fail "collect ps with a failed point exited $rc, expected 1: $out"
 [[ "$out" == *"3 results stored"* ]] || fail "collect: $out"
 
 # --time-limit: derived from io's scheduled time when not given (the time guard's bound

@@ -21,7 +21,9 @@ for launcher in mpiexec srun; do
   "$PBENCH" wait "$name" --timeout 180 > wait.out 2>&1 || rc=$?
   [[ $rc -eq 1 ]] || fail "$launcher: wait exited $rc, expected 1: $(cat wait.out)"
   no_ranks_left 8
-  "$PBENCH" collect "$name" > collect.out 2>&1
+  rc=0
+  "$PBENCH" collect "$name" > collect.out 2>&1 || rc=$?
+  [[ $rc -eq 1 ]] || fail "$launcher: collect of a killed point exited $rc, expected 1"
   grep -qF "2 results stored" collect.out || fail "$launcher: collect: $(cat collect.out)"
   status=9
   [[ $launcher == srun ]] && status=143
