@@ -127,6 +127,8 @@ struct IoMeasurements {
   /// The untimed deletion probe of a guarded run: bytes and seconds (0 when none ran).
   double probe_bytes = 0;
   double probe_time = 0;
+  /// Why the deletion probe failed (rank 0; empty when it ran or none ran).
+  std::string probe_problem;
   /// The plan's rates at the end of a guarded run: sync and deletion seconds per byte.
   std::optional<double> sync_per_byte;
   std::optional<double> deletion_per_byte;

@@ -269,6 +269,10 @@ IoReport::IoReport(IoMeasurements measurements)
                          "): the data may not have reached the disk");
     }
   }
+  if (!m_.probe_problem.empty()) {
+    warnings_.push_back("deletion probe: " + m_.probe_problem +
+                        "; the plan learns the deletion rate from the run's own deletions");
+  }
   if (m_.chunks.capped) {
     warnings_.push_back("M_PART capped at 1 GB; memory per process / 128 gives " +
                         std::to_string(m_.chunks.m_part_from_memory) + " B");

@@ -621,31 +621,46 @@ void Runner::remove_files() {
 void Runner::probe_deletion() {
   // Rank 0 writes the probe in the buffer's chunks, syncs it, closes it and times its deletion:
   // the file system's cost per byte deleted, before the first timed deletion gives it at scale.
+  // A probe that fails (a file system too small for it) is said, not fatal: the plan then
+  // learns the rate from the run's own deletions, and the run meets the problem, if it is one,
+  // in a call it names.
   if (mpi_.is_root()) {
     const std::string path = m_.directory + "/deletion_probe";
+    std::string problem;
+    auto ok = [&](int code, const char* what) {
+      if (code != MPI_SUCCESS && problem.empty()) {
+        problem = std::string(what) + " '" + path + "' failed: " + mpi_error_text(code, errno);
+      }
+      return code == MPI_SUCCESS;
+    };
     MPI_File fh = MPI_FILE_NULL;
-    bool ok =
-        check(MPI_File_open(MPI_COMM_SELF, path.c_str(),
-                            MPI_MODE_CREATE | MPI_MODE_EXCL | MPI_MODE_WRONLY, MPI_INFO_NULL, &fh),
-              "open", path);
-    if (ok) {
+    if (ok(MPI_File_open(MPI_COMM_SELF, path.c_str(),
+                         MPI_MODE_CREATE | MPI_MODE_EXCL | MPI_MODE_WRONLY, MPI_INFO_NULL, &fh),
+           "open")) {
       MPI_File_set_errhandler(fh, MPI_ERRORS_RETURN);
       const std::int64_t chunk =
           std::min<std::int64_t>(static_cast<std::int64_t>(buffer_.size()), 4LL * 1024 * 1024);
-      for (std::int64_t at = 0; ok && at < kDeletionProbeBytes; at += chunk) {
+      bool writing = true;
+      for (std::int64_t at = 0; writing && at < kDeletionProbeBytes; at += chunk) {
         MPI_Status status;
-        ok = check(
+        writing = ok(
             MPI_File_write_at(fh, at, buffer_.data(), static_cast<int>(chunk), MPI_BYTE, &status),
-            "write to", path);
+            "write to");
       }
-      if (ok) ok = check(MPI_File_sync(fh), "sync of", path);
-      check(MPI_File_close(&fh), "close", path);
+      if (writing) ok(MPI_File_sync(fh), "sync of");
+      ok(MPI_File_close(&fh), "close");
     }
     const double t = worker::now();
-    sleep_for(config_.deletion_delay * static_cast<double>(kDeletionProbeBytes) / 1e9);
-    check(MPI_File_delete(path.c_str(), MPI_INFO_NULL), "delete", path);
-    m_.probe_time = worker::now() - t;
-    m_.probe_bytes = static_cast<double>(kDeletionProbeBytes);
+    if (problem.empty()) {
+      sleep_for(config_.deletion_delay * static_cast<double>(kDeletionProbeBytes) / 1e9);
+    }
+    ok(MPI_File_delete(path.c_str(), MPI_INFO_NULL), "delete");
+    if (problem.empty()) {
+      m_.probe_time = worker::now() - t;
+      m_.probe_bytes = static_cast<double>(kDeletionProbeBytes);
+    } else {
+      m_.probe_problem = problem;
+    }
   }
   MPI_Bcast(&m_.probe_time, 1, MPI_DOUBLE, 0, mpi_.world());
   MPI_Bcast(&m_.probe_bytes, 1, MPI_DOUBLE, 0, mpi_.world());
@@ -711,7 +726,6 @@ IoMeasurements Runner::run() {
   // A guarded run plans what it cannot cut (TimePlan.hpp): every pattern's units, the opens and
   // closes of every type's file per access method, and the read's deletion, whose rate an
   // untimed probe gives first.
-  bool probe_failed = false;
   if (config_.guard_factor) {
     const int partitions = static_cast<int>(m_.partitions.size());
     const int rewritten = config_.rewrite_all ? kPatternTypes : 1;
@@ -725,10 +739,6 @@ IoMeasurements Runner::run() {
       account_.mark(TimePart::setup, worker::now());
       probe_deletion();
       account_.mark(TimePart::deletion_probe, worker::now());
-      if (agree_on_failure(world)) {
-        probe_failed = true;
-        m_.stopped_at = "the deletion probe";
-      }
     }
   }
 
@@ -745,7 +755,7 @@ IoMeasurements Runner::run() {
 
   account_.mark(TimePart::setup, worker::now());
   // Release 2: all partitions write, then all rewrite, then all read.
-  bool running = !probe_failed;
+  bool running = true;
   for (Access access : kAccesses) {
     if (!running) break;
     if (access == Access::read && config_.inject_corruption) corrupt_files();
