@@ -13,7 +13,7 @@
 source "$(dirname "$0")/common.sh"
 
 T=12
-DELAY=0.02
+DELAY=0.05
 K=3
 mpiexec -n 2 "$PBENCH_IO" -T $T --partitions 2 "${SMALL[@]}" \
   --test-call-delay write:3=$DELAY --test-call-delay write:4=$DELAY \
