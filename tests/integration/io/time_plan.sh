@@ -9,7 +9,8 @@
 #    untimed probe's too) is measured as the deletion rate, every row's held-back time covers
 #    the deletion of the bytes then in the files at that rate, and every share is at most its
 #    part of what T leaves after that.
-# 3. --unguarded is rev 2.1's schedule: no probe, every share T_pattern, nothing held back.
+# 3. A slow time-driven row (types 0-2 write) stops within its share, counted in calls.
+# 4. --unguarded is rev 2.1's schedule: no probe, every share T_pattern, nothing held back.
 source "$(dirname "$0")/common.sh"
 
 T=12
@@ -140,7 +141,30 @@ print("slow deletion: %.1f s per GB measured, %.2f s deleting, %d rows' shares h
                                                       shrunk_by_deletion, run["elapsed"], T))
 PY
 
-# 3. Unguarded: rev 2.1's schedule.
+# 3. Slow time-driven rows (types 0-2 write): the termination rule, which no guard needs to back,
+#    stops each within its share counted in calls: after r calls of at least the delay each,
+#    another is made only while (r + 1) x delay fits the share, so r <= max(1, share / delay).
+mpiexec -n 2 "$PBENCH_IO" -T 6 --partitions 2 "${SMALL[@]}" --test-call-delay write:0=$DELAY \
+  --test-call-delay write:1=$DELAY --test-call-delay write:2=$DELAY --output timed.json > timed.txt
+validate timed.json
+"$PY" "$CHECK" timed.json --partitions 2 --protocol timed.txt --schedule-time 6
+no_benchmark_files
+"$PY" - timed.json $DELAY <<'PY'
+import json, math, sys
+doc = json.load(open(sys.argv[1]))
+delay = float(sys.argv[2])
+t = doc["measurements"]["patterns"]
+names = [c["name"] for c in t["columns"]]
+timed = [dict(zip(names, r)) for r in t["rows"]]
+timed = [r for r in timed if r["drive"] == "time"]
+assert len(timed) == 22, len(timed)  # types 0-2 write, less the three U = 0 rows
+for r in timed:
+    assert not r["cut"] and r["planned_time"] <= r["pattern_time"], r
+    assert 1 <= r["repetitions"] <= max(1, math.floor(r["planned_time"] / delay + 1e-9)), r
+    assert r["time"] >= r["repetitions"] * delay, r
+PY
+
+# 4. Unguarded: rev 2.1's schedule.
 mpiexec -n 2 "$PBENCH_IO" -T 4 --partitions 2 "${SMALL[@]}" --unguarded --output unguarded.json > unguarded.txt
 validate unguarded.json
 "$PY" "$CHECK" unguarded.json --partitions 2 --protocol unguarded.txt --schedule-time 4
