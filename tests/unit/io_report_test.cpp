@@ -150,6 +150,7 @@ TEST_CASE("io: a row cut by the time guard is recorded and named in a reason") {
   cut.memory_chunk = 1024;
   cut.time_units = 1;
   cut.pattern_time = 0.04;
+  cut.planned_time = 0.05;  // hand-made: the report takes the share as given
   cut.drive = Drive::size;
   cut.repetitions = 3;
   cut.planned = 5000;
@@ -160,9 +161,9 @@ TEST_CASE("io: a row cut by the time guard is recorded and named in a reason") {
   const IoReport report(std::move(m));
   CHECK(has_reason(report,
                    "time guard: partition 2, write, type 4, pattern 38 (l = 1024 B): stopped after "
-                   "3 of 5000 planned repetitions, having taken 0.150 s, 3.8 x its share "
-                   "T_pattern = 0.040 s (guard factor 3.00); the segment is partly filled, "
-                   "rewrite and read replay the 3"));
+                   "3 of 5000 planned repetitions, having taken 0.150 s, 3.0 x its share "
+                   "0.050 s (T_pattern = 0.040 s; guard factor 3.00); the segment is partly "
+                   "filled, rewrite and read replay the 3"));
   pbench::worker::ResultDocument doc("io");
   report.write(doc);
   const auto j = doc.to_json();
@@ -175,7 +176,73 @@ TEST_CASE("io: a row cut by the time guard is recorded and named in a reason") {
   CHECK(cell(j, "run", "cut_rows") == 1);
   CHECK(cell(j, "run", "guard_factor") == 3.0);
   CHECK(has_difference(j, "time guard"));
+  CHECK(has_difference(j, "time plan"));
+  CHECK(has_difference(j, "deletion of the files"));
   CHECK_FALSE(has_difference(j, "test delay"));
+}
+
+TEST_CASE("io: a cut rewrite or read says what follows, and shrunk shares are a warning") {
+  IoMeasurements m = complete_run(1800, 1000000);
+  PatternMeasurement row;
+  row.partition = 2;
+  row.type = 2;
+  row.number = 20;
+  row.disk_chunk = 1024;
+  row.memory_chunk = 1024;
+  row.time_units = 1;
+  row.pattern_time = 0.04;
+  row.planned_time = 0.02;
+  row.drive = Drive::replay;
+  row.repetitions = 7;
+  row.planned = 900;
+  row.cut = true;
+  row.time.max = 0.07;
+  row.access = Access::rewrite;
+  m.patterns.push_back(row);
+  row.access = Access::read;
+  m.patterns.push_back(row);
+  m.call_delays[{2, 2}] = 0.01;
+  m.deletion_delay = 2.5;
+  m.account = TimeAccount(0);
+  m.account.mark(TimePart::patterns, 1500);
+  m.account.mark(TimePart::deletion, 2000);
+  m.elapsed = m.account.total();
+  const IoReport report(std::move(m));
+  CHECK(has_reason(report,
+                   "time guard: partition 2, rewrite, type 2, pattern 20 (l = 1024 B): stopped "
+                   "after 7 of 900 planned repetitions, having taken 0.070 s, 3.5 x its share "
+                   "0.020 s (T_pattern = 0.040 s; guard factor 3.00); the rest of the row keeps "
+                   "the write's data; the read replays the 7"));
+  CHECK(has_reason(report,
+                   "time guard: partition 2, read, type 2, pattern 20 (l = 1024 B): stopped after "
+                   "7 of 900 planned repetitions, having taken 0.070 s, 3.5 x its share 0.020 s "
+                   "(T_pattern = 0.040 s; guard factor 3.00); the rest of the row is not read"));
+  CHECK(has_reason(report,
+                   "test fault --test-call-delay slept 0.010 s before every read call "
+                   "of type 2"));
+  CHECK(has_reason(report, "test fault --test-deletion-delay slept 2.500 s per GB"));
+  CHECK(has_reason(report,
+                   "elapsed 2000.0 s > 1.10 T = 1980.0 s (T = 1800.0 s): the run overran its "
+                   "scheduled time (account: patterns 1500.0 s, opens 0.0 s, closes 0.0 s, "
+                   "deletion 500.0 s, the rest 0.0 s)"));
+  bool warned = false;
+  for (const auto& w : report.warnings()) {
+    warned = warned || w.rfind(
+                           "time plan: 2 rows ran with a share below rev 2.1's T_pattern "
+                           "(down to 50% of it)",
+                           0) == 0;
+  }
+  CHECK(warned);
+  pbench::worker::ResultDocument doc("io");
+  report.write(doc);
+  const auto j = doc.to_json();
+  CHECK(cell(j, "run", "test_call_delays") == "read:2=0.01");
+  CHECK(cell(j, "run", "test_deletion_delay") == 2.5);
+  CHECK(cell(j, "time_account", "part", 5) == "deletion");
+  CHECK(cell(j, "time_account", "time", 5) == 500.0);
+  CHECK(cell(j, "time_account", "time", 3) == 1500.0);
+  const std::size_t last = j["measurements"]["patterns"]["rows"].size() - 1;
+  CHECK(cell(j, "patterns", "planned_time", last) == 0.02);
 }
 
 TEST_CASE("io: elapsed beyond 1.10 T (T >= 60 s) or 1.15 T + 3 s is a reason of its own") {

@@ -142,3 +142,27 @@ TEST_CASE("io time guard parameters: k > 0, --unguarded drops the guard, the tes
   o.test_collective_write_delay = 0.05;
   CHECK(IoConfig::check(o, env).collective_write_delay == doctest::Approx(0.05));
 }
+
+TEST_CASE("io test delays: --test-call-delay ACCESS:TYPE=SECONDS and --test-deletion-delay") {
+  char* env[] = {nullptr};
+  IoOptions o;
+  o.test_call_delay = {"read:2=0.05", "write:0=100ms", "rewrite:4=0"};
+  const IoConfig c = IoConfig::check(o, env);
+  CHECK(c.call_delays.size() == 3);
+  CHECK(c.call_delays.at({2, 2}) == doctest::Approx(0.05));
+  CHECK(c.call_delays.at({0, 0}) == doctest::Approx(0.1));
+  CHECK(c.call_delays.at({1, 4}) == 0);
+  for (const char* bad : {"read:5=0.1", "append:0=0.1", "read:0", "read=0.1:0", "read:0=-1",
+                          "read:0=x", "read:01=1"}) {
+    o.test_call_delay = {bad};
+    CHECK_THROWS_WITH(IoConfig::check(o, env),
+                      doctest::Contains("is not ACCESS:TYPE=SECONDS (write, rewrite or read; "
+                                        "type 0-4; seconds >= 0)"));
+  }
+  o = IoOptions{};
+  o.test_deletion_delay = -1;
+  CHECK_THROWS_WITH(IoConfig::check(o, env),
+                    doctest::Contains("--test-deletion-delay: must be >= 0 seconds per GB"));
+  o.test_deletion_delay = 2;
+  CHECK(IoConfig::check(o, env).deletion_delay == doctest::Approx(2));
+}

@@ -1,6 +1,7 @@
 #pragma once
 // What an io run measures, handed from IoRun (rank 0) to the reduction and the report.
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "io/SegmentPlan.hpp"
 #include "io/SharedDirectory.hpp"
 #include "io/Termination.hpp"
+#include "io/TimePlan.hpp"
 
 namespace pbench::io {
 
@@ -38,13 +40,22 @@ struct PatternMeasurement {
   std::int64_t memory_chunk = 0;  ///< L [B]
   int time_units = 0;             ///< U
   double pattern_time = 0;        ///< scheduled T_pattern [s] (0 when U = 0)
+  /// The share the run gave the row: T_pattern, or less where a guarded run's plan shrank it to
+  /// keep what it cannot cut within T (TimePlan.hpp) [s].
+  double planned_time = 0;
+  /// What the plan held back, at the row's start, for the opens, closes, bookkeeping and
+  /// deletion still to come (TimePlan::reserve; 0 when unguarded) [s].
+  double held_back = 0;
   Drive drive = Drive::single;
   std::int64_t repetitions = 0;  ///< calls per process that moved all their bytes on every process
-  /// The calls planned per process: 1 (single), the segment plan's count (size), the write's
-  /// count (replay); 0 for time-driven rows, which have no planned count.
+  /// The calls planned per process: 1 (single), the segment plan's count (size), the count
+  /// written before (replay: the write's, or for a read of rewritten data the rewrite's); 0 for
+  /// time-driven rows, which have no planned count.
   std::int64_t planned = 0;
   /// The time guard stopped the row before its planned count (repetitions < planned).
   bool cut = false;
+  /// Of the pattern's time, the sync that ends a writing pattern (max over processes) [s].
+  double sync_time = 0;
   std::int64_t bytes = 0;  ///< moved by all processes in calls that succeeded [B]
   worker::Stats time;      ///< per-process time of the pattern [s]; max is the pattern's
   /// Chunks whose stamp did not match on read, plus failed_calls.
@@ -64,7 +75,11 @@ struct TypeMeasurement {
   std::int64_t bytes = 0;  ///< all its patterns [B]
   double open_time = 0;    ///< max over processes [s]
   double close_time = 0;   ///< max over processes [s]
-  double total_time = 0;   ///< open + all its patterns + close, max over processes [s]
+  /// Deleting the file(s) after the read's close (rev 2.1: its close with
+  /// MPI_MODE_DELETE_ON_CLOSE); 0 for write and rewrite and with --keep [s].
+  double delete_time = 0;
+  /// open + all its patterns + close (+ deletion), max over processes [s].
+  double total_time = 0;
   std::int64_t errors = 0;
   bool complete = true;  ///< every pattern ran (false when the run stopped inside it)
   /// bytes / total_time [B/s].
@@ -105,6 +120,20 @@ struct IoMeasurements {
   std::optional<double> guard_factor;
   /// Test only: the sleep before every collective write call of type 4 [s].
   double collective_write_delay = 0;
+  /// Test only: sleeps before every call of (access 0-2, type) [s] (--test-call-delay).
+  std::map<std::pair<int, int>, double> call_delays;
+  /// Test only: sleep per GB in every deletion [s] (--test-deletion-delay).
+  double deletion_delay = 0;
+  /// The untimed deletion probe of a guarded run: bytes and seconds (0 when none ran).
+  double probe_bytes = 0;
+  double probe_time = 0;
+  /// Why the deletion probe failed (rank 0; empty when it ran or none ran).
+  std::string probe_problem;
+  /// The plan's rates at the end of a guarded run: sync and deletion seconds per byte.
+  std::optional<double> sync_per_byte;
+  std::optional<double> deletion_per_byte;
+  /// Where the run's time went, on rank 0's clock; its parts add up to `elapsed`.
+  TimeAccount account;
   /// Where the I/O buffer started, in bytes past a page boundary (--buffer-offset).
   std::int64_t buffer_offset = kRev21BufferOffset;
   /// Wall time of the whole run on rank 0, from making its directory to removing its files (after

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "common/Parameters.hpp"
+#include "common/Units.hpp"
 #include "common/WorkerMain.hpp"
 
 namespace pbench::io {
@@ -57,6 +58,14 @@ void IoOptions::declare(worker::Parameters& parameters) {
   parameters.add("test_collective_write_delay", test_collective_write_delay, "s",
                  "Test only: sleep this long before every collective write call of type 4, so a "
                  "test can make the segmented types overrun; a result using it is never valid");
+  parameters.add("test_call_delay", test_call_delay, "",
+                 "Test only: ACCESS:TYPE=SECONDS (e.g. read:2=0.05) sleeps this long before every "
+                 "call of that pattern type and access method, so a test can make its rows "
+                 "overrun; repeatable; a result using it is never valid");
+  parameters.add("test_deletion_delay", test_deletion_delay, "s",
+                 "Test only: every deletion of a benchmark file (the read's and the untimed "
+                 "probe's) sleeps this long per GB of the file, so a test can make deletion "
+                 "slow; a result using it is never valid");
   parameters.add("buffer_offset", buffer_offset, "B",
                  "Where the buffer every call writes from and reads into starts, in bytes past a "
                  "page boundary (0-4095); default 16, where b_eff_io rev 2.1's malloc(M_PART) "
@@ -120,6 +129,14 @@ IoConfig IoConfig::check(const IoOptions& options, char** environment) {
     throw UsageError("--test-collective-write-delay: must be >= 0 seconds");
   }
   c.collective_write_delay = options.test_collective_write_delay;
+  for (const auto& text : options.test_call_delay) {
+    const auto [key, seconds] = parse_call_delay(text);
+    c.call_delays[key] = seconds;
+  }
+  if (!(options.test_deletion_delay >= 0)) {
+    throw UsageError("--test-deletion-delay: must be >= 0 seconds per GB");
+  }
+  c.deletion_delay = options.test_deletion_delay;
   if (options.buffer_offset < 0 ||
       options.buffer_offset >= static_cast<std::int64_t>(kBufferPage)) {
     throw UsageError("--buffer-offset: " + std::to_string(options.buffer_offset) +
@@ -127,6 +144,28 @@ IoConfig IoConfig::check(const IoOptions& options, char** environment) {
   }
   c.buffer_offset = options.buffer_offset;
   return c;
+}
+
+std::pair<std::pair<int, int>, double> parse_call_delay(const std::string& text) {
+  const std::string what = "--test-call-delay: '" + text +
+                           "' is not ACCESS:TYPE=SECONDS (write, rewrite or read; "
+                           "type 0-4; seconds >= 0)";
+  const auto colon = text.find(':');
+  const auto equals = text.find('=');
+  if (colon == std::string::npos || equals == std::string::npos || equals < colon) {
+    throw UsageError(what);
+  }
+  const std::string access = text.substr(0, colon);
+  const std::string type = text.substr(colon + 1, equals - colon - 1);
+  const std::string value = text.substr(equals + 1);
+  int a = -1;
+  if (access == "write") a = 0;
+  if (access == "rewrite") a = 1;
+  if (access == "read") a = 2;
+  if (a < 0 || type.size() != 1 || type[0] < '0' || type[0] > '4') throw UsageError(what);
+  const auto seconds = units::parse_seconds(value);
+  if (!seconds || !(*seconds >= 0)) throw UsageError(what);
+  return {{a, type[0] - '0'}, *seconds};
 }
 
 std::vector<int> IoConfig::partitions_for(int size) const {

@@ -3,6 +3,7 @@
 // PBENCH_<NAME>, --help, echo) and checked before MPI starts, so bad input ends every process
 // alike with nothing written.
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,6 +43,8 @@ struct IoOptions {
   double guard_factor = kDefaultGuardFactor;
   bool unguarded = false;
   double test_collective_write_delay = 0;           ///< [s]
+  std::vector<std::string> test_call_delay;         ///< "ACCESS:TYPE=SECONDS"
+  double test_deletion_delay = 0;                   ///< [s per GB]
   std::int64_t buffer_offset = kRev21BufferOffset;  ///< [B] past a page boundary
 
   /// Declares every option on `parameters`, bound to the members above.
@@ -65,6 +68,12 @@ struct IoConfig {
   std::optional<double> guard_factor = kDefaultGuardFactor;
   /// Test only: a sleep before every collective write call of type 4 [s].
   double collective_write_delay = 0;
+  /// Test only: a sleep before every call of a pattern type with an access method [s], keyed by
+  /// (access: 0 write, 1 rewrite, 2 read; type).
+  std::map<std::pair<int, int>, double> call_delays;
+  /// Test only: a sleep in every deletion of the benchmark files (the read's and the probe's),
+  /// this many seconds per GB (10^9 B) of the file [s].
+  double deletion_delay = 0;
   /// Where the I/O buffer starts, in bytes past a page boundary (IoBuffer.hpp).
   std::int64_t buffer_offset = kRev21BufferOffset;
 
@@ -75,6 +84,10 @@ struct IoConfig {
   /// throws worker::UsageError for a partition > size.
   std::vector<int> partitions_for(int size) const;
 };
+
+/// Parses a --test-call-delay value "ACCESS:TYPE=SECONDS" (write, rewrite or read; type 0-4;
+/// SECONDS >= 0) into ((access 0-2, type), seconds); throws worker::UsageError naming the problem.
+std::pair<std::pair<int, int>, double> parse_call_delay(const std::string& text);
 
 /// The reference code's default partition sizes for `size` processes: {1} for 1, {1, 2} for 2,
 /// otherwise {2^round(0.35 log2 size), 2^round(0.70 log2 size), size} with 1 for the first when

@@ -7,6 +7,7 @@
 
 #include "common/MpiLibrary.hpp"
 #include "common/TextFormat.hpp"
+#include "common/Units.hpp"
 #include "io/HintsInEffect.hpp"
 #include "io/TimeGuard.hpp"
 
@@ -30,17 +31,46 @@ std::string bytes_text(double bytes) {
   return fixed(bytes, 0) + " B";
 }
 
-// The time of the read closes, which delete the files as rev 2.1 does (MPI_MODE_DELETE_ON_CLOSE,
-// inside the read types' time): the file system's, which the time guard cannot cut. Named when
-// the run overran, since on a file system that discards freed blocks it can be seconds per GB.
-std::string deleting_share(const IoMeasurements& m) {
-  if (m.kept) return "";
-  double deleting = 0;
-  for (const TypeMeasurement& t : m.types) {
-    if (t.access == Access::read) deleting += t.close_time;
+// Where an overrunning run's time went, from its account (TimePlan.hpp): the parts the guard
+// cannot cut, named since on a file system that discards freed blocks deletion alone can take
+// seconds per GB.
+std::string uncut_parts(const IoMeasurements& m) {
+  const TimeAccount& a = m.account;
+  return " (account: patterns " + fixed(a.seconds(TimePart::patterns), 1) + " s, opens " +
+         fixed(a.seconds(TimePart::opens), 1) + " s, closes " +
+         fixed(a.seconds(TimePart::closes), 1) + " s, deletion " +
+         fixed(a.seconds(TimePart::deletion) + a.seconds(TimePart::deletion_probe), 1) +
+         " s, the rest " +
+         fixed(a.seconds(TimePart::setup) + a.seconds(TimePart::bookkeeping) +
+                   a.seconds(TimePart::removal),
+               1) +
+         " s)";
+}
+
+const char* access_of(int index) {
+  return index == 0 ? "write" : index == 1 ? "rewrite" : "read";
+}
+
+// What follows from a cut row for the rows after it.
+std::string after_cut(const PatternMeasurement& p) {
+  const std::string count = std::to_string(p.repetitions);
+  if (p.access == Access::write) {
+    return "the segment is partly filled, rewrite and read replay the " + count;
   }
-  if (deleting < 0.05) return "";
-  return " (" + fixed(deleting, 1) + " s of it in the read closes that delete the files)";
+  if (p.access == Access::rewrite) {
+    return "the rest of the row keeps the write's data; the read replays the " + count;
+  }
+  return "the rest of the row is not read";
+}
+
+// The test call delays as given: "read:2=0.05,write:0=0.1" (empty when none).
+std::string call_delays_text(const std::map<std::pair<int, int>, double>& delays) {
+  std::string out;
+  for (const auto& [key, seconds] : delays) {
+    out += (out.empty() ? "" : ",") + std::string(access_of(key.first)) + ":" +
+           std::to_string(key.second) + "=" + units::plain_number(seconds);
+  }
+  return out;
 }
 
 }  // namespace
@@ -70,12 +100,25 @@ std::vector<std::array<std::string, 3>> deliberate_differences(
        "-rewrite adds all five rewrite types to WR but still divides by 6"},
       {"-adapt", "not offered", "off by default (its help: not allowed for benchmarking)"},
   };
+  out.push_back({"deletion of the files",
+                 "the read's close, then MPI_File_delete (rank 0 of the partition; every "
+                 "process its own file of type 2), timed apart and inside the type's time",
+                 "the read's close with MPI_MODE_DELETE_ON_CLOSE, inside the type's time"});
   if (guard_factor) {
     out.push_back({"time guard",
-                   "a size-driven row (types 3-4 write) that has used " + fixed(*guard_factor, 2) +
-                       " x its T_pattern stops at the next repetition; rewrite and read replay "
-                       "the count written; the run is then not valid (--unguarded: none)",
-                   "none: types 3-4 write their planned counts whatever they take"});
+                   "every row with a planned count (types 3-4 write, every rewrite and read) that "
+                   "has used " +
+                       fixed(*guard_factor, 2) +
+                       " x its share stops at the next repetition; rewrite and read replay the "
+                       "count written before; the run is then not valid (--unguarded: none)",
+                   "none: rows run their planned counts whatever they take"});
+    out.push_back({"time plan",
+                   "opens, closes, syncs and deletion are measured as the run goes (deletion "
+                   "first by an untimed probe of 32 MiB) and the shares of the patterns still to "
+                   "run shrink so that all of it fits T; a time-driven row stops when its next "
+                   "call and the sync it adds would pass its share (--unguarded: rev 2.1's shares "
+                   "and rule)",
+                   "shares fixed at T_pattern; a time-driven row stops on its calls' time alone"});
   }
   if (collective_write_delay > 0) {
     out.push_back({"test delay",
@@ -164,6 +207,15 @@ IoReport::IoReport(IoMeasurements measurements)
                        fixed(m_.collective_write_delay, 3) +
                        " s before every collective write call of type 4");
   }
+  for (const auto& [key, seconds] : m_.call_delays) {
+    reasons_.push_back("test fault --test-call-delay slept " + fixed(seconds, 3) +
+                       " s before every " + access_of(key.first) + " call of type " +
+                       std::to_string(key.second));
+  }
+  if (m_.deletion_delay > 0) {
+    reasons_.push_back("test fault --test-deletion-delay slept " + fixed(m_.deletion_delay, 3) +
+                       " s per GB in every deletion");
+  }
   for (const auto& p : m_.patterns) {
     if (!p.cut) continue;
     reasons_.push_back(
@@ -172,11 +224,10 @@ IoReport::IoReport(IoMeasurements measurements)
         " (l = " + std::to_string(p.disk_chunk) + " B): stopped after " +
         std::to_string(p.repetitions) + " of " + std::to_string(p.planned) +
         " planned repetitions, having taken " + fixed(p.time.max, 3) + " s, " +
-        (p.pattern_time > 0 ? fixed(p.time.max / p.pattern_time, 1) : std::string("-")) +
-        " x its share T_pattern = " + fixed(p.pattern_time, 3) + " s (guard factor " +
-        (m_.guard_factor ? fixed(*m_.guard_factor, 2) : std::string("-")) +
-        "); the segment is partly filled, rewrite and read replay the " +
-        std::to_string(p.repetitions));
+        (p.planned_time > 0 ? fixed(p.time.max / p.planned_time, 1) : std::string("-")) +
+        " x its share " + fixed(p.planned_time, 3) + " s (T_pattern = " + fixed(p.pattern_time, 3) +
+        " s; guard factor " + (m_.guard_factor ? fixed(*m_.guard_factor, 2) : std::string("-")) +
+        "); " + after_cut(p));
   }
   // Whatever the guard did, the run is held against T (TimeGuard.hpp).
   if (m_.elapsed > elapsed_limit(m_.schedule_time)) {
@@ -184,7 +235,21 @@ IoReport::IoReport(IoMeasurements measurements)
                        (m_.schedule_time >= 60 ? "1.10 T" : "1.15 T + 3 s") + " = " +
                        fixed(elapsed_limit(m_.schedule_time), 1) +
                        " s (T = " + fixed(m_.schedule_time, 1) +
-                       " s): the run overran its scheduled time" + deleting_share(m_));
+                       " s): the run overran its scheduled time" + uncut_parts(m_));
+  }
+  // The plan's shrinking is said, not hidden: rows whose share fell below T_pattern.
+  std::size_t shrunk = 0;
+  double least = 1;
+  for (const auto& p : m_.patterns) {
+    if (p.pattern_time <= 0 || p.planned_time >= p.pattern_time * (1 - 1e-9)) continue;
+    ++shrunk;
+    least = std::min(least, p.planned_time / p.pattern_time);
+  }
+  if (shrunk > 0) {
+    warnings_.push_back(
+        "time plan: " + std::to_string(shrunk) +
+        " rows ran with a share below rev 2.1's T_pattern (down to " + fixed(100 * least, 0) +
+        "% of it), so that the opens, closes, syncs and deletion fit T" + uncut_parts(m_));
   }
   const double needed = kCacheFactor * static_cast<double>(m_.cache_bytes);
   for (const auto& f : figures_.partitions) {
@@ -203,6 +268,10 @@ IoReport::IoReport(IoMeasurements measurements)
                          bytes_text(static_cast<double>(m_.cache_bytes)) + " (" + m_.cache_source +
                          "): the data may not have reached the disk");
     }
+  }
+  if (!m_.probe_problem.empty()) {
+    warnings_.push_back("deletion probe: " + m_.probe_problem +
+                        "; the plan learns the deletion rate from the run's own deletions");
   }
   if (m_.chunks.capped) {
     warnings_.push_back("M_PART capped at 1 GB; memory per process / 128 gives " +
@@ -325,7 +394,8 @@ void IoReport::print_header(std::ostream& out, int nprocs, const std::vector<int
       << " s for all partitions, Tn = " << fixed(schedule.partition_time(), 1)
       << " s each, T_pat = Tn * U / " << schedule.time_units_sum()
       << " (as b_eff_io rev 2.1); termination " << termination << "; "
-      << (guard_factor ? "time guard at " + fixed(*guard_factor, 2) + " x T_pat (types 3-4 write)"
+      << (guard_factor ? "time guard at " + fixed(*guard_factor, 2) +
+                             " x share (rows with a planned count), shares planned to fit T"
                        : std::string("unguarded (as b_eff_io rev 2.1)"))
       << "; I/O buffer " << buffer_offset << " B past a page boundary"
       << (buffer_offset == kRev21BufferOffset ? " (as b_eff_io rev 2.1's malloc)" : "") << "\n"
@@ -366,6 +436,8 @@ void IoReport::write(worker::ResultDocument& result) const {
                                                  {"memory_chunk", "B"},
                                                  {"time_units", "count"},
                                                  {"pattern_time", "s"},
+                                                 {"planned_time", "s"},
+                                                 {"held_back", "s"},
                                                  {"drive", ""},
                                                  {"repetitions", "count"},
                                                  {"planned_repetitions", "count"},
@@ -375,13 +447,31 @@ void IoReport::write(worker::ResultDocument& result) const {
                                                  {"time_min", "s"},
                                                  {"time_mean", "s"},
                                                  {"time_stddev", "s"},
+                                                 {"sync_time", "s"},
                                                  {"bandwidth", "B/s"},
                                                  {"errors", "count"}});
   for (const auto& p : m_.patterns) {
-    patterns.add_row({p.partition, access_name(p.access), p.type, p.number, p.disk_chunk,
-                      p.memory_chunk, p.time_units, p.pattern_time, drive_name(p.drive),
-                      p.repetitions, p.drive == Drive::time ? json() : json(p.planned), p.cut,
-                      p.bytes, p.time.max, p.time.min, p.time.mean, p.time.stddev, p.bandwidth(),
+    patterns.add_row({p.partition,
+                      access_name(p.access),
+                      p.type,
+                      p.number,
+                      p.disk_chunk,
+                      p.memory_chunk,
+                      p.time_units,
+                      p.pattern_time,
+                      p.planned_time,
+                      p.held_back,
+                      drive_name(p.drive),
+                      p.repetitions,
+                      p.drive == Drive::time ? json() : json(p.planned),
+                      p.cut,
+                      p.bytes,
+                      p.time.max,
+                      p.time.min,
+                      p.time.mean,
+                      p.time.stddev,
+                      p.sync_time,
+                      p.bandwidth(),
                       p.errors});
   }
   auto& types = result.add_table("types", {{"partition", "processes"},
@@ -390,13 +480,21 @@ void IoReport::write(worker::ResultDocument& result) const {
                                            {"bytes", "B"},
                                            {"open_time", "s"},
                                            {"close_time", "s"},
+                                           {"delete_time", "s"},
                                            {"total_time", "s"},
                                            {"bandwidth", "B/s"},
                                            {"errors", "count"},
                                            {"complete", ""}});
   for (const auto& t : m_.types) {
     types.add_row({t.partition, access_name(t.access), t.type, t.bytes, t.open_time, t.close_time,
-                   t.total_time, t.complete ? json(t.bandwidth()) : json(), t.errors, t.complete});
+                   t.delete_time, t.total_time, t.complete ? json(t.bandwidth()) : json(), t.errors,
+                   t.complete});
+  }
+  // Where the run's time went, on rank 0's clock: the parts add up to the run's elapsed time.
+  auto& account =
+      result.add_table("time_account", {{"part", ""}, {"time", "s"}, {"count", "count"}});
+  for (TimePart part : kTimePartList) {
+    account.add_row({time_part_name(part), m_.account.seconds(part), m_.account.count(part)});
   }
   auto& accesses = result.add_table("accesses", {{"partition", "processes"},
                                                  {"access", ""},
@@ -519,6 +617,12 @@ void IoReport::write(worker::ResultDocument& result) const {
                                           {"guard_factor", "ratio"},
                                           {"cut_rows", "count"},
                                           {"test_collective_write_delay", "s"},
+                                          {"test_call_delays", ""},
+                                          {"test_deletion_delay", "s/GB"},
+                                          {"deletion_probe_bytes", "B"},
+                                          {"deletion_probe_time", "s"},
+                                          {"sync_time_per_gb", "s/GB"},
+                                          {"deletion_time_per_gb", "s/GB"},
                                           {"buffer_offset", "B"},
                                           {"schedule_time", "s"},
                                           {"elapsed", "s"},
@@ -540,6 +644,12 @@ void IoReport::write(worker::ResultDocument& result) const {
                   m_.guard_factor ? json(*m_.guard_factor) : json(),
                   cut_rows(),
                   m_.collective_write_delay,
+                  call_delays_text(m_.call_delays),
+                  m_.deletion_delay,
+                  m_.probe_bytes,
+                  m_.probe_time,
+                  m_.sync_per_byte ? json(*m_.sync_per_byte * 1e9) : json(),
+                  m_.deletion_per_byte ? json(*m_.deletion_per_byte * 1e9) : json(),
                   m_.buffer_offset,
                   m_.schedule_time,
                   m_.elapsed,

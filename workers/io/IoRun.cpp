@@ -83,6 +83,10 @@ struct Partition {
   MPI_Comm comm = MPI_COMM_NULL;  ///< MPI_COMM_NULL on ranks outside it
   int rank = -1;
   std::map<int, std::int64_t> repetitions;  ///< write calls per process, by pattern number
+  /// Calls per process a later access replays, by pattern number: the write's, or fewer where
+  /// the guard cut a rewrite (its data of generation 2 ends there).
+  std::map<int, std::int64_t> replay;
+  std::map<int, double> file_bytes;  ///< bytes written to each type's file(s), all processes
   std::optional<SegmentPlan> plan;
   std::set<int> rewritten;  ///< types whose data is of generation 2
   double elapsed = 0;
@@ -109,6 +113,10 @@ class Runner {
   std::string path_of(int partition, int type, int rank) const;
   void corrupt_files();
   void remove_files();
+  /// The untimed deletion probe of a guarded run (rank 0 writes, syncs and deletes a file).
+  void probe_deletion();
+  /// Sleeps `seconds` when positive (the test-only delays).
+  static void sleep_for(double seconds);
 
   const worker::MpiSession& mpi_;
   const IoConfig& config_;
@@ -121,7 +129,15 @@ class Runner {
   IoBuffer buffer_;
   std::optional<std::string> local_failure_;
   std::string failure_text_;
+  /// A guarded run's plan of its time (TimePlan.hpp); nothing when unguarded.
+  std::optional<TimePlan> plan_;
+  TimeAccount account_;
+  double run_started_ = 0;
 };
+
+void Runner::sleep_for(double seconds) {
+  if (seconds > 0) std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+}
 
 std::string Runner::path_of(int partition, int type, int rank) const {
   return benchmark_file(m_.directory, partition, type, rank);
@@ -193,21 +209,25 @@ bool Runner::run_type(Partition& p, Access access, int type) {
   tm.access = access;
   tm.type = type;
 
-  // Open as the reference code does (read/write, unique open; the read's close deletes the file
-  // unless --keep, so the type's time includes the unlink), except that the first write makes a
-  // new file and never opens an existing one (MPI_MODE_EXCL). Open and close end in a barrier,
+  // Open as the reference code does (read/write, unique open), except that the first write makes
+  // a new file and never opens an existing one (MPI_MODE_EXCL). Rev 2.1's read close deletes the
+  // file (MPI_MODE_DELETE_ON_CLOSE); here the read's close is followed by the deletion, timed on
+  // its own and inside the type's time all the same. Open, close and deletion end in a barrier,
   // inside their time.
   int amode = access == Access::write     ? MPI_MODE_CREATE | MPI_MODE_EXCL | MPI_MODE_RDWR
               : access == Access::rewrite ? MPI_MODE_RDWR
                                           : MPI_MODE_RDONLY;
-  if (access == Access::read && !config_.keep) amode |= MPI_MODE_DELETE_ON_CLOSE;
   if (config_.unique_open) amode |= MPI_MODE_UNIQUE_OPEN;
   MPI_File fh = MPI_FILE_NULL;
   MPI_Barrier(pcomm);
   double t = worker::now();
+  account_.mark(TimePart::bookkeeping, t);
   const bool opened = check(MPI_File_open(fcomm, path.c_str(), amode, info, &fh), "open", path);
   MPI_Barrier(pcomm);
-  const double open_time = worker::now() - t;
+  const double open_end = worker::now();
+  const double open_time = open_end - t;
+  account_.mark(TimePart::opens, open_end);
+  if (plan_) plan_->opened(open_time);
   if (opened) MPI_File_set_errhandler(fh, MPI_ERRORS_RETURN);
   if (agree_on_failure(pcomm)) {
     if (opened) MPI_File_close(&fh);
@@ -263,6 +283,10 @@ bool Runner::run_type(Partition& p, Access access, int type) {
     pm.memory_chunk = big_l;
     pm.time_units = row.time_units;
     pm.pattern_time = schedule_.pattern_time(row.time_units);
+    // A guarded run's share: what its plan leaves this row (never more than T_pattern).
+    pm.planned_time =
+        plan_ ? plan_->share(row.time_units, worker::now() - run_started_) : pm.pattern_time;
+    pm.held_back = plan_ ? plan_->reserve() : 0;
     std::int64_t count = 1;
     if (row.time_units == 0) {
       pm.drive = Drive::single;
@@ -273,18 +297,35 @@ bool Runner::run_type(Partition& p, Access access, int type) {
       count = p.plan->repetitions[static_cast<std::size_t>(index)];
     } else {
       pm.drive = Drive::replay;
-      count = p.repetitions.at(row.number);  // the write's count, also where the guard cut it
+      // The count written before: the write's (also where the guard cut it), or for a read of
+      // rewritten data the rewrite's where the guard cut that.
+      count = p.replay.at(row.number);
     }
+    // Where the row's data ends in the file: the write's count, whatever this access does.
+    const std::int64_t extent = pm.drive == Drive::replay ? p.repetitions.at(row.number) : 0;
     pm.planned = pm.drive == Drive::time ? 0 : count;
-    const bool guarded = pm.drive == Drive::size && config_.guard_factor.has_value();
-    const TimeGuard guard(config_.guard_factor.value_or(0), pm.pattern_time, count);
+    // Every row with a planned count above one is guarded (size-driven and replaying rows);
+    // the time-driven rows keep to their share by the termination rule, which a guarded run also
+    // makes plan the sync that follows the calls.
+    const bool guarded = pm.drive != Drive::time && config_.guard_factor.has_value();
+    const TimeGuard guard(config_.guard_factor.value_or(0), pm.planned_time, count);
     const bool delayed = writing && type == 4 && config_.collective_write_delay > 0;
+    const auto call_delay = config_.call_delays.find({static_cast<int>(access), type});
+    const double test_delay = call_delay == config_.call_delays.end() ? 0 : call_delay->second;
+    // The sync the calls leave for after the loop, as the run has seen it so far (guarded only).
+    CallTail sync_tail;
+    if (plan_) {
+      sync_tail.fixed = plan_->sync_fixed();
+      sync_tail.per_call =
+          plan_->sync_per_byte() * static_cast<double>(n) * static_cast<double>(big_l);
+    }
 
     // The pattern's time runs from a barrier to the barrier after its sync, and includes
     // setting the file view as in the reference code: type 0's in every pattern (a distributed
     // array built, committed, set and freed), the other types' in their first.
     MPI_Barrier(pcomm);
     const double t0 = worker::now();
+    account_.mark(TimePart::bookkeeping, t0);
     if (type == 0) {
       // Distributed array of n rows of l bytes, one row per process (process k's chunk at k*l
       // in each n*l bytes), built as rev 2.1 builds it: MPI_Type_create_darray over doubles.
@@ -334,7 +375,7 @@ bool Runner::run_type(Partition& p, Access access, int type) {
     std::int64_t succeeded = 0;     // calls that moved all their bytes
     std::int64_t failed_calls = 0;  // calls that failed or moved less
     std::int64_t target = 1;
-    const double budget = pm.pattern_time;
+    const double budget = pm.planned_time;
     // The collective decision of the termination rule and of the time guard: barrier, rank 0
     // reads its clock since the pattern's start and decides, the decision is broadcast, so every
     // rank stops after the same call.
@@ -352,6 +393,7 @@ bool Runner::run_type(Partition& p, Access access, int type) {
           stamp_chunk(data + j * l, l, stamp_value(identity, generation, chunk_offset(done, j)));
         }
       }
+      sleep_for(test_delay);
       MPI_Status status;
       int code = MPI_SUCCESS;
       switch (type) {
@@ -402,12 +444,13 @@ bool Runner::run_type(Partition& p, Access access, int type) {
       ++done;
       if (pm.drive == Drive::time) {
         if (config_.termination == TerminationRule::reference) {
-          const long long go = decide(
-              [&](double elapsed) { return another_call_fits(done, elapsed, budget) ? 1 : 0; });
+          const long long go = decide([&](double elapsed) {
+            return another_call_fits(done, elapsed, budget, sync_tail) ? 1 : 0;
+          });
           if (!go) break;
         } else if (done >= target) {
           const long long next =
-              decide([&](double elapsed) { return next_check(done, elapsed, budget); });
+              decide([&](double elapsed) { return next_check(done, elapsed, budget, sync_tail); });
           if (next == 0) break;
           target = next;
         }
@@ -423,24 +466,42 @@ bool Runner::run_type(Partition& p, Access access, int type) {
         target = next;
       }
     }
+    double sync_started = 0;
     if (writing) {
       MPI_Barrier(pcomm);
+      sync_started = worker::now();
       check(MPI_File_sync(fh), "sync of", path);
     }
     MPI_Barrier(pcomm);
-    const double duration = worker::now() - t0;
+    const double t1 = worker::now();
+    const double duration = t1 - t0;
+    const double sync_time = writing ? t1 - sync_started : 0;
+    account_.mark(TimePart::patterns, t1);
     my_total += duration;
 
-    // Advance past the data of all processes.
+    // Advance past the data of all processes: past what the write wrote, also where a replay was
+    // cut short, so that every later row finds its data where the write put it.
+    const std::int64_t calls = pm.drive == Drive::replay ? extent : done;
     switch (type) {
       case 0:
-        base += static_cast<std::int64_t>(n) * big_l * done;
+        base += static_cast<std::int64_t>(n) * big_l * calls;
         break;
       case 1:
-        base += static_cast<std::int64_t>(n) * l * done;
+        base += static_cast<std::int64_t>(n) * l * calls;
         break;
       default:
-        base += l * done;
+        base += l * calls;
+    }
+    // A replay cut short leaves the file pointer short of the row's end: set it there (types 1-4;
+    // type 0 sets its view at `base` in every row). The shared pointer counts from the view's
+    // start (0), the individual one from the process's own (its segment for types 3-4).
+    if (calls != done && type >= 1) {
+      const MPI_Offset position = static_cast<MPI_Offset>(base / etype_bytes);
+      if (type == 1) {
+        check(MPI_File_seek_shared(fh, position, MPI_SEEK_SET), "seek in", path);
+      } else {
+        check(MPI_File_seek(fh, position, MPI_SEEK_SET), "seek in", path);
+      }
     }
 
     std::vector<double> times(root ? static_cast<std::size_t>(n) : 1);
@@ -457,7 +518,22 @@ bool Runner::run_type(Partition& p, Access access, int type) {
     pm.bytes = sums[2];
     pm.failed_calls = sums[1];
     pm.errors = sums[0] + sums[1];
-    if (access == Access::write) p.repetitions[row.number] = done;
+    double longest_sync = 0;
+    MPI_Reduce(&sync_time, &longest_sync, 1, MPI_DOUBLE, MPI_MAX, 0, pcomm);
+    pm.sync_time = longest_sync;
+    const double row_bytes = static_cast<double>(n) * static_cast<double>(big_l * done);
+    if (access == Access::write) {
+      p.repetitions[row.number] = done;
+      p.replay[row.number] = done;
+      p.file_bytes[type] += row_bytes;
+    } else if (access == Access::rewrite) {
+      p.replay[row.number] = std::min(p.replay[row.number], done);
+    }
+    if (plan_) {
+      plan_->bookkeeping(account_.seconds(TimePart::bookkeeping));
+      if (writing) plan_->synced(row_bytes, sync_time);
+      plan_->pattern_done(row.time_units, access == Access::write, row_bytes, duration);
+    }
     if (root) {
       pm.time = worker::describe(times);
       tm.bytes += pm.bytes;
@@ -474,17 +550,38 @@ bool Runner::run_type(Partition& p, Access access, int type) {
   }
 
   t = worker::now();
+  account_.mark(TimePart::bookkeeping, t);
   check(MPI_File_close(&fh), "close", path);
   MPI_Barrier(pcomm);
-  const double close_time = worker::now() - t;
+  const double close_end = worker::now();
+  const double close_time = close_end - t;
+  account_.mark(TimePart::closes, close_end);
+  if (plan_) plan_->closed(close_time);
   my_total += close_time;
+  // The read's deletion (rev 2.1: inside its close), unless --keep: the partition's rank 0
+  // deletes a shared file, every process its own of type 2; a barrier ends it.
+  double delete_time = 0;
+  if (access == Access::read && !config_.keep && !stop) {
+    const double bytes = p.file_bytes[type];
+    if (type == 2 || root) {
+      sleep_for(config_.deletion_delay * (type == 2 ? bytes / n : bytes) / 1e9);
+      check(MPI_File_delete(path.c_str(), MPI_INFO_NULL), "delete", path);
+    }
+    MPI_Barrier(pcomm);
+    const double delete_end = worker::now();
+    delete_time = delete_end - close_end;
+    account_.mark(TimePart::deletion, delete_end);
+    if (plan_) plan_->deleted(bytes, delete_time);
+    my_total += delete_time;
+  }
   if (info != MPI_INFO_NULL) MPI_Info_free(&info);
-  double maxima[3] = {0, 0, 0};
-  const double local[3] = {open_time, close_time, my_total};
-  MPI_Reduce(local, maxima, 3, MPI_DOUBLE, MPI_MAX, 0, pcomm);
+  double maxima[4] = {0, 0, 0, 0};
+  const double local[4] = {open_time, close_time, delete_time, my_total};
+  MPI_Reduce(local, maxima, 4, MPI_DOUBLE, MPI_MAX, 0, pcomm);
   tm.open_time = maxima[0];
   tm.close_time = maxima[1];
-  tm.total_time = maxima[2];
+  tm.delete_time = maxima[2];
+  tm.total_time = maxima[3];
   tm.complete = !stop;
   if (root) m_.types.push_back(tm);
   if (access == Access::rewrite) p.rewritten.insert(type);
@@ -521,8 +618,59 @@ void Runner::remove_files() {
   remove_benchmark_files(mpi_, m_.directory, m_.partitions);
 }
 
+void Runner::probe_deletion() {
+  // Rank 0 writes the probe in the buffer's chunks, syncs it, closes it and times its deletion:
+  // the file system's cost per byte deleted, before the first timed deletion gives it at scale.
+  // A probe that fails (a file system too small for it) is said, not fatal: the plan then
+  // learns the rate from the run's own deletions, and the run meets the problem, if it is one,
+  // in a call it names.
+  if (mpi_.is_root()) {
+    const std::string path = m_.directory + "/deletion_probe";
+    std::string problem;
+    auto ok = [&](int code, const char* what) {
+      if (code != MPI_SUCCESS && problem.empty()) {
+        problem = std::string(what) + " '" + path + "' failed: " + mpi_error_text(code, errno);
+      }
+      return code == MPI_SUCCESS;
+    };
+    MPI_File fh = MPI_FILE_NULL;
+    if (ok(MPI_File_open(MPI_COMM_SELF, path.c_str(),
+                         MPI_MODE_CREATE | MPI_MODE_EXCL | MPI_MODE_WRONLY, MPI_INFO_NULL, &fh),
+           "open")) {
+      MPI_File_set_errhandler(fh, MPI_ERRORS_RETURN);
+      const std::int64_t chunk =
+          std::min<std::int64_t>(static_cast<std::int64_t>(buffer_.size()), 4LL * 1024 * 1024);
+      bool writing = true;
+      for (std::int64_t at = 0; writing && at < kDeletionProbeBytes; at += chunk) {
+        MPI_Status status;
+        writing = ok(
+            MPI_File_write_at(fh, at, buffer_.data(), static_cast<int>(chunk), MPI_BYTE, &status),
+            "write to");
+      }
+      if (writing) ok(MPI_File_sync(fh), "sync of");
+      ok(MPI_File_close(&fh), "close");
+    }
+    const double t = worker::now();
+    if (problem.empty()) {
+      sleep_for(config_.deletion_delay * static_cast<double>(kDeletionProbeBytes) / 1e9);
+    }
+    ok(MPI_File_delete(path.c_str(), MPI_INFO_NULL), "delete");
+    if (problem.empty()) {
+      m_.probe_time = worker::now() - t;
+      m_.probe_bytes = static_cast<double>(kDeletionProbeBytes);
+    } else {
+      m_.probe_problem = problem;
+    }
+  }
+  MPI_Bcast(&m_.probe_time, 1, MPI_DOUBLE, 0, mpi_.world());
+  MPI_Bcast(&m_.probe_bytes, 1, MPI_DOUBLE, 0, mpi_.world());
+  plan_->probed_deletion(m_.probe_bytes, m_.probe_time);
+}
+
 IoMeasurements Runner::run() {
   const double run_started = worker::now();
+  run_started_ = run_started;
+  account_ = TimeAccount(run_started);
   const MPI_Comm world = mpi_.world();
   const int size = mpi_.size();
   m_.nprocs = size;
@@ -532,6 +680,8 @@ IoMeasurements Runner::run() {
   m_.kept = config_.keep;
   m_.guard_factor = config_.guard_factor;
   m_.collective_write_delay = config_.collective_write_delay;
+  m_.call_delays = config_.call_delays;
+  m_.deletion_delay = config_.deletion_delay;
   m_.buffer_offset = config_.buffer_offset;
   m_.partitions = config_.partitions_for(size);
   schedule_ = {config_.schedule_time, static_cast<int>(m_.partitions.size()), config_.rewrite_all};
@@ -573,6 +723,25 @@ IoMeasurements Runner::run() {
                      static_cast<std::size_t>(config_.buffer_offset),
                      static_cast<std::byte>(0x5a + mpi_.rank()));
 
+  // A guarded run plans what it cannot cut (TimePlan.hpp): every pattern's units, the opens and
+  // closes of every type's file per access method, and the read's deletion, whose rate an
+  // untimed probe gives first.
+  if (config_.guard_factor) {
+    const int partitions = static_cast<int>(m_.partitions.size());
+    const int rewritten = config_.rewrite_all ? kPatternTypes : 1;
+    const int type0_rows = static_cast<int>(table_.rows_of_type(0).size());
+    const int rows =
+        partitions * (2 * kPatternCount + (config_.rewrite_all ? kPatternCount : type0_rows));
+    plan_.emplace(schedule_, rows, partitions * schedule_.time_units_sum(),
+                  partitions * kTotalTimeUnits, partitions * (2 * kPatternTypes + rewritten),
+                  !config_.keep);
+    if (!config_.keep) {
+      account_.mark(TimePart::setup, worker::now());
+      probe_deletion();
+      account_.mark(TimePart::deletion_probe, worker::now());
+    }
+  }
+
   for (int n : m_.partitions) {
     Partition p;
     p.n = n;
@@ -584,6 +753,7 @@ IoMeasurements Runner::run() {
     partitions_.push_back(std::move(p));
   }
 
+  account_.mark(TimePart::setup, worker::now());
   // Release 2: all partitions write, then all rewrite, then all read.
   bool running = true;
   for (Access access : kAccesses) {
@@ -623,13 +793,20 @@ IoMeasurements Runner::run() {
   for (Partition& p : partitions_) {
     m_.timings.push_back({p.n, schedule_.partition_time(), p.elapsed, p.write_elapsed, p.plan});
   }
+  account_.mark(TimePart::bookkeeping, worker::now());
   // After a deadline stop the files stay until the result is written (IoWorker): removing a
   // few GB can take seconds on a file system that discards freed blocks, past the deadline.
   if (!config_.keep && !m_.deadline_stop) remove_files();
   for (Partition& p : partitions_) {
     if (p.comm != MPI_COMM_NULL) MPI_Comm_free(&p.comm);
   }
-  m_.elapsed = worker::now() - run_started;
+  account_.mark(TimePart::removal, worker::now());
+  if (plan_) {
+    m_.sync_per_byte = plan_->sync_per_byte();
+    m_.deletion_per_byte = plan_->deletion_per_byte();
+  }
+  m_.account = account_;
+  m_.elapsed = account_.total();
   return m_;
 }
 

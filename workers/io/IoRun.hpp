@@ -2,9 +2,11 @@
 // One b_eff_io run on every rank (METHODS.md section 2): for each access method (write, rewrite,
 // read) and each partition (the first n ranks; release-2 sequencing) the five pattern types,
 // each on its own file opened with the hints as MPI_Info, pattern by pattern: time-driven
-// (types 0-2 write), size-driven (types 3-4 write, from the segment plan, cut by the time guard
-// once a row has used k times its share unless --unguarded) or replaying the write's counts,
-// cut ones included (rewrite, read). Every chunk is stamped and read back checked.
+// (types 0-2 write), size-driven (types 3-4 write, from the segment plan) or replaying the
+// counts written before (rewrite, read). Unless --unguarded, every row with a planned count is
+// cut by the time guard once it has used k times its share, and the shares come from the run's
+// plan of its time (TimePlan.hpp), which also records where the time went. Every chunk is
+// stamped and read back checked.
 #include <functional>
 #include <string>
 #include <vector>

@@ -4,7 +4,8 @@
 // Tn = T / partitions, and a pattern with U time units gets Tn * U / Usum, where Usum sums U over
 // every pattern of every access method that runs: write 64, rewrite 22 (type 0 only) or 64 (all
 // types), read 64. Only the time-driven patterns (types 0-2 write) use their share as a budget;
-// the rest is left for what follows them (types 3-4, rewrite, read), which replay counts.
+// the rest is left for what follows them (types 3-4, rewrite, read), which replay counts. A
+// guarded run's shares are these, shrunk where its plan needs (TimePlan.hpp).
 namespace pbench::io {
 
 /// Sum of U over type 0's rows: what rewrite adds to Usum when it covers type 0 only.

@@ -1,9 +1,11 @@
 #pragma once
-// T as a bound (issue 14). b_eff_io's segmented types (3 and 4) are size-driven: their counts
-// come from the write counts of types 0-2, and a collective write of small chunks can be a
-// hundred times slower than the independent one it was sized from, so one row can take many
-// times its share of T. The guard stops such a row at a repetition boundary once it has used
-// `factor` times its scheduled share T_pattern; the run is then not valid and says why. The
+// T as a bound (issues 14 and 41). b_eff_io's segmented types (3 and 4) are size-driven: their
+// counts come from the write counts of types 0-2, and a collective write of small chunks can be
+// a hundred times slower than the independent one it was sized from, so one row can take many
+// times its share of T; rewrite and read replay the counts written and slow down as the page
+// cache writes back. The guard stops any row with a planned count at a repetition boundary once
+// it has used `factor` times its share (T_pattern, or less where the run's plan shrank it:
+// TimePlan.hpp); the run is then not valid and says why. The
 // checks follow the batched termination rule's shape (after 1, 2, 4, ... calls, each step
 // capped by the prediction of where the limit falls), so a row that keeps to its share pays a
 // few collective checks and nothing else. These are rank 0's decisions; IoRun makes them

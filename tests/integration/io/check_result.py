@@ -10,10 +10,13 @@ reference code b_eff_io rev 2.1 computes it (sqrt(WR * R), WR the mean of the fi
 and rewrite type 0), the paper's arithmetic b_eff_io_paper (0.25 write + 0.25 rewrite + 0.5
 read), and the system maximum with the partition that won; pattern budgets as rev 2.1 shares T
 out (Tn = T / partitions, T_pattern = Tn * U / Usum, Usum = 150, or 192 with every type
-rewritten); rows the time guard cut (fewer repetitions than planned, size-driven rows only,
-each named in a validity reason) and the whole run's elapsed time against T (a reason when it
-exceeds 1.10 T, or 1.15 T + 3 s for T < 60 s); with --protocol also the readable protocol's
-lines. Exits 1 on the first mismatch, naming it.
+rewritten), the share each row ran with (never above T_pattern; equal to it unguarded); rows
+the time guard cut (fewer repetitions than planned, rows with a planned count only, each named
+in a validity reason), rewrite and read replaying the count written before them; the time
+account (its parts add up to the elapsed time, and agree with the rows, opens, closes and
+deletions it counts) and the whole run's elapsed time against T (a reason when it exceeds
+1.10 T, or 1.15 T + 3 s for T < 60 s); with --protocol also the readable protocol's lines.
+Exits 1 on the first mismatch, naming it.
 """
 import argparse
 import json
@@ -72,6 +75,8 @@ def main():
     type_of = lambda number: 0 if number < 9 else 1 if number < 17 else 2 if number < 25 else 3 if number < 34 else 4
     counts = {}
     planned = {}
+    run = table(doc, "run")[0]
+    guarded = run["guard_factor"] is not None
     for n in partitions:
         for access, types_ in (("write", range(5)), ("rewrite", rewrite_types), ("read", range(5))):
             numbers = sorted(r["pattern"] for r in patterns if r["partition"] == n and r["access"] == access)
@@ -87,30 +92,41 @@ def main():
         expect(r["time_min"] <= r["time_mean"] * (1 + 1e-12) <= r["time"] * (1 + 1e-9), where + ": time statistics")
         expect(close(r["pattern_time"], tn * r["time_units"] / usum) or r["time_units"] == 0 and r["pattern_time"] == 0,
                where + ": T_pattern %s != Tn * U / Usum = %g * %d / %d" % (r["pattern_time"], tn, r["time_units"], usum))
+        expect(r["planned_time"] <= r["pattern_time"] * (1 + 1e-12) and r["planned_time"] >= 0,
+               where + ": share %s above T_pattern %s" % (r["planned_time"], r["pattern_time"]))
+        if not guarded:
+            expect(r["planned_time"] == r["pattern_time"] and r["held_back"] == 0, where + ": unguarded, the share is T_pattern")
         if r["time_units"] == 0:
             expect(r["drive"] == "single" and r["repetitions"] == 1, where + ": U = 0 must be one call")
         elif r["access"] == "write":
             expect(r["drive"] == ("time" if r["type"] <= 2 else "size"), where + ": drive " + r["drive"])
         else:
             expect(r["drive"] == "replay", where + ": drive " + r["drive"])
-        # Planned against done: only the time guard leaves a row short, and only a size-driven one.
+        # Planned against done: only the time guard leaves a row short, and only one with a
+        # planned count (size-driven or replaying).
         if r["drive"] == "time":
             expect(r["planned_repetitions"] is None and r["cut"] is False, where + ": a time-driven row has no plan")
         elif r["cut"]:
-            expect(r["drive"] == "size" and 1 <= r["repetitions"] < r["planned_repetitions"],
+            expect(guarded and r["drive"] in ("size", "replay") and 1 <= r["repetitions"] < r["planned_repetitions"],
                    where + ": cut at %s of %s" % (r["repetitions"], r["planned_repetitions"]))
-            reason = "time guard: partition %d, write, type %d, pattern %d (l = %d B): stopped after %d of %d planned repetitions" % (
-                r["partition"], r["type"], r["pattern"], r["disk_chunk"], r["repetitions"], r["planned_repetitions"])
+            reason = "time guard: partition %d, %s, type %d, pattern %d (l = %d B): stopped after %d of %d planned repetitions" % (
+                r["partition"], r["access"], r["type"], r["pattern"], r["disk_chunk"], r["repetitions"], r["planned_repetitions"])
             expect(any(x.startswith(reason) for x in doc["validity"]["reasons"]), where + ": no reason '%s'" % reason)
         else:
             expect(r["repetitions"] == r["planned_repetitions"], where + ": %s of %s planned" % (r["repetitions"], r["planned_repetitions"]))
         if r["access"] == "write":
             counts[(r["partition"], r["pattern"])] = r["repetitions"]
             planned[(r["partition"], r["pattern"])] = r["planned_repetitions"]
+    # Rewrite replays the write's count; read the rewrite's for a rewritten type (fewer where the
+    # guard cut the rewrite), else the write's.
+    rewrote = {(r["partition"], r["pattern"]): r["repetitions"] for r in patterns if r["access"] == "rewrite"}
     for r in patterns:
-        if r["access"] != "write":
-            expect(r["repetitions"] == counts[(r["partition"], r["pattern"])],
-                   "partition %d %s pattern %d does not replay the write's count" % (r["partition"], r["access"], r["pattern"]))
+        if r["access"] == "write":
+            continue
+        key = (r["partition"], r["pattern"])
+        want = rewrote[key] if r["access"] == "read" and key in rewrote else counts[key]
+        expect(r["planned_repetitions"] == want,
+               "partition %d %s pattern %d replays %s, not the %d written before" % (r["partition"], r["access"], r["pattern"], r["planned_repetitions"], want))
 
     # The segment of types 3 and 4.
     part_rows = {r["partition"]: r for r in table(doc, "partitions")}
@@ -141,7 +157,8 @@ def main():
         expect(t["bytes"] == total, where + ": bytes != sum of its patterns")
         expect(t["complete"] is True, where + ": incomplete")
         expect(close(t["bandwidth"], t["bytes"] / t["total_time"]), where + ": bandwidth != bytes / total_time")
-        expect(t["total_time"] >= t["open_time"] and t["total_time"] >= t["close_time"], where + ": total time")
+        expect(t["total_time"] >= max(t["open_time"], t["close_time"], t["delete_time"]), where + ": total time")
+        expect(t["delete_time"] == 0 or (t["access"] == "read" and not run["kept"]), where + ": a deletion outside the read")
         type_bw[(t["partition"], t["access"], t["type"])] = t["bytes"] / t["total_time"]
         expect(close(metric(doc, "type_bandwidth", partition=t["partition"], access=t["access"], type=t["type"]), type_bw[(t["partition"], t["access"], t["type"])]),
                where + ": type_bandwidth metric")
@@ -176,7 +193,25 @@ def main():
         expect(close(part_rows[n]["partition_time"], tn), "partition %d: Tn" % n)
         if best is None or beff > best[0]:
             best = (beff, n)
-    run = table(doc, "run")[0]
+    # The time account: rank 0's clock cut into contiguous parts, which add up to the elapsed
+    # time; each part agrees with what the rows record (rank 0's time of a phase lies between
+    # the fastest and the slowest process's, all ending in the same barrier).
+    account = {a["part"]: a for a in table(doc, "time_account")}
+    parts = ["setup", "deletion_probe", "opens", "patterns", "closes", "deletion", "bookkeeping", "removal"]
+    expect(sorted(account) == sorted(parts), "time account parts %s" % sorted(account))
+    total = sum(a["time"] for a in account.values())
+    expect(abs(total - run["elapsed"]) <= 1e-6 * max(1, run["elapsed"]),
+           "time account sums to %s s, elapsed %s s" % (total, run["elapsed"]))
+    expect(all(a["time"] >= 0 for a in account.values()), "time account: a negative part")
+    expect(account["patterns"]["count"] == len(patterns), "time account: %s patterns for %d rows" % (account["patterns"]["count"], len(patterns)))
+    expect(account["opens"]["count"] == len(types) and account["closes"]["count"] == len(types), "time account: opens and closes")
+    reads = [t for t in types if t["access"] == "read"]
+    expect(account["deletion"]["count"] == (0 if run["kept"] else len(reads)), "time account: deletions")
+    expect(sum(r["time_min"] for r in patterns) - 1e-9 <= account["patterns"]["time"] <= sum(r["time"] for r in patterns) + 1e-9,
+           "time account: patterns %s s outside the rows' %s..%s s" % (account["patterns"]["time"], sum(r["time_min"] for r in patterns), sum(r["time"] for r in patterns)))
+    for part, column in (("opens", "open_time"), ("closes", "close_time"), ("deletion", "delete_time")):
+        expect(account[part]["time"] <= sum(t[column] for t in types) + 1e-9, "time account: %s above the types' %s" % (part, column))
+    expect((account["deletion_probe"]["count"] == 1) == (guarded and not run["kept"]), "time account: the deletion probe")
     limit = 1.10 * T if T >= 60 else 1.15 * T + 3
     expect(close(run["schedule_time"], T) and close(run["elapsed_limit"], limit), "run: T %s, limit %s" % (run["schedule_time"], run["elapsed_limit"]))
     expect(close(metric(doc, "run_elapsed"), run["elapsed"]), "run_elapsed metric")

@@ -1,0 +1,157 @@
+// pbench-io's plan of its time (issue 41): a guarded run measures what it cannot cut (opens,
+// closes, syncs, bookkeeping, deletion) and shrinks the shares of the patterns still to run so
+// that all of it fits T; rev 2.1's T_pattern is the most a row gets. The account of where the
+// time went adds up to the elapsed time. The termination rule with the planned sync. On numbers
+// the tests choose (no clock).
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "io/Schedule.hpp"
+#include "io/Termination.hpp"
+#include "io/TimePlan.hpp"
+
+using namespace pbench::io;
+
+namespace {
+
+/// T = 30 s, one partition: Usum 150, Tu = 0.2 s; 95 rows, 11 files.
+TimePlan plan_of(bool deleting = true) {
+  const Schedule schedule{30.0, 1, false};
+  return TimePlan(schedule, 95, 150, 64, 11, deleting);
+}
+
+}  // namespace
+
+TEST_CASE("io time plan: with nothing measured the shares are rev 2.1's") {
+  const TimePlan plan = plan_of();
+  CHECK(plan.rev21_unit_time() == doctest::Approx(0.2));
+  CHECK(plan.unit_time(0) == doctest::Approx(0.2));
+  CHECK(plan.share(4, 0) == doctest::Approx(0.8));
+  CHECK(plan.reserve() == 0);
+  CHECK(plan.deletion_per_byte() == 0);
+  CHECK(plan.sync_per_byte() == 0);
+}
+
+TEST_CASE("io time plan: the shares never grow past T_pattern, however early the run is") {
+  TimePlan plan = plan_of();
+  plan.pattern_done(4, true, 1e6, 0.01);  // a row far under its share
+  CHECK(plan.unit_time(0.01) == doctest::Approx(0.2));
+}
+
+TEST_CASE("io time plan: a run behind its schedule shrinks the shares still to come") {
+  TimePlan plan = plan_of(false);
+  // 50 units done in 20 s (planned 10 s): 10 s left for 100 units.
+  plan.pattern_done(50, false, 0, 20);
+  CHECK(plan.unit_time(20) == doctest::Approx(0.1));
+  // Past T: nothing left, a share of 0 (a time-driven row then makes its one call).
+  CHECK(plan.unit_time(31) == 0);
+}
+
+TEST_CASE("io time plan: the opens, closes and bookkeeping to come are held back at their mean") {
+  TimePlan plan = plan_of(false);
+  plan.opened(0.5);
+  plan.closed(0.1);
+  plan.bookkeeping(0.3);  // the first row's, with the communicator's first collectives
+  plan.pattern_done(0, true, 0, 0.001);
+  CHECK(plan.reserve() == doctest::Approx(10 * 0.5 + 10 * 0.1));
+  plan.bookkeeping(0.32);
+  plan.pattern_done(0, true, 0, 0.001);
+  // 10 opens and 10 closes left at 0.5 s and 0.1 s, 93 rows at 0.02 s of bookkeeping each.
+  CHECK(plan.reserve() == doctest::Approx(10 * 0.5 + 10 * 0.1 + 93 * 0.02));
+  const double left = 30 - 1 - plan.reserve();
+  CHECK(plan.unit_time(1) == doctest::Approx(std::min(0.2, left / 150)));
+  CHECK(plan.unit_time(1) < 0.2);
+}
+
+TEST_CASE("io time plan: a slow deletion seen by the probe shrinks the write shares") {
+  // Deletion at 1.4 s per GB (the issue's ext4 with discard), writing at 1 GB/s.
+  TimePlan fast = plan_of();
+  TimePlan slow = plan_of();
+  fast.probed_deletion(32e6, 32e6 * 0.01e-9);
+  slow.probed_deletion(32e6, 32e6 * 1.4e-9);
+  CHECK(slow.deletion_per_byte() == doctest::Approx(1.4e-9));
+  for (TimePlan* p : {&fast, &slow}) p->pattern_done(4, true, 0.8e9, 0.8);
+  // The slow plan holds back 1.12 s for the 0.8 GB written and, with U = 146 left (60 writing),
+  // s = (30 - 0.8 - 1.12) / (146 + 1.4 * 60) = 0.122 s per unit.
+  CHECK(slow.reserve() == doctest::Approx(0.8e9 * 1.4e-9));
+  CHECK(slow.unit_time(0.8) == doctest::Approx((30 - 0.8 - 1.12) / (146 + 1.4 * 60)));
+  CHECK(slow.unit_time(0.8) < 0.8 * fast.unit_time(0.8));
+  CHECK(fast.unit_time(0.8) == doctest::Approx(0.2).epsilon(0.01));
+}
+
+TEST_CASE("io time plan: the run's own deletions replace the probe once they reach its size") {
+  TimePlan plan = plan_of();
+  plan.probed_deletion(32e6, 0.032);  // 1 s per GB
+  plan.pattern_done(64, true, 2e9, 10);
+  plan.deleted(1e6, 0.5);  // a small file: not yet at scale
+  CHECK(plan.deletion_per_byte() == doctest::Approx(1e-9));
+  plan.deleted(99e6, 0.5);  // 100 MB in 1 s: 10 s per GB
+  CHECK(plan.deletion_per_byte() == doctest::Approx(1e-8));
+  // Still in the files: 2 GB - 100 MB, at 10 s per GB.
+  CHECK(plan.reserve() == doctest::Approx(1.9e9 * 1e-8));
+  // With --keep nothing is deleted, and nothing held back for it.
+  TimePlan kept = plan_of(false);
+  kept.probed_deletion(32e6, 1.0);
+  kept.pattern_done(4, true, 1e9, 1);
+  CHECK(kept.deletion_per_byte() == 0);
+  CHECK(kept.reserve() == 0);
+}
+
+TEST_CASE("io time plan: the sync's fixed part, its cost per byte and the write bandwidth") {
+  TimePlan plan = plan_of();
+  CHECK(plan.sync_fixed() == 0);
+  // A sync of 2 kB in 40 ms (the disk's latency), then 100 MB in 0.44 s and 300 MB in 1.24 s:
+  // 40 ms fixed, 4 ns per byte beyond it.
+  plan.synced(2e3, 0.04);
+  plan.synced(1e8, 0.44);
+  plan.synced(3e8, 1.24);
+  CHECK(plan.sync_fixed() == doctest::Approx(0.04));
+  CHECK(plan.sync_per_byte() == doctest::Approx(1.6 / (4e8 + 2e3)));
+  plan.pattern_done(4, true, 4e8, 2);
+  plan.pattern_done(2, false, 4e8, 100);  // a read: not writing bandwidth
+  CHECK(plan.write_bandwidth() == doctest::Approx(2e8));
+}
+
+TEST_CASE("io termination with a planned sync: the calls stop where the sync still fits") {
+  // 10 ms per call and 0.5 s share: rev 2.1's rule runs 50 calls; with 5 ms of sync per call
+  // to come, 33 (33 * 15 ms = 0.495 s).
+  std::int64_t done = 1;
+  while (another_call_fits(done, 0.01 * done, 0.5)) ++done;
+  CHECK(done == 50);
+  done = 1;
+  while (another_call_fits(done, 0.01 * done, 0.5, {0, 0.005})) ++done;
+  CHECK(done == 33);
+  // A fixed part (a sync's latency) comes off the budget once: 0.1 s leaves 40 calls.
+  done = 1;
+  while (another_call_fits(done, 0.01 * done, 0.5, {0.1, 0})) ++done;
+  CHECK(done == 40);
+  // The batched rule caps its next check by the same prediction.
+  CHECK(next_check(32, 0.32, 0.5) == 50);
+  CHECK(next_check(16, 0.16, 0.5, {0, 0.005}) == 32);
+  CHECK(next_check(32, 0.32, 0.5, {0, 0.005}) == 33);
+  CHECK(next_check(33, 0.33, 0.5, {0, 0.005}) == 0);
+  CHECK(next_check(32, 0.32, 0.5, {0.1, 0}) == 40);
+}
+
+TEST_CASE("io time account: contiguous parts add up to the elapsed time") {
+  TimeAccount account(100.0);
+  account.mark(TimePart::setup, 100.5);
+  account.mark(TimePart::opens, 100.75);
+  account.mark(TimePart::patterns, 102.0);
+  account.mark(TimePart::bookkeeping, 102.125);
+  account.mark(TimePart::patterns, 103.0);
+  account.mark(TimePart::closes, 103.25);
+  account.mark(TimePart::deletion, 104.0);
+  account.mark(TimePart::removal, 104.5);
+  CHECK(account.total() == doctest::Approx(4.5));
+  double sum = 0;
+  for (TimePart part : kTimePartList) sum += account.seconds(part);
+  CHECK(sum == doctest::Approx(account.total()));
+  CHECK(account.seconds(TimePart::patterns) == doctest::Approx(2.125));
+  CHECK(account.count(TimePart::patterns) == 2);
+  CHECK(account.seconds(TimePart::deletion) == doctest::Approx(0.75));
+  CHECK(account.seconds(TimePart::deletion_probe) == 0);
+  CHECK(std::string(time_part_name(TimePart::deletion_probe)) == "deletion_probe");
+}

@@ -1,0 +1,146 @@
+#pragma once
+// T as a bound on any host (issue 41). Rev 2.1 shares T out among the patterns (Schedule.hpp) and
+// leaves out what it cannot cut: opening and closing the files, the syncs that end the writing
+// patterns, and deleting the files at the end of their read (seconds per GB on a file system that
+// discards freed blocks). A guarded run plans them: they are measured as the run goes, and each
+// pattern's share is what is left of T, after what is still to come of them, over the time units
+// still to run. Rev 2.1's share T_pattern is the most a row gets; the plan only shrinks it.
+//
+// Deletion scales with the bytes in the files, and the time-driven writes decide those bytes, so
+// the plan holds back the deletion of the bytes already written and of those the rest of the
+// write phase will write at the write bandwidth seen so far: with per-unit time s, remaining
+// units U (U_w of them writing), d seconds of deletion per byte, w the write bandwidth and A the
+// time left after the reserve, s * U + d * w * s * U_w = A, so s = A / (U + d * w * U_w).
+//
+// TimeAccount is rank 0's record of where the run's time went: contiguous intervals on one
+// clock, so its parts add up to the elapsed time.
+#include <array>
+#include <cstdint>
+
+#include "io/Schedule.hpp"
+
+namespace pbench::io {
+
+/// The parts of a run's time. Every moment from making the run's directory to removing its files
+/// falls in one: setup (directory, read-back check, buffers, communicators), the untimed deletion
+/// probe, file opens, patterns (from the barrier before the first call to the barrier after the
+/// sync), file closes, deletion (the read's, inside the read types' time as rev 2.1's close that
+/// deletes), bookkeeping (the barriers and reductions between them) and the final removal.
+enum class TimePart {
+  setup,
+  deletion_probe,
+  opens,
+  patterns,
+  closes,
+  deletion,
+  bookkeeping,
+  removal
+};
+inline constexpr int kTimeParts = 8;
+inline constexpr TimePart kTimePartList[kTimeParts] = {
+    TimePart::setup,  TimePart::deletion_probe, TimePart::opens,       TimePart::patterns,
+    TimePart::closes, TimePart::deletion,       TimePart::bookkeeping, TimePart::removal};
+
+/// "setup", "deletion_probe", "opens", "patterns", "closes", "deletion", "bookkeeping",
+/// "removal".
+const char* time_part_name(TimePart part);
+
+class TimeAccount {
+ public:
+  /// An account whose first interval starts at `start` (a clock reading [s]).
+  explicit TimeAccount(double start = 0) : last_(start), start_(start) {}
+
+  /// Charges the time from the last mark (or the start) to `now` to `part`, and counts it.
+  void mark(TimePart part, double now);
+  double seconds(TimePart part) const { return seconds_[index(part)]; }
+  std::int64_t count(TimePart part) const { return counts_[index(part)]; }
+  /// The sum of the parts: the last mark minus the start [s].
+  double total() const;
+
+ private:
+  static std::size_t index(TimePart part) { return static_cast<std::size_t>(part); }
+  std::array<double, kTimeParts> seconds_{};
+  std::array<std::int64_t, kTimeParts> counts_{};
+  double last_;
+  double start_;
+};
+
+/// The size of the untimed deletion probe: a file written, synced and deleted before the timed
+/// part, which gives the deletion rate until the run's own deletions give it at scale [B].
+inline constexpr std::int64_t kDeletionProbeBytes = 32LL * 1024 * 1024;
+
+class TimePlan {
+ public:
+  /// The plan of a run shared out as `schedule` says, running `rows` pattern rows of `units`
+  /// time units in all (every partition and access method), `write_units` of them writing
+  /// (access method write), with `files` opens and as many closes; `deleting`: the read deletes
+  /// the files (not --keep).
+  TimePlan(const Schedule& schedule, int rows, int units, int write_units, int files,
+           bool deleting);
+
+  /// The untimed probe deleted `bytes` in `seconds`.
+  void probed_deletion(double bytes, double seconds);
+  /// A file open, a close, a deletion of `bytes` measured.
+  void opened(double seconds);
+  void closed(double seconds);
+  void deleted(double bytes, double seconds);
+  /// A sync after `bytes` written by all processes took `seconds`.
+  void synced(double bytes, double seconds);
+  /// The bookkeeping between the parts (barriers, reductions) has taken `seconds` so far; the
+  /// rows still to come are planned to take as much each as the rows after the first (whose
+  /// share includes the first collectives on a new communicator) so far.
+  void bookkeeping(double seconds) { bookkeeping_seconds_ = seconds; }
+  /// A pattern of `units` time units ended after `seconds`; a pattern of the access method write
+  /// added `bytes` (all processes) to the files.
+  void pattern_done(int units, bool write, double bytes, double seconds);
+
+  /// Rev 2.1's T_pattern per time unit (Schedule::unit_time) [s].
+  double rev21_unit_time() const { return schedule_.unit_time(); }
+  /// The per-unit time of the patterns still to run, `elapsed` seconds into the run:
+  /// A / (U + d * w * U_w) as above, between 0 and rev 2.1's [s].
+  double unit_time(double elapsed) const;
+  /// A pattern's share: unit_time(elapsed) * units [s].
+  double share(int units, double elapsed) const { return unit_time(elapsed) * units; }
+  /// What is held back now for the opens, closes, bookkeeping and deletion still to come (the
+  /// deletion of the bytes already in the files; that of bytes still to be written is in
+  /// unit_time) [s].
+  double reserve() const;
+
+  /// The sync's fixed part: the shortest sync so far (0 before any) [s].
+  double sync_fixed() const;
+  /// Seconds of sync per byte written beyond the fixed part, from the syncs so far (0 before
+  /// any) [s/B].
+  double sync_per_byte() const;
+  /// Seconds of deletion per byte: the run's own deletions once they have deleted at least the
+  /// probe's bytes, before that the probe's (0 without either, or when not deleting) [s/B].
+  double deletion_per_byte() const;
+  /// Bytes written (all processes) per second of writing patterns so far (0 before any) [B/s].
+  double write_bandwidth() const;
+
+ private:
+  Schedule schedule_;
+  int rows_;
+  int rows_left_;
+  int units_left_;
+  int write_units_left_;
+  int files_;
+  bool deleting_;
+  int opens_ = 0;
+  int closes_ = 0;
+  double open_seconds_ = 0;
+  double close_seconds_ = 0;
+  double probe_bytes_ = 0;
+  double probe_seconds_ = 0;
+  double deleted_bytes_ = 0;
+  double deletion_seconds_ = 0;
+  double synced_bytes_ = 0;
+  double sync_seconds_ = 0;
+  int syncs_ = 0;
+  double shortest_sync_ = 0;
+  double written_bytes_ = 0;
+  double write_seconds_ = 0;
+  double bookkeeping_seconds_ = 0;
+  double first_bookkeeping_ = 0;  ///< up to the end of the first row
+};
+
+}  // namespace pbench::io
