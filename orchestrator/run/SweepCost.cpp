@@ -92,8 +92,10 @@ std::string CostPlan::summary() const {
   std::map<PlanBasis, int> by_basis;
   for (const auto& p : points) ++by_basis[p.basis];
   std::ostringstream out;
-  out << "about " << format_duration(seconds) << ", "
-      << units::short_number(node_hours, node_hours < 10 ? 2 : 4) << " node-hours ("
+  // Node-hours as a centre books them: whole from 100 on, else two significant digits.
+  const std::string hours = node_hours >= 100 ? std::to_string(std::lround(node_hours))
+                                              : units::short_number(node_hours, 2);
+  out << "about " << format_duration(seconds) << ", " << hours << " node-hours ("
       << points.size() << " points one after another: ";
   bool first = true;
   for (const auto& [basis, count] : by_basis) {

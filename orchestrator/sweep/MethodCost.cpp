@@ -303,10 +303,13 @@ MethodCost method_cost(const std::string& worker, const WorkerValues& values,
     if (values.text("suite") == "consortium") return consortium_cost(values, placement, machine);
     const double t = values.number("schedule_time", kIoDefaultScheduleTime);
     const double k = values.number("guard_factor", kIoDefaultGuardFactor);
+    // --unguarded: no guard cuts a row, so T x k is only what a guarded run would keep to.
+    const bool unguarded = values.text("unguarded") == "true" || values.text("unguarded") == "1";
     return {guarded_io_seconds(t, k),
             "io: scheduled time T " + seconds_text(t) + " x the time guard's factor " +
-                units::short_number(std::max(k, kIoElapsedAllowance), 3) + " (a bound)",
-            true};
+                units::short_number(std::max(k, kIoElapsedAllowance), 3) +
+                (unguarded ? " (unguarded: an estimate, no bound)" : " (a bound)"),
+            !unguarded};
   }
   throw UsageError("no cost rule for worker '" + worker + "'");
 }

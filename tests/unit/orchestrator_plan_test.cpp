@@ -225,3 +225,46 @@ TEST_CASE("a job script's time limit is read and lengthened in place") {
   CHECK_THROWS_AS(run::set_script_time_limit((dir / "none.sh").string(), 60), UsageError);
   fs::remove_all(dir);
 }
+
+TEST_CASE("a point that ran out of time gets a longer limit in its script on retry, and says so") {
+  const fs::path dir = fs::temp_directory_path() / ("pbench-retry-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  auto store = store::Store::open_in_memory();
+  auto spec = spec_of("slurm", {"links"}, {2, 4});
+  std::vector<store::PointRecord> records;
+  for (const auto& point : sweep::expand(spec)) {
+    store::PointRecord r;
+    r.key = point.key;
+    r.worker = point.worker;
+    r.partition = point.partition.processes;
+    r.params_json = point.params.dump();
+    r.script_path = (dir / (point.key + ".sh")).string();
+    std::ofstream(r.script_path) << "#SBATCH --time=00:10:00\npbench_time_limit_s=600\n";
+    records.push_back(r);
+  }
+  const auto sweep = store.insert_sweep({0, "r", spec.to_json().dump(), "slurm", dir.string(),
+                                         "2026-11-27T09:00:00.000Z"},
+                                        records);
+  // Point 2 ran out of its 10 minutes; point 4 finished.
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    store::AttemptRecord a;
+    a.point_id = records[i].id;
+    a.job_dir = dir.string();
+    a = store.add_attempt(a);
+    a.state = i == 0 ? store::PointState::timeout : store::PointState::done;
+    a.started_at = "2026-11-27T10:00:00.000Z";
+    a.ended_at = "2026-11-27T10:10:00.000Z";
+    store.update_attempt(a);
+    store.set_point_state(records[i].id, a.state);
+  }
+  const auto said = run::lengthen_timed_out(store, sweep, no_description);
+  REQUIRE(said.size() == 1);
+  CHECK(said[0] == "point " + records[0].key +
+                       " (links at 2) ran out of time after 10m 00s (sweep r run 1): planned "
+                       "twice that: time limit 10m 00s -> 35m 00s on retry");
+  CHECK(run::script_time_limit(records[0].script_path) == 2100);  // 1200 s x 1.5 + 300 s
+  CHECK(run::script_time_limit(records[1].script_path) == 600);
+  // Said once: the script's limit is long enough now.
+  CHECK(run::lengthen_timed_out(store, sweep, no_description).empty());
+  fs::remove_all(dir);
+}
