@@ -1,5 +1,6 @@
 #include "run/ScriptTimeLimit.hpp"
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -24,7 +25,14 @@ bool starts_with(const std::string& line, const char* prefix) {
 
 std::optional<int> script_time_limit(const std::string& script_path) {
   std::ifstream in(script_path);
+  std::optional<int> directive;  // a user's template may have the directive alone
   for (std::string line; std::getline(in, line);) {
+    if (starts_with(line, kSlurmDirective) || starts_with(line, kPbsDirective)) {
+      int h = 0, m = 0, s = 0;
+      if (std::sscanf(line.c_str() + line.find('=') + 1, "%d:%d:%d", &h, &m, &s) == 3) {
+        directive = h * 3600 + m * 60 + s;
+      }
+    }
     if (!starts_with(line, kLimitVariable)) continue;
     try {
       const int seconds = std::stoi(line.substr(std::string(kLimitVariable).size()));
@@ -33,6 +41,7 @@ std::optional<int> script_time_limit(const std::string& script_path) {
     }
     return std::nullopt;
   }
+  if (directive && *directive > 0) return directive;
   return std::nullopt;
 }
 

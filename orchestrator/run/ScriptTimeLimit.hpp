@@ -7,7 +7,8 @@
 
 namespace pbench::run {
 
-/// The time limit [s] a job script says (its pbench_time_limit_s line), if it says one above 0.
+/// The time limit [s] a job script says (its pbench_time_limit_s line, else its #SBATCH --time
+/// or #PBS -l walltime directive), if it says one above 0.
 std::optional<int> script_time_limit(const std::string& script_path);
 
 /// Sets a job script's time limit to `seconds`: its #SBATCH --time and #PBS -l walltime lines

@@ -222,6 +222,9 @@ TEST_CASE("a job script's time limit is read and lengthened in place") {
         "#PBS -l walltime=00:25:00\nset -u\npbench_time_limit_s=1500\nrun\n");
   CHECK((fs::status(script).permissions() & fs::perms::owner_exec) != fs::perms::none);
   CHECK_FALSE(run::script_time_limit((dir / "none.sh").string()));
+  // A user's template with the directive alone.
+  std::ofstream(dir / "user.sh") << "#SBATCH --time=01:02:03\nrun\n";
+  CHECK(run::script_time_limit((dir / "user.sh").string()) == 3723);
   CHECK_THROWS_AS(run::set_script_time_limit((dir / "none.sh").string(), 60), UsageError);
   fs::remove_all(dir);
 }
@@ -242,9 +245,8 @@ TEST_CASE("a point that ran out of time gets a longer limit in its script on ret
     std::ofstream(r.script_path) << "#SBATCH --time=00:10:00\npbench_time_limit_s=600\n";
     records.push_back(r);
   }
-  const auto sweep = store.insert_sweep({0, "r", spec.to_json().dump(), "slurm", dir.string(),
-                                         "2026-11-27T09:00:00.000Z"},
-                                        records);
+  const auto sweep = store.insert_sweep(
+      {0, "r", spec.to_json().dump(), "slurm", dir.string(), "2026-11-27T09:00:00.000Z"}, records);
   // Point 2 ran out of its 10 minutes; point 4 finished.
   for (std::size_t i = 0; i < records.size(); ++i) {
     store::AttemptRecord a;
