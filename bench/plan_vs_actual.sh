@@ -33,11 +33,11 @@ echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 /usr/bin/python3 - <<'PY'
 import json
 rows = [r for r in json.load(open("times.json"))["rows"] if r["basis"] == "history"]
-worst = max(rows, key=lambda r: abs(r["actual"] - r["planned"]) / r["actual"])
-within = sum(abs(r["actual"] - r["planned"]) <= 0.25 * r["actual"] for r in rows)
+worst = max(rows, key=lambda r: abs(r["actual_time"] - r["planned_time"]) / r["actual_time"])
+within = sum(abs(r["actual_time"] - r["planned_time"]) <= 0.25 * r["actual_time"] for r in rows)
 print(f"planned from history: {within} of {len(rows)} points within 25% of their actual time; "
-      f"worst {worst['worker']} in run {worst['run']}: planned {worst['planned']:.2f} s, "
-      f"actual {worst['actual']:.2f} s")
+      f"worst {worst['worker']} in run {worst['run']}: planned {worst['planned_time']:.2f} s, "
+      f"actual {worst['actual_time']:.2f} s")
 PY
 for sweep in "card 8,32,128" "n1024 1024x1" "n8192 8192x1"; do
   set -- $sweep

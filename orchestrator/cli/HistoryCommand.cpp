@@ -30,11 +30,14 @@ query::QueryTable run_times(store::Store& store, const std::string& name) {
   process::BoostProcessRunner runner;
   const auto describe = run::describe_worker_with(runner);
   query::QueryTable table;
-  table.columns = {
-      {"run", "", "run", "", 1, 0},           {"point", "", "point", "", 1, 0},
-      {"worker", "", "worker", "", 1, 0},     {"partition", "", "procs", "", 1, 0},
-      {"planned", "s", "planned", "s", 1, 3}, {"basis", "", "basis", "", 1, 0},
-      {"actual", "s", "actual", "s", 1, 3},   {"ratio", "", "actual/planned", "", 1, 3}};
+  table.columns = {{"run", "", "run", "", 1, 0},
+                   {"point", "", "point", "", 1, 0},
+                   {"worker", "", "worker", "", 1, 0},
+                   {"partition", "", "procs", "", 1, 0},
+                   {"planned_time", "s", "planned", "s", 1, 3},
+                   {"basis", "", "basis", "", 1, 0},
+                   {"actual_time", "s", "actual", "s", 1, 3},
+                   {"ratio", "", "actual/planned", "", 1, 3}};
   const auto points = store.points(sweep->id);
   for (const auto& run : store.runs(sweep->id)) {
     const auto plan = run::plan_stored_sweep(store, *sweep, describe, run.started_at);

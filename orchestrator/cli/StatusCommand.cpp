@@ -40,14 +40,21 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
     // nodes and ppn: the shape the point asks for (empty: the scheduler places its processes);
     // scheduler: the batch system's own state of the newest job, with its reason (a job that
     // pends on a node set down says so here).
-    table.columns = {{"point", "", "point", "", 1, 0},     {"worker", "", "worker", "", 1, 0},
-                     {"partition", "", "procs", "", 1, 0}, {"nodes", "", "nodes", "", 1, 0},
-                     {"ppn", "", "ppn", "", 1, 0},         {"params", "", "parameters", "", 1, 0},
-                     {"state", "", "state", "", 1, 0},     {"attempts", "", "attempts", "", 1, 0},
-                     {"job_id", "", "job", "", 1, 0},      {"exit_status", "", "exit", "", 1, 0},
-                     {"signal", "", "signal", "", 1, 0},   {"scheduler", "", "scheduler", "", 1, 0},
-                     {"partial", "", "partial", "", 1, 0}, {"planned", "s", "planned", "s", 1, 3},
-                     {"actual", "s", "actual", "s", 1, 3}};
+    table.columns = {{"point", "", "point", "", 1, 0},
+                     {"worker", "", "worker", "", 1, 0},
+                     {"partition", "", "procs", "", 1, 0},
+                     {"nodes", "", "nodes", "", 1, 0},
+                     {"ppn", "", "ppn", "", 1, 0},
+                     {"params", "", "parameters", "", 1, 0},
+                     {"state", "", "state", "", 1, 0},
+                     {"attempts", "", "attempts", "", 1, 0},
+                     {"job_id", "", "job", "", 1, 0},
+                     {"exit_status", "", "exit", "", 1, 0},
+                     {"signal", "", "signal", "", 1, 0},
+                     {"scheduler", "", "scheduler", "", 1, 0},
+                     {"partial", "", "partial", "", 1, 0},
+                     {"planned_time", "s", "planned", "s", 1, 3},
+                     {"actual_time", "s", "actual", "s", 1, 3}};
     // Planned as the run started (the plan learns from the runs before it), against the run
     // time of this run's latest attempt.
     const auto runs = context.store.runs(context.sweep.id);

@@ -71,7 +71,7 @@ grep -q "pbench: sweep small: planned about .* (1 points one after another: 1 me
 $PY - <<'PYEOF' || fail "status: $(cat status.json)"
 import json
 rows = json.load(open("status.json"))["rows"]
-assert len(rows) == 1 and rows[0]["planned"] > 0 and rows[0]["actual"] > 0, rows
+assert len(rows) == 1 and rows[0]["planned_time"] > 0 and rows[0]["actual_time"] > 0, rows
 PYEOF
 "$PBENCH" plan small --format json > small.json
 "$PBENCH" history small --times --format json > times.json
@@ -81,7 +81,7 @@ plan = json.load(open("small.json")); times = json.load(open("times.json"))["row
 point = plan["points"][0]
 assert point["basis"] == "history" and "sweep small run 1" in point["why"], point
 assert len(times) == 1 and times[0]["basis"] == "method rule", times
-assert abs(point["planned_seconds"] - times[0]["actual"]) < 1e-6, (point, times)
+assert abs(point["planned_seconds"] - times[0]["actual_time"]) < 1e-6, (point, times)
 assert plan["points"][0]["time_limit_seconds"] is None  # the local scheduler has none
 PYEOF
 # Another sweep of the same worker at a partition this machine has not run: scaled from it.

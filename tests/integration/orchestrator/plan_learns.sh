@@ -24,6 +24,6 @@ rows = [r for r in json.load(open("times.json"))["rows"] if r["run"] == 2]
 assert len(rows) == 5, rows
 for r in rows:
     assert r["basis"] == "history", r
-    assert abs(r["actual"] - r["planned"]) <= 0.25 * r["actual"], r
+    assert abs(r["actual_time"] - r["planned_time"]) <= 0.25 * r["actual_time"], r
 PYEOF
 echo "ok"
