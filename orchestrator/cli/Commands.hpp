@@ -31,6 +31,7 @@ void add_cancel_command(CLI::App& app, GlobalOptions& global);
 void add_collect_command(CLI::App& app, GlobalOptions& global);
 void add_query_command(CLI::App& app, GlobalOptions& global);
 void add_run_command(CLI::App& app, GlobalOptions& global);
+void add_plan_command(CLI::App& app, GlobalOptions& global);
 void add_drive_command(CLI::App& app, GlobalOptions& global);
 void add_report_command(CLI::App& app, GlobalOptions& global);
 void add_history_command(CLI::App& app, GlobalOptions& global);

@@ -3,9 +3,13 @@
 #include <optional>
 
 #include "cli/Commands.hpp"
+#include "process/ProcessRunner.hpp"
 #include "query/HistoryQuery.hpp"
+#include "query/QueryTable.hpp"
 #include "query/WhereFilter.hpp"
+#include "run/SweepCost.hpp"
 #include "store/Store.hpp"
+#include "util/Error.hpp"
 
 namespace pbench::cli {
 
@@ -16,7 +20,43 @@ struct HistoryOptions {
   std::vector<std::string> where;
   std::string format = "table";
   bool stats = false;
+  bool times = false;
 };
+
+/// Per run and point: the time planned when the run started against its actual run time.
+query::QueryTable run_times(store::Store& store, const std::string& name) {
+  const auto sweep = store.find_sweep(name);
+  if (!sweep) throw UsageError("no sweep named '" + name + "' in the store");
+  process::BoostProcessRunner runner;
+  const auto describe = run::describe_worker_with(runner);
+  query::QueryTable table;
+  table.columns = {{"run", "", "run", "", 1, 0},
+                   {"point", "", "point", "", 1, 0},
+                   {"worker", "", "worker", "", 1, 0},
+                   {"partition", "", "procs", "", 1, 0},
+                   {"planned_time", "s", "planned", "s", 1, 3},
+                   {"basis", "", "basis", "", 1, 0},
+                   {"actual_time", "s", "actual", "s", 1, 3},
+                   {"ratio", "", "actual/planned", "", 1, 3}};
+  const auto points = store.points(sweep->id);
+  for (const auto& run : store.runs(sweep->id)) {
+    const auto plan = run::plan_stored_sweep(store, *sweep, describe, run.started_at);
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      const auto& planned = plan.points[i];
+      query::Cell actual, ratio;
+      if (const auto seconds = run::actual_seconds(store, points[i].id, run.run_no)) {
+        actual = *seconds;
+        ratio = *seconds / planned.seconds;
+      }
+      table.rows.push_back({std::int64_t{run.run_no}, points[i].key, points[i].worker,
+                            planned.partition.text(), planned.seconds,
+                            run::to_string(planned.basis), actual, ratio});
+    }
+  }
+  table.notes.push_back("planned: as pbench planned each run when it started (pbench plan " + name +
+                        " plans the next)");
+  return table;
+}
 }  // namespace
 
 void add_history_command(CLI::App& app, GlobalOptions& global) {
@@ -32,8 +72,20 @@ void add_history_command(CLI::App& app, GlobalOptions& global) {
   command->add_flag("--stats", o->stats,
                     "Per figure over the runs: n, median, MAD, p5, p95, min, max (the spread a "
                     "reference --runs --tolerance auto takes)");
+  command->add_flag("--times", o->times,
+                    "Instead of figures: per run and point the time planned when the run "
+                    "started against the actual run time");
   command->callback([o, &global] {
     const auto format = query::parse_format(o->format);
+    if (o->times) {
+      if (o->stats || !o->metric.empty() || !o->where.empty()) {
+        throw UsageError(
+            "--times shows run times, not figures: without --stats, --metric, --where");
+      }
+      auto store = store::Store::open(global.db, store::Store::Access::read_only);
+      query::print(run_times(store, o->sweep), format);
+      return;
+    }
     const auto where = query::parse_where(o->where);
     auto store = store::Store::open(global.db, store::Store::Access::read_only);
     const auto metric = o->metric.empty() ? std::nullopt : std::optional<std::string>(o->metric);

@@ -8,6 +8,7 @@
 #include "query/WorkerQueries.hpp"
 #include "run/Collector.hpp"
 #include "run/EnvironmentDrift.hpp"
+#include "run/SweepCost.hpp"
 #include "run/SweepPlanner.hpp"
 #include "run/SweepRuns.hpp"
 #include "sweep/DemoSweep.hpp"
@@ -71,7 +72,9 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
       if (!o->sweep.given("name") && !o->sweep.given("--spec")) {
         sweep::apply_demo_defaults(spec, {o->sweep.given("--workers"), o->sweep.given("-T")});
       }
-      const auto plan = run::make_plan(spec, o->sweep.plan_options(global.runs_dir));
+      auto plan_options = o->sweep.plan_options(global.runs_dir);
+      plan_options.history = stored_history(global.db, spec.scheduler);
+      const auto plan = run::make_plan(spec, plan_options);
       for (const auto& w : plan.warnings) std::cerr << "pbench: warning: " << w << "\n";
       {
         auto store = store::Store::open(global.db, store::Store::Access::create);
@@ -84,6 +87,11 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
     context.driver->set_outage_budget(std::chrono::seconds(global.scheduler_outage));
     std::cerr << "pbench: sweep " << spec.name << " (" << point_count << " points) with the "
               << spec.scheduler << " scheduler, store " << global.db << "\n";
+    std::cerr << "pbench: sweep " << spec.name << ": planned "
+              << run::plan_stored_sweep(context.store, context.sweep,
+                                        run::describe_worker_with(context.runner))
+                     .summary()
+              << "\n";
     const auto progress = follow_sweep(context, o->max_parallel, 0);
     const auto report = run::collect(context.store, context.sweep);
     for (const auto& m : report.messages) std::cerr << "  " << m << "\n";

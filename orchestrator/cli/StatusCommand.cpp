@@ -8,6 +8,7 @@
 #include "run/Collector.hpp"
 #include "run/EnvironmentDrift.hpp"
 #include "run/PartitionProgress.hpp"
+#include "run/SweepCost.hpp"
 #include "store/ResultLayout.hpp"
 
 namespace pbench::cli {
@@ -27,7 +28,9 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
       "Show a sweep's points by state, then its progress per partition size (planned, queued, "
       "running, done, failed) with an ETA: the remaining points' run time if they run one after "
       "another, each at the mean run time of its partition's finished points (the sweep's mean "
-      "where its partition has none)");
+      "where its partition has none; the plan's times while none has finished). Each point "
+      "shows its planned time (as planned when the latest run started) against its actual run "
+      "time in that run");
   auto o = std::make_shared<StatusOptions>();
   command->add_option("name", o->name, "Sweep name")->required();
   command->add_option("--format", o->format, "table, csv or json")->capture_default_str();
@@ -37,13 +40,30 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
     // nodes and ppn: the shape the point asks for (empty: the scheduler places its processes);
     // scheduler: the batch system's own state of the newest job, with its reason (a job that
     // pends on a node set down says so here).
-    table.columns = {{"point", "", "point", "", 1, 0},     {"worker", "", "worker", "", 1, 0},
-                     {"partition", "", "procs", "", 1, 0}, {"nodes", "", "nodes", "", 1, 0},
-                     {"ppn", "", "ppn", "", 1, 0},         {"params", "", "parameters", "", 1, 0},
-                     {"state", "", "state", "", 1, 0},     {"attempts", "", "attempts", "", 1, 0},
-                     {"job_id", "", "job", "", 1, 0},      {"exit_status", "", "exit", "", 1, 0},
-                     {"signal", "", "signal", "", 1, 0},   {"scheduler", "", "scheduler", "", 1, 0},
-                     {"partial", "", "partial", "", 1, 0}};
+    table.columns = {{"point", "", "point", "", 1, 0},
+                     {"worker", "", "worker", "", 1, 0},
+                     {"partition", "", "procs", "", 1, 0},
+                     {"nodes", "", "nodes", "", 1, 0},
+                     {"ppn", "", "ppn", "", 1, 0},
+                     {"params", "", "parameters", "", 1, 0},
+                     {"state", "", "state", "", 1, 0},
+                     {"attempts", "", "attempts", "", 1, 0},
+                     {"job_id", "", "job", "", 1, 0},
+                     {"exit_status", "", "exit", "", 1, 0},
+                     {"signal", "", "signal", "", 1, 0},
+                     {"scheduler", "", "scheduler", "", 1, 0},
+                     {"partial", "", "partial", "", 1, 0},
+                     {"planned_time", "s", "planned", "s", 1, 3},
+                     {"actual_time", "s", "actual", "s", 1, 3}};
+    // Planned as the run started (the plan learns from the runs before it), against the run
+    // time of this run's latest attempt.
+    const auto runs = context.store.runs(context.sweep.id);
+    const int run_no = runs.empty() ? 1 : runs.back().run_no;
+    const auto plan = run::plan_stored_sweep(context.store, context.sweep,
+                                             run::describe_worker_with(context.runner),
+                                             runs.empty() ? "" : runs.back().started_at);
+    double remaining_planned = 0;
+    std::size_t index = 0;
     // A point whose newest result a deadline cut short: its reason (validity.partial).
     std::map<std::int64_t, std::string> partial;
     {
@@ -57,6 +77,15 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
     int partial_count = 0;
     for (const auto& point : context.store.points(context.sweep.id)) {
       const auto attempts = context.store.attempts(point.id);
+      const double planned = plan.points[index++].seconds;
+      query::Cell actual;
+      if (const auto seconds = run::actual_seconds(context.store, point.id, run_no)) {
+        actual = *seconds;
+      }
+      if (point.state == store::PointState::planned || point.state == store::PointState::queued ||
+          point.state == store::PointState::running) {
+        remaining_planned += planned;
+      }
       query::Cell job, exit, signal, native, nodes, ppn, cut;
       if (auto found = partial.find(point.id); found != partial.end()) {
         cut = found->second;
@@ -77,7 +106,7 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
       table.rows.push_back({point.key, point.worker, std::int64_t{point.partition}, nodes, ppn,
                             point.params_json, store::to_string(point.state),
                             static_cast<std::int64_t>(attempts.size()), job, exit, signal, native,
-                            cut});
+                            cut, planned, actual});
     }
     table.notes.push_back("sweep " + o->name + ": " + context.driver->progress().line() +
                           (partial_count > 0 ? ", " + std::to_string(partial_count) +
@@ -112,7 +141,9 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
           std::to_string(p.done) + " done, " + std::to_string(p.failed) + " failed");
     }
     const std::string eta =
-        !report.eta_seconds ? "ETA unknown (no point has finished yet)"
+        !report.eta_seconds
+            ? "ETA " + run::format_duration(remaining_planned) +
+                  " as planned (no point has finished yet; per point: pbench plan " + o->name + ")"
         : *report.eta_seconds == 0
             ? "ETA 0s (no point remains)"
             : "ETA " + run::format_duration(*report.eta_seconds) +

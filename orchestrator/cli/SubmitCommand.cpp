@@ -7,6 +7,7 @@
 #include "cli/SweepContext.hpp"
 #include "run/DriverLock.hpp"
 #include "run/PackScript.hpp"
+#include "run/SweepCost.hpp"
 #include "run/SweepRuns.hpp"
 #include "sweep/SweepSpec.hpp"
 #include "util/Error.hpp"
@@ -98,6 +99,11 @@ void add_submit_command(CLI::App& app, GlobalOptions& global) {
       std::cout << "sweep " << o->name << ": run " << next.run_no << "\n";
     }
     if (o->retry_failed) {
+      // A point that ran out of time is planned longer (and its script's limit says so).
+      for (const auto& line : run::lengthen_timed_out(context.store, context.sweep,
+                                                      run::describe_worker_with(context.runner))) {
+        std::cout << "sweep " << o->name << ": " << line << "\n";
+      }
       const int again = context.driver->requeue_failed();
       std::cout << "sweep " << o->name << ": " << again << " failed points planned again\n";
     }
@@ -107,6 +113,11 @@ void add_submit_command(CLI::App& app, GlobalOptions& global) {
                 << "); failed points run again with --retry-failed\n";
       return;
     }
+    std::cout << "sweep " << o->name << ": planned "
+              << run::plan_stored_sweep(context.store, context.sweep,
+                                        run::describe_worker_with(context.runner))
+                     .summary()
+              << "\n";
     if (o->foreground) {
       const auto p = follow_sweep(context, o->max_parallel, 0);
       std::cout << "sweep " << o->name << ": " << p.line() << "\n";

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <iostream>
 #include <thread>
 
@@ -160,6 +161,13 @@ run::Progress follow_sweep(SweepContext& context, int max_parallel, double timeo
     if (!p.unfinished() || expired()) return p;
     if (!sleep_unless_interrupted(kPollInterval)) stop();
   }
+}
+
+std::vector<run::PastRun> stored_history(const std::string& db, const std::string& scheduler) {
+  std::error_code ec;
+  if (!std::filesystem::exists(db, ec)) return {};
+  auto store = store::Store::open(db, store::Store::Access::read_only);
+  return run::machine_history(store, scheduler);
 }
 
 int exit_code_of(const run::Progress& progress) {

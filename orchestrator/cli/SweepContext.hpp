@@ -7,6 +7,7 @@
 
 #include "process/ProcessRunner.hpp"
 #include "run/Collector.hpp"
+#include "run/SweepCost.hpp"
 #include "run/SweepDriver.hpp"
 #include "schedulers/Scheduler.hpp"
 #include "store/Store.hpp"
@@ -46,6 +47,10 @@ std::string interrupted_message(const std::string& name, const run::Progress& pr
 /// one that does, showing progress on stderr; returns the final progress. Throws Interrupted on
 /// SIGINT or SIGTERM (handled only while it runs).
 run::Progress follow_sweep(SweepContext& context, int max_parallel, double timeout_seconds);
+
+/// This machine's earlier runs of sweeps of `scheduler` in the store `db` (none when there is no
+/// store yet), for a new sweep's plan to learn from.
+std::vector<run::PastRun> stored_history(const std::string& db, const std::string& scheduler);
 
 /// 0 when every point is done, 1 otherwise (failed, cancelled, timed out or unfinished).
 int exit_code_of(const run::Progress& progress);

@@ -33,6 +33,7 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   cli::add_sweep_command(app, global);
+  cli::add_plan_command(app, global);
   cli::add_submit_command(app, global);
   cli::add_status_command(app, global);
   cli::add_wait_command(app, global);

@@ -11,8 +11,8 @@
 #include "run/Collector.hpp"
 #include "run/Envelope.hpp"
 #include "run/PollBackoff.hpp"
+#include "run/ScriptTimeLimit.hpp"
 #include "schedulers/Launcher.hpp"
-#include "sweep/PlannedTime.hpp"
 #include "sweep/SweepSpec.hpp"
 #include "util/Error.hpp"
 #include "util/Time.hpp"
@@ -379,7 +379,7 @@ int SweepDriver::submit_packs(const std::vector<store::PointRecord>& points, int
     resources.time_limit_seconds = 0;
     for (const auto& p : group) {
       resources.time_limit_seconds +=
-          sweep::point_time_limit(spec, p.worker, nlohmann::json::parse(p.params_json));
+          script_time_limit(p.script_path).value_or(sweep::kDefaultTimeLimitSeconds);
     }
     resources.account = spec.account;
     resources.queue = spec.queue;

@@ -12,6 +12,7 @@
 #include "jobs/JobTemplate.hpp"
 #include "jobs/ShellQuote.hpp"
 #include "process/ProcessRunner.hpp"
+#include "run/PartitionProgress.hpp"
 #include "run/SweepRuns.hpp"
 #include "run/WorkerSettings.hpp"
 #include "schedulers/Launcher.hpp"
@@ -128,7 +129,8 @@ Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options) {
   // The only processes planning runs: each worker with --set values, asked whether it has those
   // parameters and reads those values (a typo fails here, not in every job).
   process::BoostProcessRunner runner;
-  check_worker_settings(spec, describe_worker_with(runner));
+  const auto describe = describe_worker_with(runner);
+  check_worker_settings(spec, describe);
   Plan plan;
   plan.spec = spec;
   plan.directory = (fs::absolute(options.runs_dir) / spec.name).lexically_normal().string();
@@ -137,12 +139,25 @@ Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options) {
   const auto scheduler = schedulers::make_scheduler(spec.scheduler, runner);
   const auto& script_parts = schedulers::job_script_parts(spec.scheduler);
   const bool batch = spec.scheduler != "local";
-  for (auto& point : sweep::expand(spec)) {
-    const int time_limit = batch ? sweep::point_time_limit(spec, point.worker, point.params) : 0;
+  auto points = sweep::expand(spec);
+  plan.cost = plan_cost(spec, points, options.history, describe);
+  for (std::size_t index = 0; index < points.size(); ++index) {
+    auto& point = points[index];
+    const auto& point_plan = plan.cost.points[index];
+    const int time_limit = batch ? point_plan.time_limit : 0;
     if (auto warning = sweep::time_limit_warning(spec, point.worker, point.params)) {
       // One warning per distinct planned time is enough.
       if (std::find(plan.warnings.begin(), plan.warnings.end(), *warning) == plan.warnings.end()) {
         plan.warnings.push_back(*warning);
+      }
+    } else if (batch && point_plan.limit_given && point_plan.seconds > time_limit) {
+      const std::string warning = "--time-limit " + std::to_string(time_limit) +
+                                  " s is shorter than the " + format_duration(point_plan.seconds) +
+                                  " " + point.worker + " at " + point.partition.text() +
+                                  " is planned to run (" + to_string(point_plan.basis) +
+                                  ": pbench plan " + spec.name + "); the batch system may kill it";
+      if (std::find(plan.warnings.begin(), plan.warnings.end(), warning) == plan.warnings.end()) {
+        plan.warnings.push_back(warning);
       }
     }
     const auto& worker = sweep::find_worker(point.worker);

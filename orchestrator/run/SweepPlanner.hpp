@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "run/SweepCost.hpp"
 #include "store/Store.hpp"
 #include "sweep/SweepSpec.hpp"
 
@@ -12,6 +13,8 @@ namespace pbench::run {
 struct PlanOptions {
   std::string runs_dir = "pbench-runs";  ///< sweeps live in <runs_dir>/<name>/
   std::string template_path;             ///< a user's job template instead of the built-in one
+  /// This machine's earlier runs (machine_history of the store), which the plan learns from.
+  std::vector<PastRun> history;
 };
 
 struct PlannedPoint {
@@ -25,9 +28,11 @@ struct Plan {
   std::string directory;  ///< absolute
   std::vector<PlannedPoint> points;
   std::vector<std::string> warnings;  ///< e.g. a --time-limit shorter than a planned run
+  CostPlan cost;  ///< each point's planned time and time limit, in the order of `points`
 };
 
-/// Validates and expands a specification and renders every job script (no side effects).
+/// Validates and expands a specification, plans each point's time (its batch time limit
+/// derived from it unless the sweep gives one) and renders every job script (no side effects).
 Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options);
 
 enum class StoreOutcome { created, unchanged, replaced };

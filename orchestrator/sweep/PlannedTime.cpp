@@ -22,6 +22,17 @@ std::optional<double> positive_setting(const nlohmann::json& params, const char*
 
 }  // namespace
 
+double guarded_io_seconds(double schedule_time, double guard_factor) {
+  return std::max(guard_factor, kIoElapsedAllowance) * schedule_time;
+}
+
+int derived_time_limit(double planned_seconds, bool bound) {
+  const double seconds =
+      planned_seconds * (bound ? 1.0 : kEstimateMargin) + kTimeLimitMarginSeconds;
+  return static_cast<int>(std::ceil(seconds / kTimeLimitGranularitySeconds)) *
+         kTimeLimitGranularitySeconds;
+}
+
 std::optional<double> planned_seconds(const std::string& worker, const nlohmann::json& params) {
   if (worker != "io") return std::nullopt;
   // The consortium suite's run time follows from the machine, not from a scheduled time T.
@@ -35,16 +46,7 @@ std::optional<double> planned_seconds(const std::string& worker, const nlohmann:
     schedule_time = *t;
   }
   const double factor = positive_setting(params, "guard_factor").value_or(kIoDefaultGuardFactor);
-  return std::max(factor, kIoElapsedAllowance) * schedule_time;
-}
-
-int point_time_limit(const SweepSpec& spec, const std::string& worker,
-                     const nlohmann::json& params) {
-  if (spec.time_limit_seconds > 0) return spec.time_limit_seconds;
-  const auto planned = planned_seconds(worker, params);
-  if (!planned) return kDefaultTimeLimitSeconds;
-  const double seconds = *planned + kTimeLimitMarginSeconds;
-  return static_cast<int>(std::ceil(seconds / 60.0)) * 60;
+  return guarded_io_seconds(schedule_time, factor);
 }
 
 std::optional<std::string> time_limit_warning(const SweepSpec& spec, const std::string& worker,

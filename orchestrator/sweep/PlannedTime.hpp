@@ -23,6 +23,10 @@ inline constexpr double kIoElapsedAllowance = 1.15;
 /// count minutes).
 inline constexpr int kTimeLimitMarginSeconds = 300;
 
+/// io's run time at most: its scheduled time T times the time guard's factor k, at least
+/// kIoElapsedAllowance T (the one rule for planned_seconds and the cost of an io point).
+double guarded_io_seconds(double schedule_time, double guard_factor);
+
 /// The run time a point is planned to take at most where its worker fixes it. io: its scheduled
 /// time T (the point's schedule_time, an io.schedule_time setting, or pbench-io's default; a
 /// point runs one partition, so T) times the time guard's factor k (an io.guard_factor setting,
@@ -31,11 +35,16 @@ inline constexpr int kTimeLimitMarginSeconds = 300;
 /// time follows from the machine (logp, comm, bcast, and io's consortium suite).
 std::optional<double> planned_seconds(const std::string& worker, const nlohmann::json& params);
 
-/// A point's batch time limit: the sweep's --time-limit when given; otherwise derived from the
-/// planned time (see kTimeLimitMarginSeconds), or kDefaultTimeLimitSeconds when none is
-/// knowable.
-int point_time_limit(const SweepSpec& spec, const std::string& worker,
-                     const nlohmann::json& params);
+/// An estimate (not a bound) is given this much room in its derived limit: runs of one point
+/// vary, and a plan from the stated defaults may be off by more on another machine.
+inline constexpr double kEstimateMargin = 1.5;
+/// The granularity of a batch system's time limit: Slurm's --time and PBS's walltime are
+/// written in whole minutes here (Slurm rounds seconds up to the minute itself).
+inline constexpr int kTimeLimitGranularitySeconds = 60;
+
+/// The batch time limit derived from a planned time: a bound (io's T x k) + the margin, an
+/// estimate x kEstimateMargin + the margin, rounded up to kTimeLimitGranularitySeconds.
+int derived_time_limit(double planned_seconds, bool bound);
 
 /// A warning when the sweep's given --time-limit is shorter than the point's planned time;
 /// empty otherwise.

@@ -275,6 +275,9 @@ int parse_time_limit(const std::string& text, const std::string& option) {
                       "' is not a time limit (MINUTES, MINUTES:SECONDS, HOURS:MINUTES:SECONDS or "
                       "DAYS-HOURS:MINUTES:SECONDS)");
   };
+  if (!text.empty() && text.front() == '-') {
+    throw UsageError(option + ": '" + text + "' is negative: a time limit must be more than 0");
+  }
   if (!std::regex_match(text, m, pattern)) throw bad();
   const long days = m[1].matched ? std::stol(m[1]) : 0;
   long seconds = 0;

@@ -489,9 +489,11 @@ TEST_CASE("a planned Slurm and PBS sweep renders the directives into each script
   spec.launcher = "mpiexec";
   spec.time_limit_seconds = 0;
   const auto pbs = run::make_plan(spec, {});
+  // Without --time-limit: the limit derived from the point's planned time.
   CHECK(lines_starting(pbs.points[0].script, "#PBS -l") ==
-        std::set<std::string>{"#PBS -l nodes=1:ppn=2", "#PBS -l naccesspolicy=singlejob",
-                              "#PBS -l walltime=01:00:00"});
+        std::set<std::string>{
+            "#PBS -l nodes=1:ppn=2", "#PBS -l naccesspolicy=singlejob",
+            "#PBS -l walltime=" + schedulers::format_hms(pbs.cost.points[0].time_limit)});
   ::unsetenv("PBENCH_WORKER_DIR");
 }
 

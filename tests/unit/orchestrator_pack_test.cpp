@@ -83,12 +83,13 @@ struct Fixture {
       p.params_json = "{}";
       p.script_path = (dir / "points" / p.key / "job.sh").string();
       fs::create_directories(fs::path(p.script_path).parent_path());
+      // Each point's script holds its time limit (the packed job's is their sum).
+      std::ofstream(p.script_path) << "#!/usr/bin/env bash\npbench_time_limit_s=60\n";
       points.push_back(p);
     }
     sweep::SweepSpec spec;
     spec.name = "s";
     spec.scheduler = "slurm";
-    spec.time_limit_seconds = 60;
     sweep = store.insert_sweep({0, "s", spec.to_json().dump(), "fake", dir.string(), "t"}, points);
   }
   ~Fixture() { fs::remove_all(dir); }

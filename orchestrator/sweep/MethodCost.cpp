@@ -1,0 +1,317 @@
+#include "sweep/MethodCost.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <sstream>
+
+#include "common/Units.hpp"
+#include "sweep/PlannedTime.hpp"
+#include "util/Error.hpp"
+
+namespace pbench::sweep {
+
+namespace {
+
+std::string trim_brackets(std::string text) {
+  text.erase(std::remove_if(text.begin(), text.end(),
+                            [](char c) { return c == '[' || c == ']' || c == '"' || c == ' '; }),
+             text.end());
+  return text;
+}
+
+std::optional<double> read_number(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  if (auto size = units::parse_size(text)) return static_cast<double>(*size);
+  if (auto seconds = units::parse_seconds(text)) return *seconds;
+  return std::nullopt;
+}
+
+double log2_ceil(int n) {
+  return n <= 1 ? 0.0 : std::ceil(std::log2(static_cast<double>(n)));
+}
+
+/// Prime factors of n counted with multiplicity: the directions of length >= 2 that
+/// MPI_Dims_create can give n processes (at most the grid's dimensions).
+int prime_factor_count(int n) {
+  int count = 0;
+  for (int f = 2; f * f <= n; ++f) {
+    while (n % f == 0) {
+      n /= f;
+      ++count;
+    }
+  }
+  return count + (n > 1 ? 1 : 0);
+}
+
+std::string seconds_text(double s) {
+  return units::short_number(s, 3) + " s";
+}
+
+// logp (METHODS.md section 4): the pairs measure at once, so its cost does not grow with P.
+// EEL: runs x round trips (+ a warm-up of at most 1,000); flood: a warm-up and repetitions x
+// queue depths x sizes floods of N(size, q) messages; the overlap test: on each side 3+1
+// baselines and about 20 busy steps (up to 32, the busy time growing past g) x repetitions
+// floods of N(8 B, 1) messages (pbench-logp's OverlapTest).
+MethodCost logp_cost(const WorkerValues& v, const MachineConstants& m) {
+  const double roundtrips = v.number("eel_roundtrips", 10000);
+  const double runs = v.number("eel_runs", 10);
+  const auto depths = v.numbers("queue_depths", {1, 2, 4, 8, 16, 32, 64});
+  const double min_size = std::max(1.0, v.number("min_size", 8));
+  const double max_size = std::max(min_size, v.number("max_size", 4194304));
+  const double flood_messages = v.number("flood_messages", 10000);
+  const double flood_bytes = v.number("flood_bytes", 16777216);
+  const double repetitions = std::max(1.0, v.number("repetitions", 3));
+  const auto messages = [&](double size, double q) {
+    return std::max(std::min(flood_messages, std::floor(flood_bytes / size)),
+                    std::max(16.0, 2 * q));
+  };
+  const auto flood = [&](double size, double q) {
+    return messages(size, q) * (m.latency + size / m.bandwidth) + m.latency;
+  };
+  double seconds = 5 * 0.005;  // the busy loop's calibration: 5 trials of 5 ms
+  seconds += (runs * roundtrips + std::min(1000.0, roundtrips)) * 2 * m.latency;
+  const double deepest = depths.empty() ? 1 : *std::max_element(depths.begin(), depths.end());
+  seconds += flood(min_size, deepest);
+  int sizes = 0;
+  for (double size = min_size; size <= max_size; size *= 2) {
+    ++sizes;
+    for (double q : depths) seconds += repetitions * flood(size, q);
+  }
+  double steps = 0;  // busy steps of t0/16: 1 each until the busy time passes g, then k/16
+  for (int k = 1; k <= 20; ++k) steps += std::max(1.0, k / 16.0);
+  seconds += 2 * (4 + steps * repetitions) * messages(8, 1) * m.latency;
+  std::ostringstream rule;
+  rule << "logp: " << runs << " x " << roundtrips << " round trips, " << repetitions << " x "
+       << depths.size() << " queue depths x " << sizes << " sizes of floods, overlap test";
+  return {seconds, rule.str(), false};
+}
+
+// comm (section 1): patterns (6 rings, R random, the worst cycle, two bisections, the
+// ping-pong, the 2-D and 3-D grids: each direction and all) x sizes x methods x repetitions
+// measurements, each the time-driven loop's window or one iteration if longer, plus its
+// warm-up iteration and barrier; MPI_Alltoallv walks every peer.
+MethodCost comm_cost(const WorkerValues& v, const Placement& placement, const MachineConstants& m) {
+  const int p = std::max(2, placement.processes);
+  const double random = v.number("random_patterns", 30);
+  const double repetitions = std::max(1.0, v.number("repetitions", 3));
+  const auto window = v.numbers("target_window", {2.5e-3, 5e-3});
+  const double target = window.size() == 2 ? std::sqrt(window[0] * window[1]) : 3.54e-3;
+  const auto methods_given = v.text("methods");
+  const double methods =
+      methods_given.empty() || methods_given == "[]"
+          ? 3
+          : static_cast<double>(std::count(methods_given.begin(), methods_given.end(), ',') + 1);
+  const int factors = prime_factor_count(p);
+  const double patterns = 6 + random + 4 + (std::min(2, factors) + 1) + (std::min(3, factors) + 1);
+  double memory = v.number("memory_per_proc", 0);
+  if (memory <= 0) memory = static_cast<double>(m.memory_per_node) / placement.ranks_per_node();
+  const double l_max = std::clamp(std::floor(memory / 128), 4097.0, static_cast<double>(INT_MAX));
+  std::vector<double> sizes;
+  for (int i = 0; i <= 12; ++i) sizes.push_back(std::ldexp(1.0, i));
+  const double a = std::pow(l_max / 4096, 1.0 / 8);
+  for (int k = 1; k <= 8; ++k) sizes.push_back(k == 8 ? l_max : std::round(4096 * std::pow(a, k)));
+  std::vector<double> chosen;
+  const std::string positions = trim_brackets(v.text("sizes"));
+  if (!positions.empty()) {
+    std::istringstream in(positions);
+    for (std::string item; std::getline(in, item, ',');) {
+      const auto dash = item.find('-');
+      const int first = std::atoi(item.substr(0, dash).c_str());
+      const int last = dash == std::string::npos ? first : std::atoi(item.substr(dash + 1).c_str());
+      for (int i = std::max(1, first); i <= std::min(21, last); ++i) chosen.push_back(sizes[i - 1]);
+    }
+  }
+  if (chosen.empty()) chosen = sizes;
+  const double peers = p * m.latency / 10;  // Alltoallv: a zero count to every other process
+  double per_pattern = 0;
+  for (double size : chosen) {
+    const double iteration = 2 * (m.latency + size / m.bandwidth) + peers / methods;
+    per_pattern += methods * repetitions *
+                   (std::max(target, iteration) + iteration + log2_ceil(p) * m.latency);
+  }
+  double seconds = patterns * per_pattern;
+  const double max_time = v.number("max_time", 0);
+  std::ostringstream rule;
+  rule << "comm: " << patterns << " patterns x " << chosen.size() << " sizes (L_max "
+       << units::short_number(l_max, 4) << " B) x " << methods << " methods x " << repetitions
+       << " repetitions, window " << units::short_number(target * 1e3, 3) << " ms";
+  if (max_time > 0 && max_time < seconds) {
+    seconds = max_time;
+    rule << ", cut at its max_time";
+  }
+  return {seconds, rule.str(), false};
+}
+
+// bcast (section 5), per size: every root's delivery check, then series of up to
+// max_measurements measurements of M broadcasts: repeated broadcasts, for each task i != root
+// RTL_i and the acknowledged broadcasts, rounds (every root in turn), broadcast-barrier and
+// all-acknowledge. A broadcast costs its tree's depth hops (log2 P for MPI_Bcast and the
+// binomial tree, P - 1 for the linear ones) of latency and message time.
+MethodCost bcast_cost(const WorkerValues& v, const Placement& placement,
+                      const MachineConstants& m) {
+  const int p = std::max(2, placement.processes);
+  const auto sizes = v.numbers("sizes", {8, 256, 65536, 1048576});
+  const double repetitions = std::max(1.0, v.number("repetitions", 100));
+  const double measurements = std::max(1.0, v.number("max_measurements", 30));
+  const std::string impl = v.text("impl", "mpi");
+  const double depth =
+      impl == "linear" || impl == "backward" ? p - 1.0 : std::max(1.0, log2_ceil(p));
+  const double hop_delay = v.number("hop_delay_us", 0) * 1e-6;
+  double seconds = 0;
+  for (double size : sizes) {
+    const double ol = depth * (m.latency + size / m.bandwidth + hop_delay);
+    seconds += p * 2 * ol;  // delivery checks
+    const double series = measurements * repetitions;
+    seconds += series * ol;                               // repeated broadcasts
+    seconds += (p - 1) * series * (3 * m.latency + ol);   // RTL_i and E_i
+    seconds += series * p * ol;                           // rounds
+    seconds += series * (ol + log2_ceil(p) * m.latency);  // broadcast-barrier
+    seconds += series * (ol + p * m.latency);             // all acknowledge
+  }
+  std::ostringstream rule;
+  rule << "bcast: " << sizes.size() << " sizes x " << measurements << " measurements (at most) x "
+       << repetitions << " broadcasts x (" << p - 1 << " tasks + " << p
+       << " roots + 3 methods), depth " << depth;
+  return {seconds, rule.str(), false};
+}
+
+// links (the link matrix, mpiGraph's shift schedule): N - 1 shifts between N endpoints (one
+// rank per node, or every rank on one node), every pair of a shift at once; per shift and
+// repetition the latency round trips and the streamed messages.
+MethodCost links_cost(const WorkerValues& v, const Placement& placement,
+                      const MachineConstants& m) {
+  const int n = placement.nodes >= 2 ? placement.nodes : placement.processes;
+  const double roundtrips = v.number("latency_roundtrips", 1000);
+  const double size = v.number("message_size", 4194304);
+  const double messages = v.number("messages", 8);
+  const double repetitions = std::max(1.0, v.number("repetitions", 3));
+  const double shift =
+      repetitions * (roundtrips * 2 * m.latency + messages * (m.latency + size / m.bandwidth));
+  const double seconds = std::max(0, n - 1) * shift + static_cast<double>(n) * n * m.latency / 10;
+  std::ostringstream rule;
+  rule << "links: " << std::max(0, n - 1) << " shifts x " << repetitions << " x (" << roundtrips
+       << " round trips + " << messages << " x " << units::short_number(size, 4) << " B)";
+  return {seconds, rule.str(), false};
+}
+
+// io's consortium suite (section 3): per iteration a sustained write, a cached write and a
+// sustained read of every process's blocks through the file system's bandwidth (shared by all
+// processes), each with an open, a close and (sustained write) a sync; the many-small-files
+// test: create, stat, open/close and remove per file.
+MethodCost consortium_cost(const WorkerValues& v, const Placement& placement,
+                           const MachineConstants& m) {
+  const double iterations = std::max(1.0, v.number("iterations", 1));
+  const double block = v.number("block_size", 16777216);
+  const double segments = std::max(1.0, v.number("segment_count", 1));
+  const double transfer = std::max(1.0, v.number("transfer_size", 1048576));
+  const double bytes = placement.processes * block * segments;
+  const double calls = std::ceil(block / transfer) * segments;
+  double seconds =
+      iterations * 3 * (bytes / m.io_bandwidth + 3 * m.metadata_seconds + calls * m.latency * 4);
+  const bool small = v.number("small_files", 0) > 0 || v.text("small_files") == "true";
+  std::ostringstream rule;
+  rule << "io consortium: " << iterations << " x 3 tests of " << units::short_number(bytes, 4)
+       << " B";
+  if (small) {
+    const double files = v.number("files_per_process", 100) * placement.processes;
+    seconds += iterations * files * 4 * m.metadata_seconds;
+    rule << ", small files: " << units::short_number(files, 4) << " x 4 operations";
+  }
+  return {seconds, rule.str(), false};
+}
+
+}  // namespace
+
+std::string MachineConstants::text() const {
+  std::ostringstream out;
+  out << "latency " << units::short_number(latency * 1e6, 3) << " us, bandwidth "
+      << units::short_number(bandwidth / 1e9, 3) << " GB/s, file system "
+      << units::short_number(io_bandwidth / 1e6, 3) << " MB/s, "
+      << units::short_number(metadata_seconds * 1e3, 3) << " ms per file operation, start-up "
+      << units::short_number(launch_seconds, 3) << " s + "
+      << units::short_number(launch_per_process, 3) << " s per process";
+  return out.str();
+}
+
+double launch_seconds(const MachineConstants& machine, int processes) {
+  return machine.launch_seconds + machine.launch_per_process * processes;
+}
+
+WorkerValues::WorkerValues(const nlohmann::json& description, const nlohmann::json& params) {
+  if (description.contains("parameters")) {
+    for (const auto& p : description["parameters"]) {
+      const auto& d = p.value("default", nlohmann::json());
+      values_[p.value("name", "")] = d.is_string() ? d.get<std::string>() : d.dump();
+    }
+  }
+  if (params.contains("settings")) {
+    for (const auto& [name, value] : params["settings"].items()) {
+      values_[name] = value.is_string() ? value.get<std::string>() : value.dump();
+    }
+  }
+  if (params.contains("queue_depth")) values_["queue_depths"] = params["queue_depth"].dump();
+  for (const char* name : {"schedule_time", "transfer_size", "pattern", "collective"}) {
+    if (params.contains(name)) {
+      const auto& value = params[name];
+      values_[name] = value.is_string() ? value.get<std::string>() : value.dump();
+    }
+  }
+}
+
+std::string WorkerValues::text(const std::string& name, const std::string& fallback) const {
+  const auto it = values_.find(name);
+  return it == values_.end() ? fallback : it->second;
+}
+
+double WorkerValues::number(const std::string& name, double fallback) const {
+  const auto it = values_.find(name);
+  if (it == values_.end()) return fallback;
+  return read_number(trim_brackets(it->second)).value_or(fallback);
+}
+
+std::vector<double> WorkerValues::numbers(const std::string& name,
+                                          const std::vector<double>& fallback) const {
+  const auto it = values_.find(name);
+  if (it == values_.end()) return fallback;
+  std::vector<double> out;
+  std::istringstream in(trim_brackets(it->second));
+  for (std::string item; std::getline(in, item, ',');) {
+    if (auto n = read_number(item)) out.push_back(*n);
+  }
+  return out.empty() ? fallback : out;
+}
+
+MethodCost method_cost(const std::string& worker, const WorkerValues& values,
+                       const Placement& placement, const MachineConstants& given) {
+  MachineConstants machine = given;
+  if (machine.memory_per_node <= 0) {
+    machine.memory_per_node =
+        static_cast<std::int64_t>(::sysconf(_SC_PHYS_PAGES)) * ::sysconf(_SC_PAGESIZE);
+  }
+  // One process: logp has no pair, bcast no task to broadcast to; both end at once.
+  if ((worker == "logp" || worker == "bcast") && placement.processes < 2) {
+    return {0, worker + ": one process measures nothing (no pair, no task)", false};
+  }
+  if (worker == "logp") return logp_cost(values, machine);
+  if (worker == "comm") return comm_cost(values, placement, machine);
+  if (worker == "bcast") return bcast_cost(values, placement, machine);
+  if (worker == "links") return links_cost(values, placement, machine);
+  if (worker == "io") {
+    if (values.text("suite") == "consortium") return consortium_cost(values, placement, machine);
+    const double t = values.number("schedule_time", kIoDefaultScheduleTime);
+    const double k = values.number("guard_factor", kIoDefaultGuardFactor);
+    // --unguarded: no guard cuts a row, so T x k is only what a guarded run would keep to.
+    const bool unguarded = values.text("unguarded") == "true" || values.text("unguarded") == "1";
+    return {guarded_io_seconds(t, k),
+            "io: scheduled time T " + seconds_text(t) + " x the time guard's factor " +
+                units::short_number(std::max(k, kIoElapsedAllowance), 3) +
+                (unguarded ? " (unguarded: an estimate, no bound)" : " (a bound)"),
+            !unguarded};
+  }
+  throw UsageError("no cost rule for worker '" + worker + "'");
+}
+
+}  // namespace pbench::sweep

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# pbench plan (issue 37): every worker planned, the time limits rendered per scheduler follow
+# the plan (or a given --time-limit), planned against actual in status and history, the next
+# plan learns from a run, and bad input (a negative limit, an unknown sweep) is refused clearly.
+source "$(dirname "$0")/common.sh"
+
+# The card's sweep on Slurm, never submitted: every worker, per point a time, basis and limit.
+"$PBENCH" sweep card --scheduler slurm --partitions 8,32,128 \
+  --workers logp,comm,io,bcast,links > card.out
+grep -q "^sweep card: planned about .* node-hours (21 points one after another: 21 method rule)" \
+  card.out || fail "no planned line from sweep: $(cat card.out)"
+"$PBENCH" plan card --format json > card.json
+# check_limits FILE DIRECTIVE_PREFIX [GIVEN]: each point's script has the plan's limit.
+check_limits() {
+  $PY - "$1" "$2" "$PBENCH_RUNS_DIR" "${3:-}" <<'PYEOF' || fail "limits of $1"
+import json, math, sys, pathlib
+plan = json.load(open(sys.argv[1])); prefix = sys.argv[2]; runs = pathlib.Path(sys.argv[3])
+given = int(sys.argv[4]) if sys.argv[4] else 0
+workers = {p["worker"] for p in plan["points"]}
+assert workers == {"logp", "comm", "io", "bcast", "links"}, workers
+total = 0
+for p in plan["points"]:
+    assert p["planned_seconds"] > 0, p
+    assert p["basis"] == "method rule", p
+    limit = p["time_limit_seconds"]
+    if given:
+        assert limit == given and p["time_limit_given"], p
+    elif p["worker"] == "io":  # a bound (T x k): + 5 min
+        assert limit == math.ceil((p["planned_seconds"] + 300) / 60) * 60 or \
+            limit >= p["planned_seconds"] + 300, p
+    else:  # an estimate: x 1.5 + 5 min, whole minutes
+        assert limit == math.ceil((p["planned_seconds"] * 1.5 + 300) / 60) * 60, p
+    hms = "%02d:%02d:%02d" % (limit // 3600, limit % 3600 // 60, limit % 60)
+    script = (runs / plan["sweep"] / "points" / p["point"] / "job.sh").read_text()
+    assert prefix + hms + "\n" in script, (p["point"], prefix + hms)
+    assert "pbench_time_limit_s=%d\n" % limit in script, p["point"]
+    total += p["nodes"] * p["planned_seconds"] / 3600
+assert abs(total - plan["node_hours"]) < 1e-6 * total, (total, plan["node_hours"])
+assert sum(q["node_hours"] for q in plan["partitions"]) - plan["node_hours"] < 1e-6
+PYEOF
+}
+check_limits card.json "#SBATCH --time="
+# PBS: the same plan in walltime; a given --time-limit wins, with a warning where it is short.
+"$PBENCH" sweep cardpbs --scheduler pbs --partitions 8,32 --workers logp,comm,io,bcast,links \
+  > /dev/null
+"$PBENCH" plan cardpbs --format json > pbs.json
+check_limits pbs.json "#PBS -l walltime="
+"$PBENCH" sweep short --scheduler slurm --partitions 8 --workers logp,comm,io,bcast,links \
+  --time-limit 2 > /dev/null 2> short.err
+"$PBENCH" plan short --format json > short.json
+check_limits short.json "#SBATCH --time=" 120
+grep -q "warning: --time-limit 120 s is shorter than the .* comm at 8 is planned to run" short.err \
+  || fail "no warning for a limit shorter than the plan: $(cat short.err)"
+"$PBENCH" plan card > card.txt 2> card.err
+grep -q "^    sweep      21 " card.txt || fail "no sweep row: $(cat card.txt)"
+grep -q "node-hours" card.err || fail "no summary line: $(cat card.err)"
+
+# Bad input: a clear one-line error, nothing stored.
+expect_fail 2 "no sweep named 'nosuch' in the store" "$PBENCH" plan nosuch
+expect_fail 2 "--time-limit: '-5' is negative: a time limit must be more than 0" \
+  "$PBENCH" sweep neg --scheduler slurm --time-limit -5
+expect_fail 2 "--time-limit: '-1:00' is negative" \
+  "$PBENCH" sweep neg --scheduler slurm --time-limit=-1:00
+
+# A small local run: the plan before it (method rule), planned against actual after it, and the
+# next plan from its actual time (history).
+"$PBENCH" run small --partitions 2 --queue-depths 1 "${SMALL[@]}" > small.out 2> small.err
+grep -q "pbench: sweep small: planned about .* (1 points one after another: 1 method rule)" \
+  small.err || fail "no planned line from run: $(cat small.err)"
+"$PBENCH" status small --format json > status.json
+$PY - <<'PYEOF' || fail "status: $(cat status.json)"
+import json
+rows = json.load(open("status.json"))["rows"]
+assert len(rows) == 1 and rows[0]["planned_time"] > 0 and rows[0]["actual_time"] > 0, rows
+PYEOF
+"$PBENCH" plan small --format json > small.json
+"$PBENCH" history small --times --format json > times.json
+$PY - <<'PYEOF' || fail "plan after a run: $(cat small.json) $(cat times.json)"
+import json
+plan = json.load(open("small.json")); times = json.load(open("times.json"))["rows"]
+point = plan["points"][0]
+assert point["basis"] == "history" and "sweep small run 1" in point["why"], point
+assert len(times) == 1 and times[0]["basis"] == "method rule", times
+assert abs(point["planned_seconds"] - times[0]["actual_time"]) < 1e-6, (point, times)
+assert plan["points"][0]["time_limit_seconds"] is None  # the local scheduler has none
+PYEOF
+# Another sweep of the same worker at a partition this machine has not run: scaled from it.
+"$PBENCH" sweep other --partitions 2 --queue-depths 8 "${SMALL[@]}" > other.out
+grep -q "(1 points one after another: 1 scaled)" other.out || fail "not scaled: $(cat other.out)"
+echo "ok"

@@ -1,0 +1,272 @@
+// What a sweep costs before it runs (issue 37): each worker's cost by its method's rules, the
+// plan that learns from this machine's runs (history, scaled, retry), the time limits derived
+// from it per scheduler, node-hours, and the job script's limit lengthened on retry.
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "run/ScriptTimeLimit.hpp"
+#include "run/SweepCost.hpp"
+#include "run/SweepPlanner.hpp"
+#include "schedulers/BatchSupport.hpp"
+#include "sweep/MethodCost.hpp"
+#include "sweep/PlannedTime.hpp"
+#include "util/Error.hpp"
+
+using namespace pbench;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// A describe that knows no worker: the cost rules' own copies of the defaults apply.
+nlohmann::json no_description(const std::string&, const std::vector<std::string>&) {
+  return nlohmann::json::object();
+}
+
+double cost(const std::string& worker, const nlohmann::json& settings, int processes,
+            int nodes = 1) {
+  const sweep::WorkerValues values({}, {{"settings", settings}});
+  return sweep::method_cost(worker, values, {processes, nodes}, {}).seconds;
+}
+
+sweep::SweepSpec spec_of(const std::string& scheduler, std::vector<std::string> workers,
+                         std::vector<sweep::Partition> partitions) {
+  sweep::SweepSpec spec;
+  spec.name = "p";
+  spec.scheduler = scheduler;
+  spec.workers = std::move(workers);
+  spec.partitions = std::move(partitions);
+  spec.queue_depths = {1};
+  if (scheduler != "local") spec.launcher = "srun";
+  return spec;
+}
+
+run::PastRun past(const sweep::Point& point, double seconds, bool timed_out = false) {
+  return {"earlier",
+          1,
+          point.key,
+          point.worker,
+          point.partition,
+          point.params,
+          seconds,
+          timed_out,
+          "2026-11-27T10:00:00.000Z"};
+}
+
+std::set<std::string> lines_starting(const std::string& text, const std::string& prefix) {
+  std::set<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind(prefix, 0) == 0) out.insert(line);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("every worker has a planned time counted from its method's loops and settings") {
+  const auto empty = nlohmann::json::object();
+  for (const char* worker : {"logp", "comm", "io", "bcast", "links"}) {
+    CAPTURE(worker);
+    CHECK(cost(worker, empty, 4, 2) > 0);
+  }
+  // logp: twice the EEL runs, more time; the pairs measure at once, so P does not count.
+  CHECK(cost("logp", {{"eel_runs", "20"}}, 2) > cost("logp", {{"eel_runs", "10"}}, 2));
+  CHECK(cost("logp", empty, 64) == doctest::Approx(cost("logp", empty, 2)));
+  // comm: the loop's window per measurement; fewer repetitions and random patterns, less.
+  CHECK(cost("comm", {{"repetitions", "1"}, {"random_patterns", "2"}}, 8) <
+        cost("comm", empty, 8) / 2);
+  CHECK(cost("comm", {{"max_time", "10"}}, 8) == doctest::Approx(10));
+  // bcast: one measurement series per task, so it grows at least with P.
+  CHECK(cost("bcast", empty, 64) > 8 * cost("bcast", empty, 8));
+  CHECK(cost("bcast", {{"sizes", "8"}}, 8) < cost("bcast", {{"sizes", "8,256"}}, 8));
+  // links: P - 1 shifts between nodes (one rank per node), or between ranks on one node.
+  CHECK(cost("links", empty, 16, 16) == doctest::Approx(cost("links", empty, 16, 1)));
+  CHECK(cost("links", empty, 32, 16) < cost("links", empty, 32, 1));
+  // io: T x k is its bound; the consortium suite: its bytes through the file system.
+  const sweep::WorkerValues io({}, {{"schedule_time", 60.0}, {"settings", empty}});
+  const auto io_cost = sweep::method_cost("io", io, {2, 1}, {});
+  CHECK(io_cost.bound);
+  CHECK(io_cost.seconds == doctest::Approx(180));
+  const nlohmann::json suite = {{"suite", "consortium"}};
+  const nlohmann::json bigger = {{"suite", "consortium"}, {"block_size", "64MiB"}};
+  CHECK(cost("io", bigger, 4) > 3 * cost("io", suite, 4));
+  CHECK(cost("io", suite, 8) > 1.9 * cost("io", suite, 4));
+  // One process: no pair for logp, no task for bcast.
+  CHECK(cost("logp", empty, 1) == 0);
+  CHECK(cost("bcast", empty, 1) == 0);
+  CHECK_THROWS_AS(sweep::method_cost("nosuch", {}, {1, 1}, {}), UsageError);
+}
+
+TEST_CASE("a worker's own defaults (its parameter description) are what the plan counts") {
+  const nlohmann::json description = {{"parameters",
+                                       {{{"name", "eel_runs"}, {"default", "40"}},
+                                        {{"name", "queue_depths"}, {"default", "[1,2]"}}}}};
+  const sweep::WorkerValues described(description, {{"settings", nlohmann::json::object()}});
+  const sweep::WorkerValues set(description, {{"settings", {{"eel_runs", "10"}}}});
+  CHECK(described.number("eel_runs", 0) == 40);
+  CHECK(set.number("eel_runs", 0) == 10);
+  CHECK(described.numbers("queue_depths", {}) == std::vector<double>{1, 2});
+  // The point's queue depth is its run's only depth.
+  const sweep::WorkerValues point(description, {{"queue_depth", 8}, {"settings", {}}});
+  CHECK(point.numbers("queue_depths", {}) == std::vector<double>{8});
+  CHECK(sweep::WorkerValues({}, {{"settings", {{"max_size", "64KiB"}}}}).number("max_size", 0) ==
+        65536);
+}
+
+TEST_CASE("the plan learns: history of the point, scaled by the worker's nearest run, retry") {
+  auto spec = spec_of("slurm", {"bcast"}, {2, 8});
+  spec.settings["bcast"]["sizes"] = "8";
+  const auto points = sweep::expand(spec);
+  REQUIRE(points.size() == 2);
+  // Nothing stored: the method rule with the stated defaults, said in the notes.
+  const auto fresh = run::plan_cost(spec, points, {}, no_description);
+  CHECK(fresh.points[0].basis == run::PlanBasis::method);
+  CHECK(fresh.points[1].seconds > fresh.points[0].seconds);
+  REQUIRE_FALSE(fresh.notes.empty());
+  CHECK(fresh.notes[0].find("latency 5 us") != std::string::npos);
+  // Point 2 ran before: it is planned at its time; point 8 is scaled from it by the rule.
+  const auto learned = run::plan_cost(spec, points, {past(points[0], 40)}, no_description);
+  CHECK(learned.points[0].basis == run::PlanBasis::history);
+  CHECK(learned.points[0].seconds == doctest::Approx(40));
+  CHECK(learned.points[1].basis == run::PlanBasis::scaled);
+  const double rule_ratio = (fresh.points[1].seconds - sweep::launch_seconds({}, 8)) /
+                            (fresh.points[0].seconds - sweep::launch_seconds({}, 2));
+  CHECK(learned.points[1].seconds > 40 * rule_ratio * 0.9);
+  CHECK(learned.points[1].why.find("bcast at 2 (sweep earlier run 1") != std::string::npos);
+  // A point that ran out of time is planned twice as long as it ran, and its limit follows.
+  const auto retried = run::plan_cost(spec, points, {past(points[0], 600, true)}, no_description);
+  CHECK(retried.points[0].basis == run::PlanBasis::retry);
+  CHECK(retried.points[0].seconds == doctest::Approx(1200));
+  CHECK(retried.points[0].time_limit == sweep::derived_time_limit(1200, false));
+  CHECK(retried.points[0].why.find("ran out of time after 10m 00s") != std::string::npos);
+  // A negative limit is refused, saying so.
+  CHECK_THROWS_WITH_AS(sweep::parse_time_limit("-5", "--time-limit"),
+                       "--time-limit: '-5' is negative: a time limit must be more than 0",
+                       UsageError);
+  // A given limit is kept as given.
+  spec.time_limit_seconds = 120;
+  const auto given = run::plan_cost(spec, points, {}, no_description);
+  CHECK(given.points[0].time_limit == 120);
+  CHECK(given.points[0].limit_given);
+}
+
+TEST_CASE("node-hours count exclusive nodes whole, per partition and for the sweep") {
+  auto spec = spec_of("slurm", {"links"}, {sweep::Partition::shape(4, 2), 2});
+  spec.procs_per_node = 0;
+  const auto points = sweep::expand(spec);
+  const auto plan =
+      run::plan_cost(spec, points, {past(points[0], 3600), past(points[1], 1800)}, no_description);
+  REQUIRE(plan.partitions.size() == 2);
+  CHECK(plan.partitions[0].partition == "4x2");
+  CHECK(plan.partitions[0].node_hours == doctest::Approx(4));    // 4 nodes x 1 h
+  CHECK(plan.partitions[1].node_hours == doctest::Approx(1.0));  // 2 processes: 2 nodes x 0.5 h
+  CHECK(plan.node_hours == doctest::Approx(5));
+  CHECK(plan.seconds == doctest::Approx(5400));
+  CHECK(plan.summary().rfind("about 1h 30m, 5 node-hours (2 points", 0) == 0);
+  // The local scheduler: one machine, no batch time limit.
+  const auto local = spec_of("local", {"links"}, {2});
+  const auto local_plan = run::plan_cost(local, sweep::expand(local), {}, no_description);
+  CHECK(local_plan.points[0].nodes == 1);
+  CHECK(local_plan.points[0].time_limit == 0);
+}
+
+TEST_CASE("Slurm's --time and PBS's walltime follow each point's plan") {
+  ::setenv("PBENCH_WORKER_DIR", PBENCH_BINARY_DIR "/workers/logp", 1);
+  for (const std::string scheduler : {"slurm", "pbs"}) {
+    CAPTURE(scheduler);
+    auto spec = spec_of(scheduler, {"logp", "bcast"}, {2});
+    if (scheduler == "pbs") spec.launcher = "mpiexec";
+    spec.settings["bcast"]["sizes"] = "8";
+    const auto plan = run::make_plan(spec, {});
+    REQUIRE(plan.points.size() == 2);
+    const std::string directive = scheduler == "slurm" ? "#SBATCH --time=" : "#PBS -l walltime=";
+    for (std::size_t i = 0; i < plan.points.size(); ++i) {
+      const auto& cost = plan.cost.points[i];
+      CHECK(cost.time_limit == sweep::derived_time_limit(cost.seconds, false));
+      CHECK(lines_starting(plan.points[i].script, directive) ==
+            std::set<std::string>{directive + schedulers::format_hms(cost.time_limit)});
+      CHECK(lines_starting(plan.points[i].script, "pbench_time_limit_s=") ==
+            std::set<std::string>{"pbench_time_limit_s=" + std::to_string(cost.time_limit)});
+    }
+    // A point this machine ran for two hours gets a limit of 2 h x 1.5 + 5 min.
+    run::PlanOptions options;
+    options.history = {past(plan.points[0].point, 7200)};
+    const auto learned = run::make_plan(spec, options);
+    CHECK(lines_starting(learned.points[0].script, directive) ==
+          std::set<std::string>{directive + "03:05:00"});
+  }
+  ::unsetenv("PBENCH_WORKER_DIR");
+}
+
+TEST_CASE("a job script's time limit is read and lengthened in place") {
+  const fs::path dir = fs::temp_directory_path() / ("pbench-plan-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string script = (dir / "job.sh").string();
+  std::ofstream(script) << "#!/usr/bin/env bash\n#SBATCH --ntasks=2\n#SBATCH --time=00:10:00\n"
+                           "#PBS -l walltime=00:10:00\nset -u\npbench_time_limit_s=600\nrun\n";
+  fs::permissions(script, fs::perms::owner_exec, fs::perm_options::add);
+  CHECK(run::script_time_limit(script) == 600);
+  run::set_script_time_limit(script, 1500);
+  CHECK(run::script_time_limit(script) == 1500);
+  std::ifstream in(script);
+  std::stringstream text;
+  text << in.rdbuf();
+  CHECK(text.str() ==
+        "#!/usr/bin/env bash\n#SBATCH --ntasks=2\n#SBATCH --time=00:25:00\n"
+        "#PBS -l walltime=00:25:00\nset -u\npbench_time_limit_s=1500\nrun\n");
+  CHECK((fs::status(script).permissions() & fs::perms::owner_exec) != fs::perms::none);
+  CHECK_FALSE(run::script_time_limit((dir / "none.sh").string()));
+  // A user's template with the directive alone.
+  std::ofstream(dir / "user.sh") << "#SBATCH --time=01:02:03\nrun\n";
+  CHECK(run::script_time_limit((dir / "user.sh").string()) == 3723);
+  CHECK_THROWS_AS(run::set_script_time_limit((dir / "none.sh").string(), 60), UsageError);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("a point that ran out of time gets a longer limit in its script on retry, and says so") {
+  const fs::path dir = fs::temp_directory_path() / ("pbench-retry-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  auto store = store::Store::open_in_memory();
+  auto spec = spec_of("slurm", {"links"}, {2, 4});
+  std::vector<store::PointRecord> records;
+  for (const auto& point : sweep::expand(spec)) {
+    store::PointRecord r;
+    r.key = point.key;
+    r.worker = point.worker;
+    r.partition = point.partition.processes;
+    r.params_json = point.params.dump();
+    r.script_path = (dir / (point.key + ".sh")).string();
+    std::ofstream(r.script_path) << "#SBATCH --time=00:10:00\npbench_time_limit_s=600\n";
+    records.push_back(r);
+  }
+  const auto sweep = store.insert_sweep(
+      {0, "r", spec.to_json().dump(), "slurm", dir.string(), "2026-11-27T09:00:00.000Z"}, records);
+  // Point 2 ran out of its 10 minutes; point 4 finished.
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    store::AttemptRecord a;
+    a.point_id = records[i].id;
+    a.job_dir = dir.string();
+    a = store.add_attempt(a);
+    a.state = i == 0 ? store::PointState::timeout : store::PointState::done;
+    a.started_at = "2026-11-27T10:00:00.000Z";
+    a.ended_at = "2026-11-27T10:10:00.000Z";
+    store.update_attempt(a);
+    store.set_point_state(records[i].id, a.state);
+  }
+  const auto said = run::lengthen_timed_out(store, sweep, no_description);
+  REQUIRE(said.size() == 1);
+  CHECK(said[0] == "point " + records[0].key +
+                       " (links at 2) ran out of time after 10m 00s (sweep r run 1): planned "
+                       "twice that: time limit 10m 00s -> 35m 00s on retry");
+  CHECK(run::script_time_limit(records[0].script_path) == 2100);  // 1200 s x 1.5 + 300 s
+  CHECK(run::script_time_limit(records[1].script_path) == 600);
+  // Said once: the script's limit is long enough now.
+  CHECK(run::lengthen_timed_out(store, sweep, no_description).empty());
+  fs::remove_all(dir);
+}
