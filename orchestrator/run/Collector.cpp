@@ -71,18 +71,6 @@ void record_allocation(store::Store& store, const store::AttemptRecord& attempt,
 
 }  // namespace
 
-std::string describe_point(const store::PointRecord& point) {
-  std::string out = point.worker + " p=" + std::to_string(point.partition);
-  const auto params = nlohmann::json::parse(point.params_json, nullptr, false);
-  if (const auto shape = store::asked_shape(params); shape.exact()) {
-    out += " (" + std::to_string(shape.nodes) + "x" + std::to_string(shape.procs_per_node) + ")";
-  }
-  if (!params.is_discarded() && params.contains("queue_depth")) {
-    out += " q=" + params["queue_depth"].dump();
-  }
-  return out + " [" + point.key + "]";
-}
-
 namespace {
 
 /// Stores the result of a finished attempt. `latest`: the point's state follows it (a refused

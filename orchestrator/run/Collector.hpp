@@ -30,7 +30,7 @@ struct CollectReport {
 /// stopped on an error), is stored too; the point stays failed.
 CollectReport collect(store::Store& store, const store::SweepRecord& sweep);
 
-/// "logp p=2 q=8 [3f2a...]": how messages name a point.
-std::string describe_point(const store::PointRecord& point);
+/// "logp p=2 q=8 [3f2a...]": how messages name a point (store/Store.hpp).
+using store::describe_point;
 
 }  // namespace pbench::run

@@ -57,6 +57,10 @@ struct PointRecord {
   PointState state = PointState::planned;
 };
 
+/// "logp p=2 q=8 [3f2a...]": how messages name a point (its worker, partition, shape, queue
+/// depth and key).
+std::string describe_point(const PointRecord& point);
+
 struct AttemptRecord {
   std::int64_t id = 0;
   std::int64_t point_id = 0;
@@ -126,6 +130,9 @@ class Store {
 
   /// Adds the next attempt of a point (attempt_no = previous + 1); returns it with its id.
   AttemptRecord add_attempt(AttemptRecord attempt);
+  /// Stores an attempt as it was recorded elsewhere (its attempt_no and run_no kept; `pbench
+  /// store rebuild` from the runs directory); returns it with its id.
+  AttemptRecord restore_attempt(AttemptRecord attempt);
   /// Writes every field of an attempt back.
   void update_attempt(const AttemptRecord& attempt);
   /// The newest attempt of a point.
@@ -195,6 +202,8 @@ class Store {
   /// it did.
   bool refresh_catalogue();
   SweepRecord insert_sweep_rows(SweepRecord sweep, std::vector<PointRecord>& points);
+  /// Inserts an attempt's row with its attempt_no, run_no, state and paths; returns its id.
+  std::int64_t insert_attempt_row(const AttemptRecord& attempt);
 
   Database db_;
 };
