@@ -114,7 +114,7 @@ void add_rebuild(CLI::App& store_command, GlobalOptions& global) {
                 << *report.old_results << " results";
       if (report.old_results_without_point.value_or(0) > 0) {
         std::cout << ", " << *report.old_results_without_point
-                  << " of them ingested from files outside the runs directory (not rebuilt)";
+                  << " of them without a point (not in the runs directory: not rebuilt)";
       }
       std::cout << "\n";
     } else {

@@ -23,8 +23,8 @@ struct RebuildReport {
   int runs = 0;
   int results = 0;   ///< result documents stored
   int rejected = 0;  ///< result documents collect refused (their attempts are failed)
-  /// Results the old store held, when it could be read (and of them, results without a point:
-  /// `pbench ingest` of a file, which the runs directory does not hold).
+  /// Results the old store held, when it could be read (and of them, results without a point,
+  /// stored from a document outside any sweep: the runs directory does not hold them).
   std::optional<std::int64_t> old_results;
   std::optional<std::int64_t> old_results_without_point;
   /// What could not be recovered, and collect's messages, one line each.

@@ -1,13 +1,19 @@
 // The store defends itself (issue 38 item 4): `pbench store verify` holds every stored result to
 // its document (its SHA-256, the columns copied from it, the metric rows made again from its
-// summary) and names each difference; a sound store verifies clean.
+// summary) and names each difference; a sound store verifies clean. A sweep's record on disk
+// (sweep.json), which `pbench store rebuild` reads, comes back as it was written.
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "ingest/MetricRows.hpp"
 #include "ingest/StoreVerifier.hpp"
+#include "run/SweepRecordFile.hpp"
 #include "store/Integrity.hpp"
 #include "support/StoreFixture.hpp"
 #include "util/Error.hpp"
@@ -150,4 +156,32 @@ TEST_CASE(
         "store '/srv/p.db' is damaged (SQLite: Rowid 65 out of order); nothing was written into "
         "it: 'pbench store verify --db /srv/p.db' says what, 'pbench store rebuild --db "
         "/srv/p.db' makes a new store from the result documents in the runs directory");
+}
+
+TEST_CASE("sweep record: written and read back with its runs, a file of another kind refused") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("pbench-record-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  CHECK_FALSE(run::read_sweep_record(dir.string()).has_value());
+  const store::SweepRecord sweep{0,       "s",          R"({"name":"s","workers":["logp"]})",
+                                 "local", dir.string(), "2026-11-28T01:00:00.000Z"};
+  run::write_sweep_record(sweep,
+                          {{0, 0, 1, "2026-11-28T01:00:00.000Z", R"({"pbench_version":"x"})"},
+                           {0, 0, 2, "2026-11-28T02:00:00.000Z", "{}"}});
+  const auto read = run::read_sweep_record(dir.string());
+  REQUIRE(read.has_value());
+  CHECK(read->sweep.name == "s");
+  CHECK(read->sweep.spec_json == sweep.spec_json);
+  CHECK(read->sweep.scheduler == "local");
+  CHECK(read->sweep.created_at == sweep.created_at);
+  CHECK(read->sweep.directory == dir.string());
+  REQUIRE(read->runs.size() == 2);
+  CHECK(read->runs[0].envelope_json == R"({"pbench_version":"x"})");
+  CHECK(read->runs[1].run_no == 2);
+  CHECK(read->runs[1].started_at == "2026-11-28T02:00:00.000Z");
+  std::ofstream(run::sweep_record_path(dir.string())) << R"({"name": "s"})";
+  CHECK_THROWS_WITH_AS(run::read_sweep_record(dir.string()),
+                       doctest::Contains("sweep.json' is not a pbench sweep record (version 1)"),
+                       UsageError);
+  fs::remove_all(dir);
 }
