@@ -1,5 +1,7 @@
 #include "ingest/StoreVerifier.hpp"
 
+#include <sqlite3.h>
+
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -145,6 +147,85 @@ class Verifier {
   store::Statement metrics_;
 };
 
+/// A cell as text that tells any two values apart: a double to 17 digits, NULL as "NULL".
+std::string cell_text(const store::Statement& s, int column) {
+  switch (s.type(column)) {
+    case SQLITE_NULL:
+      return "NULL";
+    case SQLITE_FLOAT:
+      return exact_number(s.real(column));
+    default:
+      return s.text(column);
+  }
+}
+
+std::vector<std::string> split_columns(const std::string& list) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start < list.size()) {
+    auto end = list.find(", ", start);
+    if (end == std::string::npos) end = list.size();
+    out.push_back(list.substr(start, end - start));
+    start = end + 2;
+  }
+  return out;
+}
+
+/// Every kept headline answer (what `query system` reads) against the view headlines, which
+/// computes it from the metric rows now: a kept value changed, or metric rows changed since
+/// the answer was kept, is named per run, figure and column.
+void compare_headlines(store::Database& db, VerifyReport& report) {
+  const auto columns = split_columns(store::kHeadlineAnswerColumns);
+  const std::string where =
+      " WHERE sweep_id = ?1 AND run = ?2 ORDER BY group_order, group_partition, group_nodes, "
+      "group_ppn, row_order, figure";
+  auto kept = db.prepare(std::string("SELECT ") + store::kHeadlineAnswerColumns +
+                         " FROM headline_answers" + where);
+  auto fresh = db.prepare(std::string("SELECT ") + store::kHeadlineAnswerColumns +
+                          " FROM headlines" + where);
+  auto rows_of = [&](store::Statement& s, std::int64_t sweep_id, std::int64_t run) {
+    std::vector<std::vector<std::string>> rows;
+    s.reset();
+    s.bind(1, sweep_id).bind(2, run);
+    while (s.step()) {
+      std::vector<std::string> row;
+      for (std::size_t c = 0; c < columns.size(); ++c) {
+        row.push_back(cell_text(s, static_cast<int>(c)));
+      }
+      rows.push_back(std::move(row));
+    }
+    s.reset();
+    return rows;
+  };
+  auto runs = db.prepare(
+      "SELECT a.sweep_id, s.name, a.run FROM headline_answered a JOIN sweeps s ON s.id = "
+      "a.sweep_id ORDER BY a.sweep_id, a.run");
+  while (runs.step()) {
+    const std::string name = runs.text(1);
+    const std::string which = "sweep " + name + " run " + std::to_string(runs.int64(2));
+    const auto held = rows_of(kept, runs.int64(0), runs.int64(2));
+    const auto now = rows_of(fresh, runs.int64(0), runs.int64(2));
+    if (held.size() != now.size()) {
+      report.problems.push_back({"headline", std::nullopt, name, "", "",
+                                 std::to_string(held.size()), std::to_string(now.size()),
+                                 which + ": " + std::to_string(held.size()) +
+                                     " kept headline rows, the store's metric rows give " +
+                                     std::to_string(now.size())});
+      continue;
+    }
+    for (std::size_t i = 0; i < held.size(); ++i) {
+      for (std::size_t c = 0; c < columns.size(); ++c) {
+        if (held[i][c] == now[i][c]) continue;
+        const std::string figure = held[i][0] + " (partition " + held[i][3] + ")";
+        report.problems.push_back({"headline", std::nullopt, name, "", figure + " " + columns[c],
+                                   held[i][c], now[i][c],
+                                   which + ": headline " + figure + ": kept " + columns[c] + " " +
+                                       held[i][c] + ", the store's metric rows give " + now[i][c]});
+      }
+    }
+  }
+}
+
 }  // namespace
 
 std::string exact_number(double value) {
@@ -187,6 +268,7 @@ VerifyReport verify_store(store::Database& db) {
           {"started_at", results.text(7)}, {"ended_at", results.text(8)}};
       verifier.result(owner, results.text(1), results.text(2), columns);
     }
+    compare_headlines(db, report);
   } catch (const StoreDamagedError& e) {
     // A page SQLite cannot read ends the walk: what it said is the problem, and what was
     // checked before stays reported.

@@ -2,8 +2,9 @@
 // `pbench store verify`: SQLite's full integrity_check of the store, then every stored result
 // held to what ingest made of its document: the document to its SHA-256 (document_hash), the
 // typed columns copied from it, and the metric rows made again from its summary
-// (ingest/MetricRows.hpp). Each difference is named: result id, sweep and point, metric, the
-// stored value beside the document's.
+// (ingest/MetricRows.hpp), and the kept headline answers (what `query system` reads) made again
+// from the metric rows. Each difference is named: result id, sweep and point, metric, the stored
+// value beside the document's.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -15,7 +16,8 @@ namespace pbench::ingest {
 
 struct VerifyProblem {
   /// integrity (SQLite's check), document (its SHA-256 or JSON), column (a typed column copied
-  /// from the document), metric (a metric row).
+  /// from the document), metric (a metric row), headline (a kept headline answer that differs
+  /// from what the metric rows give now).
   std::string kind;
   std::optional<std::int64_t> result_id;
   std::string sweep;     ///< the sweep of the result's point ("" for a result without a point)

@@ -331,13 +331,10 @@ int Store::answer_headlines(std::optional<std::int64_t> sweep_id) {
   if (runs.empty()) return 0;
   Transaction txn(db_);
   auto clear = db_.prepare("DELETE FROM headline_answers WHERE sweep_id = ?1 AND run = ?2");
-  auto answer = db_.prepare(
-      "INSERT INTO headline_answers (sweep_id, run, figure, value, unit, partition, at, point, "
-      "job, valid, reason, nodes, ppn, better, shape, won, group_order, group_partition, "
-      "group_nodes, group_ppn, row_order) "
-      "SELECT sweep_id, run, figure, value, unit, partition, at, point, job, valid, reason, "
-      "nodes, ppn, better, shape, won, group_order, group_partition, group_nodes, group_ppn, "
-      "row_order FROM headlines WHERE sweep_id = ?1 AND run = ?2");
+  auto answer =
+      db_.prepare(std::string("INSERT INTO headline_answers (sweep_id, run, ") +
+                  kHeadlineAnswerColumns + ") SELECT sweep_id, run, " + kHeadlineAnswerColumns +
+                  " FROM headlines WHERE sweep_id = ?1 AND run = ?2");
   auto mark = db_.prepare(
       "INSERT OR REPLACE INTO headline_answered (sweep_id, run, answered_at) "
       "VALUES (?1, ?2, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))");

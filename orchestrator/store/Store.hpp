@@ -29,6 +29,12 @@ inline const std::string kChosenPartialReason =
         "WHERE r.id = ") +
     kChosenResult + ")";
 
+/// The columns of a kept headline answer (headline_answers) beside sweep_id and run, as the view
+/// headlines gives them: what answer_headlines copies and `pbench store verify` compares.
+inline constexpr const char* kHeadlineAnswerColumns =
+    "figure, value, unit, partition, at, point, job, valid, reason, nodes, ppn, better, shape, "
+    "won, group_order, group_partition, group_nodes, group_ppn, row_order";
+
 /// The canonical point states; a scheduler's native state is kept beside them in attempts.
 enum class PointState { planned, queued, running, done, failed, cancelled, timeout };
 std::string to_string(PointState state);

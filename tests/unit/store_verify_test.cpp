@@ -185,3 +185,20 @@ TEST_CASE("sweep record: written and read back with its runs, a file of another 
                        UsageError);
   fs::remove_all(dir);
 }
+
+TEST_CASE("store verify: a kept headline answer that differs from the metric rows is named") {
+  auto f = two_results();
+  CHECK(f.store.answer_headlines() == 1);
+  CHECK(ingest::verify_store(f.store.db()).problems.empty());
+  run_sql(f.store, "UPDATE headline_answers SET value = value / 100 WHERE figure = 'b_eff'");
+  const auto report = ingest::verify_store(f.store.db());
+  REQUIRE(report.problems.size() == 1);
+  const auto& p = report.problems.front();
+  CHECK(p.kind == "headline");
+  CHECK(p.sweep == "s");
+  CHECK(p.stored == "12500000");
+  CHECK(p.document == "1250000000");
+  CHECK(p.message.find("sweep s run 1: headline b_eff (partition ") == 0);
+  CHECK(p.message.find("): kept value 12500000, the store's metric rows give 1250000000") !=
+        std::string::npos);
+}
