@@ -7,6 +7,7 @@
 #include "cli/Commands.hpp"
 #include "query/Reference.hpp"
 #include "query/RunSelection.hpp"
+#include "store/Integrity.hpp"
 #include "store/Store.hpp"
 #include "util/Error.hpp"
 
@@ -144,6 +145,8 @@ void add_check_command(CLI::App& app, GlobalOptions& global) {
       reference = query::parse_reference(text.str(), o->reference_path);
     }
     auto store = store::Store::open(global.db, store::Store::Access::read_only);
+    // A gate does not pass on figures read from a damaged file.
+    store::require_intact(store.db());
     if (!o->against.empty()) {
       if (!store.find_sweep(o->against)) throw UsageError("no sweep named '" + o->against + "'");
       const auto tolerance = query::parse_tolerance(o->tolerance, "", "--tolerance");

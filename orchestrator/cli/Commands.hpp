@@ -40,5 +40,6 @@ void add_check_command(CLI::App& app, GlobalOptions& global);
 void add_export_command(CLI::App& app, GlobalOptions& global);
 void add_list_command(CLI::App& app, GlobalOptions& global);
 void add_remove_command(CLI::App& app, GlobalOptions& global);
+void add_store_command(CLI::App& app, GlobalOptions& global);
 
 }  // namespace pbench::cli

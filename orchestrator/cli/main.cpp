@@ -49,6 +49,7 @@ int main(int argc, char** argv) {
   cli::add_export_command(app, global);
   cli::add_list_command(app, global);
   cli::add_remove_command(app, global);
+  cli::add_store_command(app, global);
   if (argc >= 2 && std::string(argv[1]) == "__complete") {
     // The bash completion (share/bash-completion/completions/pbench) asks what can follow the
     // words typed so far, the last one being completed; one candidate a line.
@@ -83,6 +84,9 @@ int main(int argc, char** argv) {
   } catch (const UsageError& e) {
     std::cerr << "pbench: error: " << e.what() << "\n";
     return 2;
+  } catch (const StoreDamagedError& e) {
+    std::cerr << "pbench: damaged store: " << e.what() << "\n";
+    return 7;
   } catch (const StoreError& e) {
     std::cerr << "pbench: store error: " << e.what() << "\n";
     return 3;

@@ -10,6 +10,7 @@
 #include "common/PhysicalLimits.hpp"
 #include "ingest/JsonSchema.hpp"
 #include "ingest/LaunchCheck.hpp"
+#include "ingest/MetricRows.hpp"
 #include "ingest/ResultRules.hpp"
 #include "store/ResultLayout.hpp"
 #include "util/Error.hpp"
@@ -312,16 +313,10 @@ IngestOutcome Ingester::ingest_text(const std::string& text, const std::string& 
 
   auto& metric = statements_->metric;
   const Rewind rewind_metric(metric);
-  for (const auto& m : doc["summary"]) {
+  for (const auto& row : metric_rows(doc)) {
     metric.reset();
-    metric.bind(1, outcome.result_id).bind(2, m["name"].get<std::string>());
-    if (m["value"].is_null()) {
-      metric.bind(3, std::nullopt);
-    } else {
-      metric.bind(3, m["value"].get<double>());
-    }
-    metric.bind(4, m["unit"].get<std::string>()).bind(5, m["samples"].get<std::int64_t>());
-    metric.bind(6, m["labels"].dump()).run();
+    metric.bind(1, outcome.result_id).bind(2, row.name).bind(3, row.value);
+    metric.bind(4, row.unit).bind(5, row.samples).bind(6, row.labels).run();
     ++outcome.metrics;
   }
   txn.commit();

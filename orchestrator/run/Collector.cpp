@@ -108,10 +108,6 @@ ingest::AttemptIdentity identity_of(const store::SweepRecord& sweep,
 
 }  // namespace
 
-std::string describe_point(const store::PointRecord& point) {
-  return store::point_label(point.worker, point.partition, point.params_json, point.key);
-}
-
 std::string findings_text(const CollectReport& report) {
   std::string out;
   const auto add = [&out](int count, const char* what) {

@@ -40,7 +40,7 @@ CollectReport collect(store::Store& store, const store::SweepRecord& sweep);
 /// (", 1 not launched as asked (stored not valid), ..."); "" when nothing.
 std::string findings_text(const CollectReport& report);
 
-/// "logp p=2 q=8 [3f2a...]": how messages name a point (store::point_label).
-std::string describe_point(const store::PointRecord& point);
+/// "logp p=2 q=8 [3f2a...]": how messages name a point (store/Store.hpp, store::point_label).
+using store::describe_point;
 
 }  // namespace pbench::run

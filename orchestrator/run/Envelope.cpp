@@ -31,6 +31,7 @@ nlohmann::json make_envelope(const store::SweepRecord& sweep, const store::Point
       {"sweep", sweep.name},
       {"point_key", point.key},
       {"attempt", attempt.attempt_no},
+      {"run", attempt.run_no},
       {"scheduler", sweep.scheduler},
       {"job_id", attempt.job_id ? nlohmann::json(*attempt.job_id) : nlohmann::json(nullptr)},
       {"state", store::to_string(attempt.state)},

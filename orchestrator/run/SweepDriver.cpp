@@ -36,6 +36,8 @@ std::tuple<int, int, int> shape_key(const store::PointRecord& point) {
   return {p.processes, p.nodes, p.procs_per_node};
 }
 
+}  // namespace
+
 PointState point_state_of(schedulers::JobState s) {
   switch (s) {
     case schedulers::JobState::queued:
@@ -53,6 +55,8 @@ PointState point_state_of(schedulers::JobState s) {
   }
   return PointState::failed;
 }
+
+namespace {
 
 bool is_active(PointState s) {
   return s == PointState::queued || s == PointState::running;

@@ -34,6 +34,9 @@ struct Progress {
 /// the message instead of staying planned.
 bool asks_the_impossible(const std::string& message);
 
+/// The point state of a scheduler's canonical job state.
+store::PointState point_state_of(schedulers::JobState state);
+
 class SweepDriver {
  public:
   SweepDriver(store::Store& store, schedulers::Scheduler& scheduler, store::SweepRecord sweep);

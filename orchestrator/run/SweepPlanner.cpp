@@ -13,6 +13,7 @@
 #include "jobs/ShellQuote.hpp"
 #include "process/ProcessRunner.hpp"
 #include "run/PartitionProgress.hpp"
+#include "run/SweepRecordFile.hpp"
 #include "run/SweepRuns.hpp"
 #include "run/WorkerSettings.hpp"
 #include "schedulers/Launcher.hpp"
@@ -208,11 +209,25 @@ Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options) {
     std::set<std::string> required{"command"};
     if (env || !spec.lines.empty() || !spec.variables.empty()) required.insert("setup");
     planned.script = job_template.render(values, required);
-    planned.script_path = (fs::path(plan.directory) / "points" / point.key / "job.sh").string();
+    planned.script_path = job_script_path(plan.directory, point.key);
     planned.point = std::move(point);
     plan.points.push_back(std::move(planned));
   }
   return plan;
+}
+
+std::string job_script_path(const std::string& directory, const std::string& key) {
+  return (fs::path(directory) / "points" / key / "job.sh").string();
+}
+
+store::PointRecord point_record(const sweep::Point& point, const std::string& script_path) {
+  store::PointRecord r;
+  r.key = point.key;
+  r.worker = point.worker;
+  r.partition = point.partition.processes;
+  r.params_json = point.params.dump();
+  r.script_path = script_path;
+  return r;
 }
 
 StoreOutcome store_plan(store::Store& store, const Plan& plan, bool force, bool discard_results) {
@@ -237,6 +252,17 @@ StoreOutcome store_plan(store::Store& store, const Plan& plan, bool force, bool 
       for (const auto& p : plan.points) {
         if (std::error_code ec; !fs::exists(p.script_path, ec)) write_script(p);
       }
+      // A sweep planned before pbench kept its record on disk gets it now, where its directory
+      // is; a directory that cannot take it is said when the sweep is submitted.
+      std::error_code ec;
+      if (fs::is_directory(existing->directory, ec) &&
+          !fs::exists(sweep_record_path(existing->directory), ec)) {
+        try {
+          write_sweep_record(*existing, store.runs(existing->id));
+        } catch (const UsageError&) {
+          // Not now: the sweep is as it was, and rebuild falls back on the store's row.
+        }
+      }
       return StoreOutcome::unchanged;
     }
     if (!force) {
@@ -253,21 +279,16 @@ StoreOutcome store_plan(store::Store& store, const Plan& plan, bool force, bool 
   }
   for (const auto& p : plan.points) write_script(p);
   std::vector<store::PointRecord> records;
-  for (const auto& p : plan.points) {
-    store::PointRecord r;
-    r.key = p.point.key;
-    r.worker = p.point.worker;
-    r.partition = p.point.partition.processes;
-    r.params_json = p.point.params.dump();
-    r.script_path = p.script_path;
-    records.push_back(std::move(r));
-  }
+  for (const auto& p : plan.points) records.push_back(point_record(p.point, p.script_path));
   store::SweepRecord sweep{0,        plan.spec.name, spec_json, plan.spec.scheduler, plan.directory,
                            utc_now()};
+  // Run 1 says which pbench planned it. The record on disk first: a store rebuilt from the
+  // runs directory finds the sweep and its runs there.
+  const std::string envelope = run_envelope_json();
+  write_sweep_record(sweep, {{0, 0, 1, sweep.created_at, envelope}});
   const auto stored = outcome == StoreOutcome::replaced ? store.replace_sweep(sweep, records)
                                                         : store.insert_sweep(sweep, records);
-  // Run 1 says which pbench planned it.
-  store.set_run_envelope(store.runs(stored.id).front().id, run_envelope_json());
+  store.set_run_envelope(store.runs(stored.id).front().id, envelope);
   return outcome;
 }
 

@@ -35,9 +35,16 @@ struct Plan {
 /// derived from it unless the sweep gives one) and renders every job script (no side effects).
 Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options);
 
+/// <directory>/points/<key>/job.sh: where a point's job script lies, its attempts beside it.
+std::string job_script_path(const std::string& directory, const std::string& key);
+
+/// The store's record of a planned point (its key, worker, partition, parameters, script).
+store::PointRecord point_record(const sweep::Point& point, const std::string& script_path);
+
 enum class StoreOutcome { created, unchanged, replaced };
-/// Writes the scripts and stores the sweep. An existing sweep of the same name and the same
-/// specification is left as it is; with another specification it is refused (UsageError)
+/// Writes the scripts and the sweep's record (sweep.json, run/SweepRecordFile.hpp), and stores
+/// the sweep. An existing sweep of the same name and the same specification is left as it is
+/// (its record written if it has none); with another specification it is refused (UsageError)
 /// unless `force`, which replaces it with its attempts, and with its results only when
 /// `discard_results` too (refused otherwise, saying how many results it has).
 StoreOutcome store_plan(store::Store& store, const Plan& plan, bool force,

@@ -7,6 +7,7 @@
 
 #include "run/DriverLock.hpp"
 #include "run/Envelope.hpp"
+#include "run/SweepRecordFile.hpp"
 #include "util/Error.hpp"
 #include "util/Time.hpp"
 
@@ -36,7 +37,14 @@ store::RunRecord start_next_run(store::Store& store, const store::SweepRecord& s
                      "ended (pbench wait " +
                      sweep.name + ")");
   }
-  return store.start_run(sweep.id, utc_now(), run_envelope_json());
+  // The run on disk first (the sweep's record, which `pbench store rebuild` reads), then in the
+  // store, with the same start and envelope.
+  auto runs = store.runs(sweep.id);
+  const std::string started_at = utc_now();
+  const std::string envelope = run_envelope_json();
+  runs.push_back({0, sweep.id, runs.empty() ? 1 : runs.back().run_no + 1, started_at, envelope});
+  write_sweep_record(sweep, runs);
+  return store.start_run(sweep.id, started_at, envelope);
 }
 
 void record_run_envelope(store::Store& store, const store::SweepRecord& sweep) {

@@ -4,6 +4,7 @@
 
 #include <cerrno>
 
+#include "store/Integrity.hpp"
 #include "store/WritableStore.hpp"
 #include "util/Error.hpp"
 
@@ -16,6 +17,14 @@ constexpr int kBusyTimeoutMs = 10000;
 
 bool is_busy(sqlite3* db) {
   return db && (sqlite3_extended_errcode(db) & 0xff) == SQLITE_BUSY;
+}
+
+/// SQLite found the file damaged ("database disk image is malformed") while it ran a statement:
+/// said as a damaged store, with the way to recover.
+void throw_if_corrupt(sqlite3* db, const std::string& path, const std::string& said) {
+  if (db && (sqlite3_extended_errcode(db) & 0xff) == SQLITE_CORRUPT) {
+    throw StoreDamagedError(damaged_store_message(path, said), said);
+  }
 }
 
 /// The message when the busy budget ran out: which store, who holds it, how long we waited.
@@ -32,6 +41,7 @@ std::string busy_message(sqlite3* db, const std::string& path) {
 [[noreturn]] void fail(sqlite3* db, const std::string& what) {
   const char* file = db ? sqlite3_db_filename(db, "main") : nullptr;
   if (is_busy(db)) throw StoreError(busy_message(db, file ? file : ""));
+  if (db) throw_if_corrupt(db, file ? file : "", sqlite3_errmsg(db));
   // A write the file system refused: the store's directory or file is not writable.
   if (db && (sqlite3_extended_errcode(db) & 0xff) == SQLITE_READONLY) {
     throw StoreError(cannot_write_store_message(file ? file : "") +
@@ -122,6 +132,7 @@ void Database::exec(const std::string& sql) {
     std::string message = error ? error : sqlite3_errmsg(db_);
     sqlite3_free(error);
     if (is_busy(db_)) throw StoreError(busy_message(db_, path_));
+    throw_if_corrupt(db_, path_, message);
     throw StoreError("store '" + path_ + "': " + message);
   }
 }

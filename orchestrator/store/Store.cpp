@@ -11,6 +11,8 @@
 
 #include "common/MetricCatalogue.hpp"
 #include "pbench_schema.hpp"
+#include "store/Integrity.hpp"
+#include "store/PointLabel.hpp"
 #include "store/ResultLayout.hpp"
 #include "store/WritableStore.hpp"
 #include "util/Error.hpp"
@@ -99,6 +101,10 @@ bool is_terminal(PointState state) {
          state == PointState::cancelled || state == PointState::timeout;
 }
 
+std::string describe_point(const PointRecord& point) {
+  return point_label(point.worker, point.partition, point.params_json, point.key);
+}
+
 Store Store::open(const std::string& path, Access access) {
   const bool fresh = file_is_empty_or_missing(path);
   if (fresh && access != Access::create) {
@@ -153,6 +159,8 @@ void Store::initialise_or_check() {
     if (version.step()) user_version = static_cast<int>(version.int64(0));
     auto tables = db_.prepare("SELECT count(*) FROM sqlite_master");
     if (tables.step()) has_tables = tables.int64(0) > 0;
+  } catch (const StoreDamagedError&) {
+    throw;  // named with the way to recover
   } catch (const StoreError& e) {
     // Only a file that is not a database is "not an SQLite database"; any other failure
     // (permissions, a locked or unreadable file) is passed on with SQLite's own words.
@@ -192,6 +200,9 @@ void Store::initialise_or_check() {
     throw StoreError("'" + path + "' is an SQLite database but not a pbench store");
   }
   const bool read_only = sqlite3_db_readonly(db_.handle(), "main") == 1;
+  // Nothing is written into a damaged store (a migration, the catalogue, a collect): SQLite's
+  // quick check first, which reads every page once but compares no index with its table.
+  if (!read_only) require_intact(db_);
   const bool migrating = !read_only && user_version >= 1 && user_version < kStoreSchemaVersion;
   if (migrating) {
     add_ingest_reason_column();
@@ -313,13 +324,10 @@ int Store::answer_headlines(std::optional<std::int64_t> sweep_id) {
   if (runs.empty()) return 0;
   Transaction txn(db_);
   auto clear = db_.prepare("DELETE FROM headline_answers WHERE sweep_id = ?1 AND run = ?2");
-  auto answer = db_.prepare(
-      "INSERT INTO headline_answers (sweep_id, run, figure, value, unit, partition, at, point, "
-      "job, valid, reason, nodes, ppn, better, shape, won, group_order, group_partition, "
-      "group_nodes, group_ppn, row_order) "
-      "SELECT sweep_id, run, figure, value, unit, partition, at, point, job, valid, reason, "
-      "nodes, ppn, better, shape, won, group_order, group_partition, group_nodes, group_ppn, "
-      "row_order FROM headlines WHERE sweep_id = ?1 AND run = ?2");
+  auto answer =
+      db_.prepare(std::string("INSERT INTO headline_answers (sweep_id, run, ") +
+                  kHeadlineAnswerColumns + ") SELECT sweep_id, run, " + kHeadlineAnswerColumns +
+                  " FROM headlines WHERE sweep_id = ?1 AND run = ?2");
   auto mark = db_.prepare(
       "INSERT OR REPLACE INTO headline_answered (sweep_id, run, answered_at) "
       "VALUES (?1, ?2, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))");
@@ -647,15 +655,25 @@ AttemptRecord Store::add_attempt(AttemptRecord a) {
   run.bind(1, a.point_id);
   run.step();
   a.run_no = static_cast<int>(run.int64(0));
+  a.id = insert_attempt_row(a);
+  txn.commit();
+  update_attempt(a);
+  return a;
+}
+
+AttemptRecord Store::restore_attempt(AttemptRecord a) {
+  a.id = insert_attempt_row(a);
+  update_attempt(a);
+  return a;
+}
+
+std::int64_t Store::insert_attempt_row(const AttemptRecord& a) {
   auto s = db_.prepare(
       "INSERT INTO attempts(point_id, attempt_no, state, job_dir, stdout_path, stderr_path, "
       "result_path, run_no) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
   s.bind(1, a.point_id).bind(2, a.attempt_no).bind(3, to_string(a.state)).bind(4, a.job_dir);
   s.bind(5, a.stdout_path).bind(6, a.stderr_path).bind(7, a.result_path).bind(8, a.run_no).run();
-  a.id = db_.last_insert_rowid();
-  txn.commit();
-  update_attempt(a);
-  return a;
+  return db_.last_insert_rowid();
 }
 
 void Store::update_attempt(const AttemptRecord& a) {

@@ -29,6 +29,12 @@ inline const std::string kChosenPartialReason =
         "WHERE r.id = ") +
     kChosenResult + ")";
 
+/// The columns of a kept headline answer (headline_answers) beside sweep_id and run, as the view
+/// headlines gives them: what answer_headlines copies and `pbench store verify` compares.
+inline constexpr const char* kHeadlineAnswerColumns =
+    "figure, value, unit, partition, at, point, job, valid, reason, nodes, ppn, better, shape, "
+    "won, group_order, group_partition, group_nodes, group_ppn, row_order";
+
 /// The canonical point states; a scheduler's native state is kept beside them in attempts.
 enum class PointState { planned, queued, running, done, failed, cancelled, timeout };
 std::string to_string(PointState state);
@@ -56,6 +62,10 @@ struct PointRecord {
   std::string script_path;
   PointState state = PointState::planned;
 };
+
+/// "logp p=2 q=8 [3f2a...]": how messages name a point (its worker, partition, shape, queue
+/// depth and key).
+std::string describe_point(const PointRecord& point);
 
 struct AttemptRecord {
   std::int64_t id = 0;
@@ -126,6 +136,9 @@ class Store {
 
   /// Adds the next attempt of a point (attempt_no = previous + 1); returns it with its id.
   AttemptRecord add_attempt(AttemptRecord attempt);
+  /// Stores an attempt as it was recorded elsewhere (its attempt_no and run_no kept; `pbench
+  /// store rebuild` from the runs directory); returns it with its id.
+  AttemptRecord restore_attempt(AttemptRecord attempt);
   /// Writes every field of an attempt back.
   void update_attempt(const AttemptRecord& attempt);
   /// The newest attempt of a point.
@@ -195,6 +208,8 @@ class Store {
   /// it did.
   bool refresh_catalogue();
   SweepRecord insert_sweep_rows(SweepRecord sweep, std::vector<PointRecord>& points);
+  /// Inserts an attempt's row with its attempt_no, run_no, state and paths; returns its id.
+  std::int64_t insert_attempt_row(const AttemptRecord& attempt);
 
   Database db_;
 };

@@ -3,6 +3,7 @@
 // once; messages are stable so tests can assert them word for word.
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace pbench {
 
@@ -16,6 +17,20 @@ class UsageError : public std::runtime_error {
 class StoreError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+};
+
+/// A store whose file SQLite finds damaged (PRAGMA quick_check or integrity_check, or "database
+/// disk image is malformed" from a statement): exit 7. The message names the store and how to
+/// recover (store/Integrity.hpp).
+class StoreDamagedError : public StoreError {
+ public:
+  StoreDamagedError(const std::string& message, std::string sqlite_said)
+      : StoreError(message), sqlite_said_(std::move(sqlite_said)) {}
+  /// What SQLite said, without the path and the way to recover.
+  const std::string& sqlite_said() const { return sqlite_said_; }
+
+ private:
+  std::string sqlite_said_;
 };
 
 /// A result document that does not meet the contract: exit 4.

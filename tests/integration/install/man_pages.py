@@ -107,8 +107,13 @@ workers = sorted(os.path.basename(p) for p in glob.glob(os.path.join(bindir, "pb
 global_options = ["--db", "--runs-dir", "--scheduler-outage"]
 
 
-def query_subcommands():
-    text = help_of("pbench", "query")
+# The commands whose words go on to a subcommand of their own (`pbench query logp`, `pbench
+# store verify`), each with its own options.
+GROUPS = ("query", "store")
+
+
+def subcommands_of(group):
+    text = help_of("pbench", group)
     part = text.split("\nSubcommands:\n", 1)[1] if "\nSubcommands:\n" in text else ""
     return [m.group(1) for m in re.finditer(r"^  ([a-z][a-z-]*)  +", part, re.M)]
 
@@ -128,7 +133,7 @@ def check_pbench_words(words, where):
         if not word.startswith("-") and len(command) < 2:
             if not command:
                 command.append(word)
-            elif command[0] == "query":
+            elif command[0] in GROUPS:
                 command.append(word)
             else:
                 rest.append(word)
@@ -140,8 +145,9 @@ def check_pbench_words(words, where):
     if command[0] not in commands:
         fail(f"{where}: 'pbench {command[0]}': not a command of pbench ({', '.join(commands)})")
         return None
-    if command[0] == "query" and len(command) > 1 and command[1] not in query_subcommands():
-        fail(f"{where}: 'pbench query {command[1]}': not a question of pbench query")
+    if command[0] in GROUPS and len(command) > 1 and command[1] not in subcommands_of(command[0]):
+        fail(f"{where}: 'pbench {command[0]} {command[1]}': not a subcommand of pbench "
+             f"{command[0]}")
         return None
     text = help_of("pbench", *command) + pbench_help
     for word in rest:

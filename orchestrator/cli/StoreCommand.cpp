@@ -1,0 +1,140 @@
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "cli/Commands.hpp"
+#include "ingest/StoreVerifier.hpp"
+#include "run/StoreRebuild.hpp"
+#include "store/Store.hpp"
+#include "util/Error.hpp"
+
+namespace pbench::cli {
+
+namespace {
+
+/// The exit status of `pbench store verify` that found the store damaged (and of any command
+/// that finds it so: main's StoreDamagedError).
+constexpr int kDamagedStore = 7;
+
+struct VerifyOptions {
+  std::string format = "table";
+};
+
+struct RebuildOptions {
+  std::string output;
+};
+
+void print_table(const ingest::VerifyReport& report) {
+  for (const auto& problem : report.problems) std::cout << problem.message << "\n";
+  const std::string checked = std::to_string(report.results) + " results and their " +
+                              std::to_string(report.metric_rows) + " metric rows";
+  if (!report.damaged()) {
+    std::cout << "store '" << report.path << "' verified: integrity_check ok; " << checked
+              << " match their documents and SHA-256\n";
+    return;
+  }
+  std::cout << "store '" << report.path << "' is damaged: " << report.problems.size()
+            << (report.problems.size() == 1 ? " problem" : " problems") << " ("
+            << report.integrity.size() << " from integrity_check; " << checked << " checked)\n"
+            << "recover: 'pbench store rebuild --db " << report.path
+            << "' makes a new store from the result documents in the runs directory\n";
+}
+
+void print_json(const ingest::VerifyReport& report) {
+  nlohmann::json problems = nlohmann::json::array();
+  for (const auto& p : report.problems) {
+    problems.push_back({{"kind", p.kind},
+                        {"result_id", p.result_id ? nlohmann::json(*p.result_id) : nullptr},
+                        {"sweep", p.sweep},
+                        {"point", p.point},
+                        {"metric", p.metric},
+                        {"stored", p.stored},
+                        {"document", p.document},
+                        {"message", p.message}});
+  }
+  const nlohmann::json out = {{"store", report.path},
+                              {"damaged", report.damaged()},
+                              {"integrity_check", report.integrity},
+                              {"results", report.results},
+                              {"metric_rows", report.metric_rows},
+                              {"problems", problems}};
+  std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+}
+
+void add_verify(CLI::App& store_command, GlobalOptions& global) {
+  auto* command = store_command.add_subcommand(
+      "verify",
+      "Check the whole store: SQLite's integrity_check, every result's document against its "
+      "SHA-256, and every metric row against its document; name each difference (exit 7)");
+  auto o = std::make_shared<VerifyOptions>();
+  command->add_option("--format", o->format, "table or json")
+      ->check(CLI::IsMember({"table", "json"}))
+      ->capture_default_str();
+  command->callback([o, &global] {
+    ingest::VerifyReport report;
+    try {
+      auto store = store::Store::open(global.db, store::Store::Access::read_only);
+      report = ingest::verify_store(store.db());
+    } catch (const StoreDamagedError&) {
+      // Too damaged for Store::open to read its schema: SQLite's checks still say what.
+      store::Database db(global.db, store::Database::Mode::read_only);
+      report = ingest::verify_store(db);
+    }
+    if (o->format == "json") {
+      print_json(report);
+    } else {
+      print_table(report);
+    }
+    if (report.damaged()) global.exit_code = kDamagedStore;
+  });
+}
+
+void add_rebuild(CLI::App& store_command, GlobalOptions& global) {
+  auto* command = store_command.add_subcommand(
+      "rebuild",
+      "Make a new store from the runs directory (each sweep's sweep.json and its attempts' "
+      "result documents); the store named by --db is only read, never changed");
+  auto o = std::make_shared<RebuildOptions>();
+  command->add_option("-o,--output", o->output,
+                      "The new store (default: the --db store's path with .rebuilt); must not "
+                      "exist");
+  command->callback([o, &global] {
+    const std::string output = o->output.empty() ? global.db + ".rebuilt" : o->output;
+    const auto report = run::rebuild_store(global.db, global.runs_dir, output);
+    for (const auto& m : report.messages) std::cerr << "  " << m << "\n";
+    std::cout << "store '" << report.new_path << "' rebuilt from the runs directory '"
+              << report.runs_dir << "': " << report.sweeps << " sweeps, " << report.points
+              << " points, " << report.runs << " runs, " << report.attempts << " attempts, "
+              << report.results << " results stored";
+    if (report.rejected > 0) std::cout << ", " << report.rejected << " result documents refused";
+    std::cout << "\n";
+    if (report.old_results) {
+      std::cout << "the store '" << report.old_path << "' (kept as it was) held "
+                << *report.old_results << " results";
+      if (report.old_results_without_point.value_or(0) > 0) {
+        std::cout << ", " << *report.old_results_without_point
+                  << " of them without a point (not in the runs directory: not rebuilt)";
+      }
+      std::cout << "\n";
+    } else {
+      std::cout << "the store '" << report.old_path << "' (kept as it was) could not be read\n";
+    }
+    std::cout << "to use the new store: mv '" << report.old_path << "' '" << report.old_path
+              << ".damaged' && mv '" << report.new_path << "' '" << report.old_path << "'\n";
+  });
+}
+
+}  // namespace
+
+void add_store_command(CLI::App& app, GlobalOptions& global) {
+  auto* command = app.add_subcommand(
+      "store",
+      "Verify the store (integrity, documents, metric rows) or rebuild it from the runs "
+      "directory");
+  command->require_subcommand(1);
+  add_verify(*command, global);
+  add_rebuild(*command, global);
+}
+
+}  // namespace pbench::cli
