@@ -5,11 +5,14 @@ usage: finished_sweep.py DB SWEEP REAL_RESULT OFFSET
 
 Every point gets attempt 1 (done, exit status 0) and, in its attempt directory, a copy of
 REAL_RESULT (a document a real worker wrote) whose started_at/ended_at are moved by a distinct
-number of milliseconds (OFFSET + the point's index), so every document is different.
+number of milliseconds (OFFSET + the point's index), so every document is different, and whose
+"arguments" are the ones the point's job script gives its worker (collect holds a document to
+its point's arguments; the attempts have no job.env, so no nonce is expected of its "origin").
 """
 import datetime
 import json
 import os
+import shlex
 import sqlite3
 import sys
 
@@ -26,6 +29,18 @@ def stamp(t):
     return t.strftime(fmt)[:-3] + "Z"
 
 
+def worker_arguments(script_path):
+    """The worker's arguments on the job script's launch line (the line ending in --output)."""
+    for line in open(script_path):
+        if "--output" not in line or line.lstrip().startswith("#"):
+            continue
+        words = shlex.split(line)
+        if "--output" in words:
+            at = next(i for i, w in enumerate(words) if os.path.basename(w).startswith("pbench-"))
+            return words[at + 1:]
+    raise SystemExit(f"no launch line in {script_path}")
+
+
 started, ended = parse(doc["started_at"]), parse(doc["ended_at"])
 db = sqlite3.connect(db_path)
 points = db.execute(
@@ -36,6 +51,8 @@ with db:
     for i, (point_id, script_path) in enumerate(points):
         shift = datetime.timedelta(milliseconds=offset + i)
         doc["started_at"], doc["ended_at"] = stamp(started + shift), stamp(ended + shift)
+        doc["arguments"] = worker_arguments(script_path)
+        doc.pop("origin", None)
         job_dir = os.path.join(os.path.dirname(script_path), "attempt-1")
         os.makedirs(job_dir, exist_ok=True)
         result = os.path.join(job_dir, "result.json")

@@ -24,7 +24,7 @@ complete_words '$moved/bin/pbench' query io --for
 complete_words '$moved/bin/pbench' --db nothing.db status ''
 COMPLETE
 as_user "$place/work" bash complete.sh > "$place/work/complete.out" || fail "the completion failed"
-printf '%s\n' "status" "demo" "--format" "" | diff -u - "$place/work/complete.out" >&2 ||
+printf '%s\n' "status store" "demo" "--format" "" | diff -u - "$place/work/complete.out" >&2 ||
   fail "the bash completion offers other words (- expected, + offered)"
 [[ ! -e $place/work/nothing.db ]] || fail "the completion created the store it was asked about"
 echo "bash completion: commands, options and the store's sweep names"
