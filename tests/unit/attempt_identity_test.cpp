@@ -40,13 +40,6 @@ json logp_doc(const std::string& started_at = "2026-11-22T07:00:00.000Z") {
                   started_at);
 }
 
-int stored_valid(store::Store& store, std::int64_t result_id) {
-  auto s = store.db().prepare("SELECT valid FROM results WHERE id = ?1");
-  s.bind(1, result_id);
-  REQUIRE(s.step());
-  return static_cast<int>(s.int64(0));
-}
-
 }  // namespace
 
 TEST_CASE("attempt identity: the origin is the attempt's, or the document is not its result") {
@@ -119,7 +112,7 @@ TEST_CASE("ingest with an attempt identity: refused, stored not valid, or a copy
     doc["arguments"] = {"--queue-depths", "1", "--sizes=8,1M", "--x=-1"};
     const auto outcome = ingester.ingest_text(doc.dump(), "r.json", f.points[0].id, first.id, &id);
     CHECK(outcome.arguments == "ran with --queue-depths 1, its point fixed 64");
-    CHECK(stored_valid(f.store, outcome.result_id) == 0);
+    CHECK(testing::stored_valid(f.store, outcome.result_id) == 0);
     auto s = f.store.db().prepare("SELECT ingest_reason FROM results WHERE id = ?1");
     s.bind(1, outcome.result_id);
     REQUIRE(s.step());
@@ -129,7 +122,7 @@ TEST_CASE("ingest with an attempt identity: refused, stored not valid, or a copy
     const json doc = with_origin(logp_doc(), "q64", id.point, "attempt-2", "n2");
     const auto outcome = ingester.ingest_text(doc.dump(), "r.json", f.points[0].id, first.id, &id);
     CHECK(outcome.arguments.empty());
-    CHECK(stored_valid(f.store, outcome.result_id) == 1);
+    CHECK(testing::stored_valid(f.store, outcome.result_id) == 1);
   }
   SUBCASE("a byte-identical copy of another attempt's stored result is refused") {
     const std::string text = logp_doc().dump();

@@ -24,13 +24,6 @@ json summary() {
   return json::array({testing::metric("b_eff", 1e9, "B/s")});
 }
 
-int stored_valid(store::Store& store, std::int64_t result_id) {
-  auto s = store.db().prepare("SELECT valid FROM results WHERE id = ?1");
-  s.bind(1, result_id);
-  REQUIRE(s.step());
-  return static_cast<int>(s.int64(0));
-}
-
 }  // namespace
 
 TEST_CASE("launch check: the worker, the processes and the shape the point asked for") {
@@ -66,7 +59,7 @@ TEST_CASE(
   const auto outcome = ingester.ingest_text(document("comm", 2, summary(), true).dump(), "two",
                                             f.points[0].id, a.id);
   CHECK(outcome.launch == "launch: partition 4 asked, the result is from 2 processes");
-  CHECK(stored_valid(f.store, outcome.result_id) == 0);
+  CHECK(testing::stored_valid(f.store, outcome.result_id) == 0);
   auto s = f.store.db().prepare("SELECT placement FROM results WHERE id = ?1");
   s.bind(1, outcome.result_id);
   REQUIRE(s.step());
@@ -76,7 +69,7 @@ TEST_CASE(
       document("comm", 2, summary(), true, json::object(), "2026-11-22T07:00:01.000Z").dump(),
       "right", f.points[1].id, std::nullopt);
   CHECK(right.launch.empty());
-  CHECK(stored_valid(f.store, right.result_id) == 1);
+  CHECK(testing::stored_valid(f.store, right.result_id) == 1);
   // Another worker's result: refused, nothing stored.
   CHECK_THROWS_WITH_AS(
       ingester.ingest_text(document("bcast", 2, json::array({testing::metric("ol", 1e-6, "s")}),

@@ -4,6 +4,17 @@
 # after each fault (nothing stored may be lost).
 TEMPLATES="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../../jobtemplates" && pwd)"
 source "$(dirname "${BASH_SOURCE[0]}")/../orchestrator/common.sh"
+# A sweep of every worker on 2 processes, each at the smallest settings it measures with (a few
+# seconds a point): the trust tests that edit every worker's document.
+EVERY_WORKER=(--workers logp,comm,io,bcast,links --partitions 2 --queue-depths 1 -T 0.3
+  --set logp.eel_roundtrips=500 --set logp.eel_runs=2 --set logp.max_size=1024
+  --set logp.repetitions=1 --set logp.flood_messages=500
+  --set comm.memory_per_proc=1MiB --set comm.random_patterns=2 --set comm.repetitions=1
+  --set comm.target_window=0.0002,0.0005 --set comm.start_looplength=10 --set comm.sizes=1,13,21
+  --set io.memory_per_proc=1 --set io.cache_bytes=1000
+  --set bcast.sizes=8,256 --set bcast.repetitions=10 --set bcast.max_measurements=3
+  --set links.latency_roundtrips=20 --set links.message_size=4KiB --set links.messages=2
+  --set links.repetitions=1)
 # results [DB]: the number of results stored.
 results() {
   "$PY" -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("select count(*) from results").fetchone()[0])' \

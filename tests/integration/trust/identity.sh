@@ -17,15 +17,7 @@ print(" ".join(str(v) for (v,) in db.execute("select r.valid from results r join
 }
 
 # 1. Every worker's document with one argument its point fixed changed: stored, not valid.
-"$PBENCH" sweep every --workers logp,comm,io,bcast,links --partitions 2 --queue-depths 1 -T 0.3 \
-  --set logp.eel_roundtrips=500 --set logp.eel_runs=2 --set logp.max_size=1024 \
-  --set logp.repetitions=1 --set logp.flood_messages=500 \
-  --set comm.memory_per_proc=1MiB --set comm.random_patterns=2 --set comm.repetitions=1 \
-  --set comm.target_window=0.0002,0.0005 --set comm.start_looplength=10 --set comm.sizes=1,13,21 \
-  --set io.memory_per_proc=1 --set io.cache_bytes=1000 \
-  --set bcast.sizes=8,256 --set bcast.repetitions=10 --set bcast.max_measurements=3 \
-  --set links.latency_roundtrips=20 --set links.message_size=4KiB --set links.messages=2 \
-  --set links.repetitions=1 > /dev/null || fail "sweep every"
+"$PBENCH" sweep every "${EVERY_WORKER[@]}" > /dev/null || fail "sweep every"
 "$PBENCH" submit every --foreground > submit.out 2>&1 || fail "submit every: $(cat submit.out)"
 "$PY" - runs/every/points/*/attempt-1/result.json <<'PY'
 import json, sys

@@ -10,15 +10,7 @@ source "$(dirname "$0")/common.sh"
 "$PBENCH" run base --partitions 1 --queue-depths 1 "${SMALL[@]}" > /dev/null 2>&1 || fail "base run"
 expect_results 1
 
-"$PBENCH" sweep phys --workers logp,comm,io,bcast,links --partitions 2 --queue-depths 1 -T 0.3 \
-  --set logp.eel_roundtrips=500 --set logp.eel_runs=2 --set logp.max_size=1024 \
-  --set logp.repetitions=1 --set logp.flood_messages=500 \
-  --set comm.memory_per_proc=1MiB --set comm.random_patterns=2 --set comm.repetitions=1 \
-  --set comm.target_window=0.0002,0.0005 --set comm.start_looplength=10 --set comm.sizes=1,13,21 \
-  --set io.memory_per_proc=1 --set io.cache_bytes=1000 \
-  --set bcast.sizes=8,256 --set bcast.repetitions=10 --set bcast.max_measurements=3 \
-  --set links.latency_roundtrips=20 --set links.message_size=4KiB --set links.messages=2 \
-  --set links.repetitions=1 > /dev/null || fail "sweep phys"
+"$PBENCH" sweep phys "${EVERY_WORKER[@]}" > /dev/null || fail "sweep phys"
 "$PBENCH" submit phys --foreground > submit.out 2>&1 || fail "submit phys: $(cat submit.out)"
 
 # Each worker's document: valid, no reasons, and one figure that cannot be.

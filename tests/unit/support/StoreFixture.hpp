@@ -2,6 +2,8 @@
 // A store in memory (or in a file) filled with hand-made result documents whose figures are
 // known, for the query and report tests: sweeps of cells, attempts, and results ingested as the
 // real ingester does.
+#include <doctest/doctest.h>
+
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -11,6 +13,14 @@
 #include "store/Store.hpp"
 
 namespace pbench::testing {
+
+/// The stored validity (results.valid, 0 or 1) of a result.
+inline int stored_valid(store::Store& store, std::int64_t result_id) {
+  auto s = store.db().prepare("SELECT valid FROM results WHERE id = ?1");
+  s.bind(1, result_id);
+  REQUIRE(s.step());
+  return static_cast<int>(s.int64(0));
+}
 
 inline nlohmann::json metric(const std::string& name, double value, const std::string& unit,
                              nlohmann::json labels = nlohmann::json::object()) {
