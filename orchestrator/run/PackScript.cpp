@@ -24,12 +24,14 @@ std::string to_string(PackMode mode) {
   return "point";
 }
 
-std::string render_pack_script(const std::vector<std::string>& directives, const std::string& sweep,
+std::string render_pack_script(const std::vector<std::string>& directives,
+                               const std::vector<std::string>& start, const std::string& sweep,
                                const std::vector<PackStep>& steps) {
   std::string s = "#!/usr/bin/env bash\n";
   s += "# pbench packed job of sweep " + sweep + ": " + std::to_string(steps.size()) +
        " points, one after another, each by its own job script in its attempt directory.\n";
   for (const auto& d : directives) s += d + "\n";
+  for (const auto& line : start) s += line + "\n";
   s += R"SH(set -u
 pbench_now() { date -u +%Y-%m-%dT%H:%M:%S.%3NZ; }
 pbench_started=$(pbench_now)

@@ -19,12 +19,15 @@ struct PackStep {
   std::string job_dir;      ///< the point's attempt directory (its exit marker, result, logs)
 };
 
-/// The script of a packed job: `directives` (for the largest partition of the steps), then each
-/// step in order, `bash SCRIPT >stdout.log 2>stderr.log` in its attempt directory. A step that
-/// ends without writing its exit marker gets one written for it; a failing step does not stop
-/// the others. A TERM (cancel, time limit) stops the job; steps not yet started keep no marker.
-/// The job's own exit marker (exit.json in its directory) has status 1 when a step failed.
-std::string render_pack_script(const std::vector<std::string>& directives, const std::string& sweep,
+/// The script of a packed job: `directives` (for the largest partition of the steps), the
+/// scheduler's `start` lines (JobScriptParts::start: under PBS, into the directory qsub ran in,
+/// where the job's own exit marker belongs), then each step in order, `bash SCRIPT >stdout.log
+/// 2>stderr.log` in its attempt directory. A step that ends without writing its exit marker gets
+/// one written for it; a failing step does not stop the others. A TERM (cancel, time limit) stops
+/// the job; steps not yet started keep no marker. The job's own exit marker (exit.json in its
+/// directory) has status 1 when a step failed.
+std::string render_pack_script(const std::vector<std::string>& directives,
+                               const std::vector<std::string>& start, const std::string& sweep,
                                const std::vector<PackStep>& steps);
 
 }  // namespace pbench::run

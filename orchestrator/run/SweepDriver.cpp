@@ -388,6 +388,7 @@ int SweepDriver::submit_packs(const std::vector<store::PointRecord>& points, int
     resources.account = spec.account;
     resources.queue = spec.queue;
     resources.extra = spec.directives;
+    resources.dialect = spec.dialect;
     std::vector<store::AttemptRecord> attempts;
     std::vector<PackStep> steps;
     for (const auto& point : group) {
@@ -399,8 +400,9 @@ int SweepDriver::submit_packs(const std::vector<store::PointRecord>& points, int
                          (group.front().key + "-" + std::to_string(attempts.front().attempt_no));
     fs::create_directories(dir);
     const std::string script = (dir / "job.sh").string();
-    std::ofstream(script, std::ios::trunc)
-        << render_pack_script(scheduler_.directives(resources), sweep_.name, steps);
+    std::ofstream(script, std::ios::trunc) << render_pack_script(
+        scheduler_.directives(resources), schedulers::job_script_parts(spec.scheduler).start,
+        sweep_.name, steps);
     fs::remove(dir / "exit.json");
     for (const auto& a : attempts)
       std::ofstream(fs::path(a.job_dir) / kPackedInFile) << dir.string() << "\n";

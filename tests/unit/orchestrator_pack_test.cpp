@@ -39,7 +39,7 @@ class PackFakeScheduler : public Scheduler {
   std::string name() const override { return "fake"; }
   std::vector<std::string> directives(const JobResources& r) const override {
     return {"#FAKE ntasks=" + std::to_string(r.ntasks),
-            "#FAKE time=" + std::to_string(r.time_limit_seconds)};
+            "#FAKE time=" + std::to_string(r.time_limit_seconds), "#FAKE dialect=" + r.dialect};
   }
   std::string submit(const JobSubmission& job) override {
     const std::string id = std::to_string(500 + submitted.size());
@@ -72,7 +72,8 @@ struct Fixture {
   store::SweepRecord sweep;
   std::vector<store::PointRecord> points;
 
-  explicit Fixture(const std::vector<int>& partitions) {
+  explicit Fixture(const std::vector<int>& partitions, const std::string& scheduler_name = "slurm",
+                   const std::string& dialect = "") {
     dir = fs::temp_directory_path() / ("pbench-pack-test-" + std::to_string(::getpid()));
     fs::remove_all(dir);
     for (std::size_t i = 0; i < partitions.size(); ++i) {
@@ -89,7 +90,8 @@ struct Fixture {
     }
     sweep::SweepSpec spec;
     spec.name = "s";
-    spec.scheduler = "slurm";
+    spec.scheduler = scheduler_name;
+    spec.dialect = dialect;
     sweep = store.insert_sweep({0, "s", spec.to_json().dump(), "fake", dir.string(), "t"}, points);
   }
   ~Fixture() { fs::remove_all(dir); }
@@ -116,7 +118,7 @@ struct Fixture {
 
 TEST_CASE("a packed job script runs each point's script as a step in its attempt directory") {
   const std::string script = run::render_pack_script(
-      {"#SBATCH --ntasks=2", "#SBATCH --time=00:02:00"}, "demo",
+      {"#SBATCH --ntasks=2", "#SBATCH --time=00:02:00"}, {}, "demo",
       {{"k0", "/runs/demo/points/k0/job.sh", "/runs/demo/points/k0/attempt-1"},
        {"k1", "/runs/it's/points/k1/job.sh", "/runs/it's/points/k1/attempt-1"}});
   const auto lines = lines_of(script);
@@ -139,6 +141,52 @@ TEST_CASE("a packed job script runs each point's script as a step in its attempt
   fs::remove(file);
   CHECK(run::pack_mode_from("sweep") == run::PackMode::sweep);
   CHECK_THROWS_AS(run::pack_mode_from("node"), UsageError);
+}
+
+TEST_CASE("a packed job starts where its scheduler's job scripts start") {
+  // Under PBS a job starts in the home directory: the packed job goes into the directory qsub
+  // ran in ($PBS_O_WORKDIR, its pack directory) before it writes its own exit marker there.
+  const fs::path dir =
+      fs::temp_directory_path() / ("pbench-pack-start-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir / "pack");
+  fs::create_directories(dir / "point" / "attempt-1");
+  std::ofstream(dir / "point" / "job.sh") << "echo step ran in \"$PWD\"\n";
+  const std::string script = run::render_pack_script(
+      {"#PBS -l nodes=1"}, {R"sh(cd "${PBS_O_WORKDIR:-.}" || exit 1)sh"}, "demo",
+      {{"k0", (dir / "point" / "job.sh").string(), (dir / "point" / "attempt-1").string()}});
+  CHECK(script.find("#PBS -l nodes=1") < script.find("cd \"${PBS_O_WORKDIR:-.}\""));
+  CHECK(script.find("cd \"${PBS_O_WORKDIR:-.}\"") < script.find("trap pbench_on_exit EXIT"));
+  std::ofstream(dir / "pack" / "job.sh") << script;
+  // Started elsewhere (as PBS starts it), with qsub's directory in $PBS_O_WORKDIR.
+  const std::string command = "cd / && PBS_O_WORKDIR='" + (dir / "pack").string() + "' bash '" +
+                              (dir / "pack" / "job.sh").string() + "'";
+  CHECK(std::system(command.c_str()) == 0);
+  CHECK(fs::exists(dir / "pack" / "exit.json"));
+  std::ifstream out(dir / "point" / "attempt-1" / "stdout.log");
+  const std::string text(std::istreambuf_iterator<char>(out), {});
+  CHECK(text == "step ran in " + (dir / "point" / "attempt-1").string() + "\n");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("--pack under PBS: the sweep's dialect and PBS's start line reach the packed job") {
+  Fixture f({1, 2}, "pbs", "pbspro");
+  run::SweepDriver driver(f.store, f.scheduler, f.sweep);
+  driver.set_pack(run::PackMode::sweep);
+  CHECK(driver.submit_ready(1) == 2);
+  REQUIRE(f.scheduler.submitted.size() == 1);
+  std::ifstream in(f.scheduler.submitted[0].script_path);
+  const auto lines = lines_of(std::string(std::istreambuf_iterator<char>(in), {}));
+  CHECK(lines.count("#FAKE dialect=pbspro") == 1);
+  CHECK(lines.count(R"sh(cd "${PBS_O_WORKDIR:-.}" || exit 1)sh") == 1);
+  // Slurm's packed job has no start line (sbatch starts it where it was submitted).
+  Fixture g({1});
+  run::SweepDriver slurm(g.store, g.scheduler, g.sweep);
+  slurm.set_pack(run::PackMode::sweep);
+  CHECK(slurm.submit_ready(1) == 1);
+  std::ifstream in2(g.scheduler.submitted[0].script_path);
+  const std::string text(std::istreambuf_iterator<char>(in2), {});
+  CHECK(text.find("PBS_O_WORKDIR") == std::string::npos);
 }
 
 TEST_CASE("--pack partition submits one job per partition size, sized for it") {
