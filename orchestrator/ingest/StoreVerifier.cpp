@@ -177,8 +177,8 @@ std::vector<std::string> split_columns(const std::string& list) {
 void compare_headlines(store::Database& db, VerifyReport& report) {
   const auto columns = split_columns(store::kHeadlineAnswerColumns);
   const std::string where =
-      " WHERE sweep_id = ?1 AND run = ?2 ORDER BY group_order, group_partition, group_nodes, "
-      "group_ppn, row_order, figure";
+      " WHERE sweep_id = ?1 AND run = ?2 ORDER BY group_order, env, group_partition, "
+      "group_nodes, group_ppn, row_order, figure";
   auto kept = db.prepare(std::string("SELECT ") + store::kHeadlineAnswerColumns +
                          " FROM headline_answers" + where);
   auto fresh = db.prepare(std::string("SELECT ") + store::kHeadlineAnswerColumns +
