@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -197,6 +198,10 @@ void compare_headlines(store::Database& db, VerifyReport& report) {
     s.reset();
     return rows;
   };
+  const auto at = [&](const std::string& name) {
+    return static_cast<std::size_t>(std::find(columns.begin(), columns.end(), name) -
+                                    columns.begin());
+  };
   auto runs = db.prepare(
       "SELECT a.sweep_id, s.name, a.run FROM headline_answered a JOIN sweeps s ON s.id = "
       "a.sweep_id ORDER BY a.sweep_id, a.run");
@@ -216,7 +221,11 @@ void compare_headlines(store::Database& db, VerifyReport& report) {
     for (std::size_t i = 0; i < held.size(); ++i) {
       for (std::size_t c = 0; c < columns.size(); ++c) {
         if (held[i][c] == now[i][c]) continue;
-        const std::string figure = held[i][0] + " (partition " + held[i][3] + ")";
+        // Its figure, partition and (a sweep made with --envs) environment.
+        const std::string& env = held[i][at("env")];
+        const std::string figure = held[i][at("figure")] + " (partition " +
+                                   held[i][at("partition")] +
+                                   (env == "NULL" ? "" : ", env " + env) + ")";
         report.problems.push_back({"headline", std::nullopt, name, "", figure + " " + columns[c],
                                    held[i][c], now[i][c],
                                    which + ": headline " + figure + ": kept " + columns[c] + " " +
