@@ -1,4 +1,4 @@
--- The pbench store's answers, schema version 8: the metric catalogue and the views that are the
+-- The pbench store's answers, schema version 10: the metric catalogue and the views that are the
 -- one definition of what pbench answers. `pbench query`, reference, check, history, export and
 -- the report select from them and only format; sqlite3, Python or Grafana read the same rows
 -- (docs/store.md, "Reading the store from outside"). Run on a new store after store.sql and by the
@@ -48,6 +48,8 @@ DROP VIEW IF EXISTS metric_values;
 DROP VIEW IF EXISTS run_results;
 DROP VIEW IF EXISTS result_facts;
 DROP VIEW IF EXISTS sweep_runs;
+DROP VIEW IF EXISTS result_settings;
+DROP VIEW IF EXISTS point_envs;
 
 -- Every run of every sweep; latest: whether it is the sweep's latest run, the one every query
 -- reads unless told otherwise (--run).
@@ -57,6 +59,15 @@ SELECT sw.id AS sweep_id, sw.name AS sweep, ru.run_no AS run, ru.started_at AS s
        ru.envelope AS envelope
 FROM sweeps sw CROSS JOIN runs ru
 WHERE ru.sweep_id = sw.id;
+
+-- Each point's environment: the site profile's environment of a sweep made with --envs (the
+-- point parameter env); NULL without. The environment is a key of every headline, as the
+-- partition shape is: each figure is won per environment.
+CREATE VIEW point_envs AS
+SELECT p.id AS point_id, p.sweep_id AS sweep_id, p.worker AS worker,
+       CASE WHEN json_type(p.params_json, '$.env') = 'text'
+            THEN json_extract(p.params_json, '$.env') END AS env
+FROM points p;
 
 -- What every stored result of a point says about itself: where its ranks ran (nodes, ppn: the
 -- point's asked shape where the result does not say), the shape asked for ("2x2"; NULL for a
@@ -79,8 +90,7 @@ SELECT r.id AS result_id, r.run_no AS run, p.sweep_id AS sweep_id, p.id AS point
        CASE WHEN json_type(p.params_json, '$.hints') = 'text'
                  AND json_extract(p.params_json, '$.hints') <> ''
             THEN json_extract(p.params_json, '$.hints') ELSE '-' END AS hints,
-       CASE WHEN json_type(p.params_json, '$.env') = 'text'
-            THEN json_extract(p.params_json, '$.env') END AS env
+       (SELECT e.env FROM point_envs e WHERE e.point_id = p.id) AS env
 FROM results r JOIN points p ON p.id = r.point_id;
 
 -- The chosen result of each point in each run: its newest result of that run (a point run again
@@ -92,6 +102,25 @@ FROM sweep_runs sr CROSS JOIN result_facts f
 WHERE f.sweep_id = sr.sweep_id AND f.run = sr.run
   AND f.result_id = (SELECT max(n.id) FROM results n
                      WHERE n.point_id = f.point_id AND n.run_no = sr.run);
+
+-- The settings that define each chosen result, one row each: what `check` compares with its
+-- reference's (a changed definition is its own verdict) and `run` and `status` watch between
+-- the runs of a sweep. They are the parameters the worker echoed (its defaults, its job's
+-- command line, PBENCH_* values from the environment), but those that only say where or until
+-- when it ran (output, dir, deadline, time_left, deadline_margin), the seed comm draws at start,
+-- and bcast's hop_delay_us: a synthetic delay per hop that stands for a slower network, a
+-- property of the system measured (a changed one regresses or improves the figures, as a slower
+-- network would). value: canonical JSON text; source: default, command_line or environment.
+CREATE VIEW result_settings AS
+SELECT rr.sweep_id, rr.sweep, rr.run, rr.latest, rr.point_id, rr.result_id, rr.worker, rr.env,
+       j.key AS name,
+       CASE WHEN j.type = 'object' THEN json_quote(json_extract(j.value, '$.value'))
+            ELSE json_quote(j.value) END AS value,
+       CASE WHEN j.type = 'object' THEN json_extract(j.value, '$.source') END AS source
+FROM run_results rr CROSS JOIN results d CROSS JOIN json_each(d.document, '$.parameters') j
+WHERE d.id = rr.result_id
+  AND j.key NOT IN ('output', 'dir', 'deadline', 'time_left', 'deadline_margin', 'seed',
+                    'hop_delay_us');
 
 -- Every metric of every chosen result, long and typed: unit and direction from the catalogue
 -- (a metric stored before the catalogue existed and not in it keeps its unit, with no
@@ -116,7 +145,7 @@ SELECT rr.sweep_id, rr.sweep, rr.run, rr.latest, c.figure, c.figure_order,
        rr.worker, m.name AS metric, m.value AS value, c.unit AS unit, c.better AS better,
        coalesce(json_extract(m.labels, '$.partition'), rr.partition) AS partition,
        rr.nodes, rr.ppn, rr.shape, rr.point_id, rr.point, rr.result_id, rr.valid,
-       m.labels AS labels, m.id AS metric_id,
+       m.labels AS labels, m.id AS metric_id, rr.env AS env,
        CASE c.headline_rule WHEN 'per_shape' THEN rr.partition END AS group_partition,
        CASE c.headline_rule WHEN 'per_shape' THEN coalesce(rr.nodes, 0) END AS group_nodes,
        CASE c.headline_rule WHEN 'per_shape' THEN coalesce(rr.ppn, 0) END AS group_ppn,
@@ -130,8 +159,9 @@ WHERE c.worker = rr.worker AND c.headline_rule IN ('maximum', 'per_shape', 'lega
          WHERE l.name = 'b_eff_io_rev2' AND l.result_id = rr.result_id))
   AND (rr.worker <> 'bcast' OR json_type(m.labels, '$.size') IN ('integer', 'real'));
 
--- THE HEADLINE RULE, written here and nowhere else: each candidate's rank in its group, 1 for
--- the winner. The order: the smallest message size first (bcast: the OL at the smallest size
+-- THE HEADLINE RULE, written here and nowhere else: each candidate's rank in its group (one
+-- per environment of the sweep, and per partition shape for per_shape figures), 1 for the
+-- winner. The order: the smallest message size first (bcast: the OL at the smallest size
 -- measured), then a valid result before a not valid one however much better its value, then
 -- the best value by the catalogue's direction, then the tie rule: the smaller partition, the
 -- earlier point, the smaller labels (T, queue depth, size) in their canonical JSON text. The
@@ -140,41 +170,42 @@ WHERE c.worker = rr.worker AND c.headline_rule IN ('maximum', 'per_shape', 'lega
 CREATE VIEW headline_ranks AS
 SELECT hc.sweep_id, hc.run, hc.figure, hc.figure_order, hc.group_partition, hc.group_nodes,
        hc.group_ppn, hc.metric_id, hc.result_id, hc.point_id, hc.worker, hc.sweep, hc.latest,
-       hc.partition, hc.nodes, hc.ppn, hc.labels,
-       row_number() OVER (PARTITION BY hc.sweep_id, hc.run, hc.figure, hc.group_partition,
-                                       hc.group_nodes, hc.group_ppn
+       hc.partition, hc.nodes, hc.ppn, hc.labels, hc.env,
+       row_number() OVER (PARTITION BY hc.sweep_id, hc.run, hc.env, hc.figure,
+                                       hc.group_partition, hc.group_nodes, hc.group_ppn
                           ORDER BY hc.rank_size, hc.rank_valid, hc.rank_value, hc.partition,
                                    hc.point_id, hc.labels) AS rank
 FROM headline_candidates hc;
 
--- The groups of each run's headline: each maximum figure of a worker the sweep has points of,
--- each partition shape with a per_shape candidate, and each per_shape figure of a worker the
--- sweep has points of but no candidate of (group_partition NULL). group_order is the figure
--- order of the group's figure.
+-- The groups of each run's headline, each in one environment of the sweep (env; NULL for a
+-- sweep without --envs): each maximum figure of a worker the sweep has points of in that
+-- environment, each partition shape with a per_shape candidate, and each per_shape figure of a
+-- worker the sweep has points of in that environment but no candidate of (group_partition
+-- NULL). group_order is the figure order of the group's figure.
 CREATE VIEW headline_groups AS
 SELECT sr.sweep_id, sr.sweep, sr.run, sr.latest, c.figure, c.figure_order AS group_order,
-       c.worker, NULL AS group_partition, NULL AS group_nodes, NULL AS group_ppn
+       c.worker, we.env, NULL AS group_partition, NULL AS group_nodes, NULL AS group_ppn
 FROM sweep_runs sr CROSS JOIN metric_catalogue c
-WHERE c.headline_rule = 'maximum'
-  AND EXISTS (SELECT 1 FROM points p WHERE p.sweep_id = sr.sweep_id AND p.worker = c.worker)
+  CROSS JOIN (SELECT DISTINCT e.sweep_id, e.worker, e.env FROM point_envs e) we
+WHERE c.headline_rule = 'maximum' AND we.sweep_id = sr.sweep_id AND we.worker = c.worker
 UNION ALL
 SELECT DISTINCT hc.sweep_id, hc.sweep, hc.run, hc.latest, hc.figure, hc.figure_order,
-       hc.worker, hc.group_partition, hc.group_nodes, hc.group_ppn
+       hc.worker, hc.env, hc.group_partition, hc.group_nodes, hc.group_ppn
 FROM metric_catalogue c CROSS JOIN headline_candidates hc
 WHERE c.headline_rule = 'per_shape' AND hc.worker = c.worker AND hc.figure = c.figure
 UNION ALL
-SELECT sr.sweep_id, sr.sweep, sr.run, sr.latest, c.figure, c.figure_order, c.worker, NULL, NULL,
-       NULL
+SELECT sr.sweep_id, sr.sweep, sr.run, sr.latest, c.figure, c.figure_order, c.worker, we.env, NULL,
+       NULL, NULL
 FROM sweep_runs sr CROSS JOIN metric_catalogue c
-WHERE c.headline_rule = 'per_shape'
-  AND EXISTS (SELECT 1 FROM points p WHERE p.sweep_id = sr.sweep_id AND p.worker = c.worker)
+  CROSS JOIN (SELECT DISTINCT e.sweep_id, e.worker, e.env FROM point_envs e) we
+WHERE c.headline_rule = 'per_shape' AND we.sweep_id = sr.sweep_id AND we.worker = c.worker
   AND NOT EXISTS (SELECT 1 FROM headline_candidates hc WHERE hc.sweep_id = sr.sweep_id
-                    AND hc.run = sr.run AND hc.figure = c.figure);
+                    AND hc.run = sr.run AND hc.figure = c.figure AND hc.env IS we.env);
 
 -- The winner of each group that has candidates: the metric_id of its candidate of rank 1.
 CREATE VIEW headline_winners AS
 SELECT r.sweep_id, r.sweep, r.run, r.latest, r.figure, r.figure_order AS group_order, r.worker,
-       r.group_partition, r.group_nodes, r.group_ppn, r.metric_id AS winner
+       r.env, r.group_partition, r.group_nodes, r.group_ppn, r.metric_id AS winner
 FROM headline_ranks r
 WHERE r.rank = 1;
 
@@ -218,7 +249,7 @@ SELECT m.id AS winner, c.figure AS figure,
          ELSE '' END AS at,
        f.point AS point, f.job AS job, CASE f.valid WHEN 0 THEN 'no' ELSE 'yes' END AS valid,
        f.reason AS reason, f.nodes AS nodes, f.ppn AS ppn, c.better AS better, f.shape AS shape,
-       c.figure = mc.figure AS won, c.figure_order AS row_order
+       c.figure = mc.figure AS won, c.figure_order AS row_order, f.env AS env
 FROM metrics m CROSS JOIN result_facts f CROSS JOIN metric_catalogue mc
   CROSS JOIN metric_catalogue c
 WHERE f.result_id = m.result_id AND mc.worker = f.worker AND mc.name = m.name
@@ -227,23 +258,24 @@ WHERE f.result_id = m.result_id AND mc.worker = f.worker AND mc.name = m.name
 
 -- The headline figures of every sweep and run, as `pbench query system` prints them (its
 -- --run N is `run = N`, its default `latest`): each group's winner with its rows, and a figure
--- without any result as a row without a value ("no result"). query system's order: ORDER BY
--- sweep_id, run, group_order, group_partition, group_nodes, group_ppn, row_order.
+-- without any result as a row without a value ("no result"); one of each per environment (env)
+-- of a sweep made with --envs. query system's order: ORDER BY sweep_id, run, group_order, env,
+-- group_partition, group_nodes, group_ppn, row_order.
 CREATE VIEW headlines AS
-SELECT w.sweep_id, w.sweep, w.run, w.latest, r.figure, r.value, r.unit, r.partition, r.at,
+SELECT w.sweep_id, w.sweep, w.run, w.latest, w.env, r.figure, r.value, r.unit, r.partition, r.at,
        r.point, r.job, r.valid, r.reason, r.nodes, r.ppn, r.better, r.shape, r.won,
        w.group_order, w.group_partition, w.group_nodes, w.group_ppn, r.row_order
 FROM headline_winners w CROSS JOIN headline_rows r
 WHERE r.winner = w.winner
 UNION ALL
-SELECT g.sweep_id, g.sweep, g.run, g.latest, g.figure, NULL, c.unit, NULL, 'no result', NULL,
+SELECT g.sweep_id, g.sweep, g.run, g.latest, g.env, g.figure, NULL, c.unit, NULL, 'no result', NULL,
        NULL, NULL, NULL, NULL, NULL, c.better, NULL, 1, g.group_order, g.group_partition,
        g.group_nodes, g.group_ppn, g.group_order
 FROM headline_groups g CROSS JOIN metric_catalogue c
 WHERE c.worker = g.worker AND c.figure = g.figure AND c.headline_rule <> 'legacy'
   AND NOT EXISTS (SELECT 1 FROM headline_candidates hc
                   WHERE hc.sweep_id = g.sweep_id AND hc.run = g.run AND hc.figure = g.figure
-                    AND hc.group_partition IS g.group_partition
+                    AND hc.env IS g.env AND hc.group_partition IS g.group_partition
                     AND hc.group_nodes IS g.group_nodes AND hc.group_ppn IS g.group_ppn);
 
 -- Each worker's table as `pbench query WORKER --format csv` prints it (base units; `--run N` is
@@ -373,7 +405,7 @@ FROM run_results rr
 WHERE rr.worker = 'comm';
 
 -- comm's table: its rows (row 'partition'), then per sweep and run a row 'max', the result that
--- wins the headline b_eff (valid first, then the largest). ORDER BY sweep_id, run, row_order,
+-- wins the headline b_eff (valid first, then the largest; one per environment). ORDER BY sweep_id, run, row_order,
 -- partition, point_id.
 CREATE VIEW comm_table AS
 SELECT 'partition' AS "row", 0 AS row_order, c.* FROM comm_rows c
@@ -435,16 +467,16 @@ FROM (
           AND (m.name <> 'access_bandwidth' OR json_type(m.labels, '$.access') = 'text')) k
 ) d;
 
--- io: the system b_eff_io of each sweep and run per T and hint set: winner is the metric_id of
+-- io: the system b_eff_io of each sweep and run per environment, T and hint set: winner is the metric_id of
 -- the b_eff_io of the smallest rank (headline_ranks) among those of that T (the result's
 -- schedule_time of that partition) and hint set. (One window over the candidates, no GROUP BY
 -- and no subquery between: SQLite then takes a filter on sweep_id and run into the window's
 -- partitions and computes one run, not a sweep's whole history.)
 CREATE VIEW io_system AS
-SELECT w.sweep_id, w.sweep, w.run, w.latest, w.schedule_time, w.hints, w.winner, w.rank
-FROM (SELECT r.sweep_id, r.sweep, r.run, r.latest, t.value AS schedule_time, f.hints,
+SELECT w.sweep_id, w.sweep, w.run, w.latest, w.env, w.schedule_time, w.hints, w.winner, w.rank
+FROM (SELECT r.sweep_id, r.sweep, r.run, r.latest, r.env, t.value AS schedule_time, f.hints,
              r.metric_id AS winner, r.rank,
-             row_number() OVER (PARTITION BY r.sweep_id, r.run, t.value, f.hints
+             row_number() OVER (PARTITION BY r.sweep_id, r.run, r.env, t.value, f.hints
                                 ORDER BY r.rank) AS place
       FROM headline_ranks r CROSS JOIN metrics m CROSS JOIN result_facts f
         LEFT JOIN metrics t ON t.name = 'schedule_time' AND t.result_id = m.result_id
@@ -485,6 +517,7 @@ CREATE TABLE headline_answered (
 CREATE TABLE headline_answers (
   sweep_id        INTEGER NOT NULL REFERENCES sweeps(id) ON DELETE CASCADE,
   run             INTEGER NOT NULL,
+  env             TEXT,
   figure          TEXT NOT NULL,
   value           REAL,
   unit            TEXT,

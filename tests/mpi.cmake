@@ -49,4 +49,12 @@ if("mpich" IN_LIST PBENCH_WORKER_MPIS AND "openmpi" IN_LIST PBENCH_WORKER_MPIS)
     FIXTURES_REQUIRED slurm_lab RESOURCE_LOCK slurm_lab
     ENVIRONMENT "PBENCH=$<TARGET_FILE:pbench>;PBENCH_MPICH_WORKER_DIR=${CMAKE_BINARY_DIR}/mpi/mpich;PBENCH_OPENMPI_WORKER_DIR=${CMAKE_BINARY_DIR}/mpi/openmpi"
     LABELS "slurm-lab;mpi;openmpi;logp;comm;io;bcast;orchestrator" TIMEOUT 600)
+  # The gate per environment (issue 39): a bcast sweep over both sets with the local scheduler,
+  # one environment made to regress by a synthetic hop delay, another run a changed
+  # definition. It compares measured figures: alone on the machine, labelled measures.
+  add_test(NAME "orchestrator: envs_gate"
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/orchestrator/envs_gate.sh)
+  set_tests_properties("orchestrator: envs_gate" PROPERTIES
+    ENVIRONMENT "PBENCH=$<TARGET_FILE:pbench>;PBENCH_MPICH_WORKER_DIR=${CMAKE_BINARY_DIR}/mpi/mpich;PBENCH_OPENMPI_WORKER_DIR=${CMAKE_BINARY_DIR}/mpi/openmpi"
+    LABELS "mpi;openmpi;bcast;orchestrator;measures" RUN_SERIAL TRUE TIMEOUT 600)
 endif()

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "cli/Commands.hpp"
+#include "cli/SweepOptions.hpp"
 #include "query/Reference.hpp"
 #include "query/RunSelection.hpp"
 #include "store/Integrity.hpp"
@@ -23,7 +24,9 @@ struct ReferenceOptions {
   std::string reference_path;
   std::string against;
   std::string format = "table";
+  std::string envs;
   bool strict = false;
+  bool allow_reference_run = false;
 };
 
 // Makes the store read the run `text` names of `sweep` ("latest" or a number).
@@ -62,7 +65,13 @@ void add_reference_command(CLI::App& app, GlobalOptions& global) {
                    "Several runs: the last N, or A-B; each figure's value is the median of the "
                    "runs, with its spread (n, MAD, p5, p95) written beside it")
       ->excludes(run_option);
+  command->add_option("--envs", o->envs,
+                      "Only these environments of a sweep made with --envs (comma-separated)");
+  command->add_option("--format", o->format, "table, csv, json or markdown: what was written")
+      ->capture_default_str();
   command->callback([o, &global] {
+    const auto format = query::parse_format(o->format);
+    const auto envs = o->envs.empty() ? std::vector<std::string>{} : parse_env_list(o->envs);
     auto store = store::Store::open(global.db, store::Store::Access::read_only);
     query::Reference reference;
     if (o->runs.empty()) {
@@ -84,12 +93,16 @@ void add_reference_command(CLI::App& app, GlobalOptions& global) {
                                        query::parse_tolerance(o->tolerance, "", "--tolerance"));
       reference = query::reference_over_runs(store, o->sweep, first, last, tolerance);
     }
+    query::select_envs(reference, envs);
     for (const auto& why : reference.left_out) {
       std::cerr << "pbench: warning: left out of the reference: " << why << "\n";
     }
     for (const auto& figure : reference.not_valid) {
       std::cerr << "pbench: warning: reference value of " << figure
                 << " from a result that is not valid (marked valid = false)\n";
+    }
+    for (const auto& why : reference.wide_bands) {
+      std::cerr << "pbench: warning: " << why << "\n";
     }
     if (reference.figures.empty()) {
       throw UsageError("sweep '" + o->sweep +
@@ -103,11 +116,18 @@ void add_reference_command(CLI::App& app, GlobalOptions& global) {
       if (!out.flush()) throw UsageError("cannot write '" + temporary + "'");
     }
     std::filesystem::rename(temporary, o->output);
-    std::cout << "reference " << o->output << ": " << reference.figures.size()
-              << " figures of sweep " << o->sweep
-              << (reference.runs.empty() ? " run " + std::to_string(reference.run)
-                                         : ", the median of runs " + reference.runs)
-              << "\n";
+    const std::string written = "reference " + o->output + ": " +
+                                std::to_string(reference.figures.size()) + " figures of sweep " +
+                                o->sweep +
+                                (reference.runs.empty() ? " run " + std::to_string(reference.run)
+                                                        : ", the median of runs " + reference.runs);
+    if (format == query::Format::table) {
+      std::cout << written << "\n";
+    } else {
+      auto table = query::reference_table(reference);
+      table.notes.insert(table.notes.begin(), written);
+      query::print(table, format);
+    }
   });
 }
 
@@ -115,7 +135,8 @@ void add_check_command(CLI::App& app, GlobalOptions& global) {
   auto* command = app.add_subcommand(
       "check",
       "Compare a sweep's headline figures with reference values; exit 10 when one regressed, "
-      "11 when one is not valid, 12 when one is missing");
+      "13 when one was measured under other settings (a changed definition), 11 when one is "
+      "not valid, 12 when one is missing");
   auto o = std::make_shared<ReferenceOptions>();
   command->add_option("name", o->sweep, "Sweep name")->required();
   auto* reference = command->add_option("--reference", o->reference_path,
@@ -131,8 +152,14 @@ void add_check_command(CLI::App& app, GlobalOptions& global) {
   command->add_flag("--strict", o->strict,
                     "A figure not valid for the same reason as in the reference fails the gate "
                     "too (exit 11); without it, it is reported as 'not valid (as referenced)'");
+  command->add_option("--envs", o->envs,
+                      "Only the reference's figures of these environments (comma-separated)");
+  command->add_flag("--allow-reference-run", o->allow_reference_run,
+                    "Score a run the reference was made from (without it, refused: such a run "
+                    "passes by construction)");
   command->callback([o, &global] {
     const auto format = query::parse_format(o->format);
+    const auto envs = o->envs.empty() ? std::vector<std::string>{} : parse_env_list(o->envs);
     if (o->reference_path.empty() == o->against.empty()) {
       throw UsageError("check needs --reference FILE or --against SWEEP");
     }
@@ -160,8 +187,10 @@ void add_check_command(CLI::App& app, GlobalOptions& global) {
                   << " is not valid\n";
       }
     }
+    query::select_envs(reference, envs);
     choose_run(store, o->sweep, o->run);
-    const auto result = query::check_sweep(store, o->sweep, reference, o->strict);
+    const auto result =
+        query::check_sweep(store, o->sweep, reference, {o->strict, o->allow_reference_run});
     query::print(result.table, format);
     global.exit_code = result.exit_code();
   });

@@ -11,6 +11,7 @@
 #include "run/SweepCost.hpp"
 #include "run/SweepPlanner.hpp"
 #include "run/SweepRuns.hpp"
+#include "site/ProfileSweep.hpp"
 #include "sweep/DemoSweep.hpp"
 #include "util/Error.hpp"
 
@@ -64,6 +65,9 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
       SweepContext stored(global.db, o->sweep.name);
       spec = sweep::SweepSpec::from_json(nlohmann::json::parse(stored.sweep.spec_json));
       point_count = stored.store.points(stored.sweep.id).size();
+      if (const auto drift = site::profile_drift(spec.site, spec.name)) {
+        std::cerr << "pbench: warning: " << *drift << "\n";
+      }
       const auto next = run::start_next_run(stored.store, stored.sweep);
       std::cerr << "pbench: sweep " << spec.name << ": run " << next.run_no << "\n";
     } else {

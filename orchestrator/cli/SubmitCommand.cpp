@@ -9,6 +9,7 @@
 #include "run/PackScript.hpp"
 #include "run/SweepCost.hpp"
 #include "run/SweepRuns.hpp"
+#include "site/ProfileSweep.hpp"
 #include "sweep/SweepSpec.hpp"
 #include "util/Error.hpp"
 #include "util/Time.hpp"
@@ -95,6 +96,10 @@ void add_submit_command(CLI::App& app, GlobalOptions& global) {
       throw UsageError("--again and --retry-failed exclude each other");
     }
     if (o->again) {
+      const auto spec = sweep::SweepSpec::from_json(nlohmann::json::parse(context.sweep.spec_json));
+      if (const auto drift = site::profile_drift(spec.site, o->name)) {
+        std::cerr << "pbench: warning: " << *drift << "\n";
+      }
       const auto next = run::start_next_run(context.store, context.sweep);
       std::cout << "sweep " << o->name << ": run " << next.run_no << "\n";
     }

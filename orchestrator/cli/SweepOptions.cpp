@@ -200,16 +200,19 @@ sweep::SweepSpec SweepOptions::spec() const {
   return spec;
 }
 
-void SweepOptions::with_site_profile(sweep::SweepSpec& spec, const site::GivenOption& given) const {
-  std::vector<std::string> env_names;
-  if (given("--envs")) {
-    std::stringstream list(envs);
-    for (std::string env; std::getline(list, env, ',');) env_names.push_back(env);
-    if (envs.empty() || envs.back() == ',') env_names.push_back("");
-    for (const auto& env : env_names) {
-      if (env.empty()) throw UsageError("--envs: an empty environment name in '" + envs + "'");
-    }
+std::vector<std::string> parse_env_list(const std::string& text) {
+  std::vector<std::string> names;
+  std::stringstream list(text);
+  for (std::string env; std::getline(list, env, ',');) names.push_back(env);
+  if (text.empty() || text.back() == ',') names.push_back("");
+  for (const auto& env : names) {
+    if (env.empty()) throw UsageError("--envs: an empty environment name in '" + text + "'");
   }
+  return names;
+}
+
+void SweepOptions::with_site_profile(sweep::SweepSpec& spec, const site::GivenOption& given) const {
+  const auto env_names = given("--envs") ? parse_env_list(envs) : std::vector<std::string>{};
   site::apply_site_profile(spec, site::find_site_profile(site_path), given, env_names);
 }
 

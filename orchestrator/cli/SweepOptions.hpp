@@ -59,4 +59,7 @@ struct SweepOptions {
   std::vector<const CLI::Option*> defining_;  ///< the options declare() added, but the name
 };
 
+/// The environments of an --envs list ("mpich,openmpi"); throws UsageError for an empty name.
+std::vector<std::string> parse_env_list(const std::string& text);
+
 }  // namespace pbench::cli

@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -177,8 +178,8 @@ std::vector<std::string> split_columns(const std::string& list) {
 void compare_headlines(store::Database& db, VerifyReport& report) {
   const auto columns = split_columns(store::kHeadlineAnswerColumns);
   const std::string where =
-      " WHERE sweep_id = ?1 AND run = ?2 ORDER BY group_order, group_partition, group_nodes, "
-      "group_ppn, row_order, figure";
+      " WHERE sweep_id = ?1 AND run = ?2 ORDER BY group_order, env, group_partition, "
+      "group_nodes, group_ppn, row_order, figure";
   auto kept = db.prepare(std::string("SELECT ") + store::kHeadlineAnswerColumns +
                          " FROM headline_answers" + where);
   auto fresh = db.prepare(std::string("SELECT ") + store::kHeadlineAnswerColumns +
@@ -196,6 +197,10 @@ void compare_headlines(store::Database& db, VerifyReport& report) {
     }
     s.reset();
     return rows;
+  };
+  const auto at = [&](const std::string& name) {
+    return static_cast<std::size_t>(std::find(columns.begin(), columns.end(), name) -
+                                    columns.begin());
   };
   auto runs = db.prepare(
       "SELECT a.sweep_id, s.name, a.run FROM headline_answered a JOIN sweeps s ON s.id = "
@@ -216,7 +221,11 @@ void compare_headlines(store::Database& db, VerifyReport& report) {
     for (std::size_t i = 0; i < held.size(); ++i) {
       for (std::size_t c = 0; c < columns.size(); ++c) {
         if (held[i][c] == now[i][c]) continue;
-        const std::string figure = held[i][0] + " (partition " + held[i][3] + ")";
+        // Its figure, partition and (a sweep made with --envs) environment.
+        const std::string& env = held[i][at("env")];
+        const std::string figure = held[i][at("figure")] + " (partition " +
+                                   held[i][at("partition")] +
+                                   (env == "NULL" ? "" : ", env " + env) + ")";
         report.problems.push_back({"headline", std::nullopt, name, "", figure + " " + columns[c],
                                    held[i][c], now[i][c],
                                    which + ": headline " + figure + ": kept " + columns[c] + " " +

@@ -22,18 +22,44 @@ std::string shape_of(const std::vector<Cell>* row) {
   return n && p ? std::to_string(*n) + "x" + std::to_string(*p) : "";
 }
 
-// Maxima over partitions are matched by figure alone; per-partition figures (LogP, bcast)
-// by figure, partition and shape (a figure of a shape the other sweep lacks is then matched by
-// figure and partition alone, and the table says that the shapes differ).
-std::pair<std::string, std::string> key_of(const std::vector<Cell>& row, bool with_shape = true) {
+// One side's headline rows without the column env (a sweep made with --envs) and each row's
+// environment to match it by: "" when the side names its own environment (--envs) or has none.
+struct SideRows {
+  std::vector<std::vector<Cell>> rows;
+  std::map<const std::vector<Cell>*, std::string> env;
+};
+SideRows side_rows(QueryTable table, bool env_named) {
+  SideRows out;
+  const bool with_env = table.columns.size() > 1 && table.columns[1].key == "env";
+  std::vector<std::string> envs;
+  for (auto& row : table.rows) {
+    std::string env;
+    if (with_env) {
+      if (const auto* e = std::get_if<std::string>(&row[1])) env = *e;
+      row.erase(row.begin() + 1);
+    }
+    envs.push_back(env_named ? "" : env);
+    out.rows.push_back(std::move(row));
+  }
+  for (std::size_t i = 0; i < out.rows.size(); ++i) out.env[&out.rows[i]] = envs[i];
+  return out;
+}
+
+// Rows are matched within one environment (when neither side names its own). Maxima over
+// partitions are matched by figure alone; per-partition figures (LogP, bcast) by figure,
+// partition and shape (a figure of a shape the other sweep lacks is then matched by figure and
+// partition alone, and the table says that the shapes differ).
+std::tuple<std::string, std::string, std::string> key_of(const std::vector<Cell>& row,
+                                                         const std::string& env,
+                                                         bool with_shape = true) {
   const auto& figure = std::get<std::string>(row[kFigure]);
   if (figure == "b_eff_io" || figure == "b_eff" || figure == "b_eff_per_process") {
-    return {figure, ""};
+    return {env, figure, ""};
   }
   const auto* p = std::get_if<std::int64_t>(&row[kPartition]);
   std::string key = p ? std::to_string(*p) : std::string();
   if (with_shape) key += " " + shape_of(&row);
-  return {figure, key};
+  return {env, figure, key};
 }
 
 bool not_valid(const std::vector<Cell>* row) {
@@ -82,8 +108,14 @@ QueryTable compare_table(store::Store& store, const std::string& sweep_a,
 
 QueryTable compare_table(store::Store& store, const CompareSide& side_a, const CompareSide& side_b,
                          const std::vector<WhereClause>& where) {
-  const auto a = system_table(store, side_a.sweep, side_where(store, side_a, where));
-  const auto b = system_table(store, side_b.sweep, side_where(store, side_b, where));
+  const auto a = side_rows(system_table(store, side_a.sweep, side_where(store, side_a, where)),
+                           side_a.env.has_value() || side_b.env.has_value());
+  const auto b = side_rows(system_table(store, side_b.sweep, side_where(store, side_b, where)),
+                           side_a.env.has_value() || side_b.env.has_value());
+  bool by_env = false;
+  for (const auto* side : {&a, &b}) {
+    for (const auto& [row, env] : side->env) by_env = by_env || !env.empty();
+  }
   const std::string sweep_a = side_a.label(), sweep_b = side_b.label();
   QueryTable table;
   // a_shape, b_shape: each side's nodes x processes per node (a note says where they differ).
@@ -96,13 +128,15 @@ QueryTable compare_table(store::Store& store, const CompareSide& side_a, const C
       {"b_valid", "", "valid", "", 1, 0},     {"ratio", "", "B/A", "", 1, 4},
       {"a_shape", "", "A shape", "", 1, 0},   {"b_shape", "", "B shape", "", 1, 0},
   };
+  // Sweeps made with --envs, compared whole: a row per figure and environment.
+  if (by_env) table.columns.insert(table.columns.begin() + 1, {"env", "", "env", "", 1, 0});
   // Rows in A's order, then the figures only B has.
-  using Key = std::pair<std::string, std::string>;
+  using Key = std::tuple<std::string, std::string, std::string>;
   std::map<Key, const std::vector<Cell>*> of_b;
   std::map<Key, std::vector<const std::vector<Cell>*>> of_b_any_shape;
   for (const auto& row : b.rows) {
-    of_b[key_of(row)] = &row;
-    of_b_any_shape[key_of(row, false)].push_back(&row);
+    of_b[key_of(row, b.env.at(&row))] = &row;
+    of_b_any_shape[key_of(row, b.env.at(&row), false)].push_back(&row);
   }
   std::map<const std::vector<Cell>*, bool> used;  // B's rows matched with one of A
   bool unsigned_ratio = false;
@@ -132,11 +166,16 @@ QueryTable compare_table(store::Store& store, const CompareSide& side_a, const C
                           cell(ra, kValue), cell(ra, kPartition), cell(ra, kAt), cell(ra, kValid),
                           cell(rb, kValue), cell(rb, kPartition), cell(rb, kAt), cell(rb, kValid),
                           ratio, shape(ra), shape(rb)});
+    const std::string env = ra ? a.env.at(ra) : b.env.at(rb);
+    if (by_env) {
+      table.rows.back().insert(table.rows.back().begin() + 1, env.empty() ? Cell{} : Cell{env});
+    }
     // Figures measured in different layouts: 2x1 is the network, 1x2 memory.
     if (ra && rb && shape_of(ra) != shape_of(rb) && !shape_of(ra).empty() &&
         !shape_of(rb).empty()) {
-      table.notes.push_back(figure + ": the shapes differ: A (" + sweep_a + ") ran on " +
-                            shape_of(ra) + ", B (" + sweep_b + ") on " + shape_of(rb) +
+      table.notes.push_back(figure + (env.empty() ? "" : " in env " + env) +
+                            ": the shapes differ: A (" + sweep_a + ") ran on " + shape_of(ra) +
+                            ", B (" + sweep_b + ") on " + shape_of(rb) +
                             " (nodes x processes per node)");
     }
     // Each side's figure that is not valid, marked with its first reason.
@@ -145,6 +184,7 @@ QueryTable compare_table(store::Store& store, const CompareSide& side_a, const C
       const auto* reason = std::get_if<std::string>(&(*row)[kReason]);
       const auto* partition = std::get_if<std::int64_t>(&(*row)[kPartition]);
       table.notes.push_back(std::string(side) + " (" + *sweep + "): " + figure +
+                            (env.empty() ? "" : " in env " + env) +
                             (partition ? " on " + std::to_string(*partition) + " processes" : "") +
                             " (not valid" + (reason ? ": " + *reason : std::string()) + ")");
     }
@@ -152,14 +192,14 @@ QueryTable compare_table(store::Store& store, const CompareSide& side_a, const C
   // Same figure, partition and shape first; then what is left by figure and partition.
   std::vector<std::pair<const std::vector<Cell>*, const std::vector<Cell>*>> matched;
   for (const auto& row : a.rows) {
-    const auto it = of_b.find(key_of(row));
+    const auto it = of_b.find(key_of(row, a.env.at(&row)));
     const std::vector<Cell>* other = it == of_b.end() ? nullptr : it->second;
     if (other) used[other] = true;
     matched.emplace_back(&row, other);
   }
   for (auto& [ra, rb] : matched) {
     if (rb) continue;
-    for (const auto* candidate : of_b_any_shape[key_of(*ra, false)]) {
+    for (const auto* candidate : of_b_any_shape[key_of(*ra, a.env.at(ra), false)]) {
       if (!used[candidate]) {
         used[candidate] = true;
         rb = candidate;

@@ -14,21 +14,13 @@
 namespace pbench::query {
 namespace {
 
-// The system table's columns, by key.
-std::size_t column(const QueryTable& table, const std::string& key) {
-  for (std::size_t i = 0; i < table.columns.size(); ++i) {
-    if (table.columns[i].key == key) return i;
-  }
-  throw UsageError("the headline table has no column '" + key + "'");
-}
-
 std::string text_of(const Cell& cell) {
   if (const auto* s = std::get_if<std::string>(&cell)) return *s;
   return "";
 }
 
-/// One history row: the run's start, its number, then the headline row's figure, partition,
-/// value, unit, at and valid ('-' for a figure without a result in that run).
+/// One history row: the run's start, its number, then the headline row's environment (--envs),
+/// figure, partition, value, unit, at and valid ('-' for a figure without a result in that run).
 using HistoryRow = std::vector<Cell>;
 
 /// The history rows of every run of `sweep_id` whose headline the store keeps answered
@@ -42,17 +34,18 @@ std::map<int, std::vector<HistoryRow>> answered_rows(store::Store& store, std::i
   runs.bind(1, sweep_id);
   while (runs.step()) out[static_cast<int>(runs.int64(0))];
   auto s = store.db().prepare(
-      "SELECT ru.started_at, a.run, a.figure, a.partition, a.value, a.unit, a.at, a.valid "
+      "SELECT ru.started_at, a.run, a.env, a.figure, a.partition, a.value, a.unit, a.at, "
+      "a.valid "
       "FROM headline_answered k CROSS JOIN runs ru CROSS JOIN headline_answers a "
       "WHERE k.sweep_id = ?1 AND ru.sweep_id = k.sweep_id AND ru.run_no = k.run "
       "AND a.sweep_id = k.sweep_id AND a.run = k.run AND (?2 IS NULL OR a.figure = ?2) "
-      "ORDER BY a.run, a.group_order, a.group_partition, a.group_nodes, a.group_ppn, "
+      "ORDER BY a.run, a.group_order, a.env, a.group_partition, a.group_nodes, a.group_ppn, "
       "a.row_order");
   s.bind(1, sweep_id).bind(2, figure);
   while (s.step()) {
     HistoryRow row;
-    for (int c = 0; c < 8; ++c) row.push_back(typed_cell(s, c));
-    if (row[7].index() == 0) row[7] = std::string("-");
+    for (int c = 0; c < 9; ++c) row.push_back(typed_cell(s, c));
+    if (row[8].index() == 0) row[8] = std::string("-");
     out[static_cast<int>(s.int64(1))].push_back(std::move(row));
   }
   return out;
@@ -67,13 +60,10 @@ QueryTable history_table(store::Store& store, const std::string& sweep,
   if (!record) throw UsageError("no sweep named '" + sweep + "'");
   QueryTable history;
   history.columns = {
-      {"time", "", "time", "", 1, 0},
-      {"run", "", "run", "", 1, 0},
-      {"figure", "", "figure", "", 1, 0},
-      {"partition", "", "procs", "", 1, 0},
-      {"value", "", "value", "", 1, 6, "unit"},
-      {"unit", "", "unit", "", 1, 0},
-      {"at", "", "at", "", 1, 0},
+      {"time", "", "time", "", 1, 0},       {"run", "", "run", "", 1, 0},
+      {"env", "", "env", "", 1, 0},         {"figure", "", "figure", "", 1, 0},
+      {"partition", "", "procs", "", 1, 0}, {"value", "", "value", "", 1, 6, "unit"},
+      {"unit", "", "unit", "", 1, 0},       {"at", "", "at", "", 1, 0},
       {"valid", "", "valid", "", 1, 0},
   };
   std::set<std::string> figures;
@@ -86,8 +76,8 @@ QueryTable history_table(store::Store& store, const std::string& sweep,
   auto kept = where.empty() ? answered_rows(store, record->id, figure)
                             : std::map<int, std::vector<HistoryRow>>{};
   if (!kept.empty() && figure) {
-    auto names = store.db().prepare(
-        "SELECT DISTINCT figure FROM headline_answers WHERE sweep_id = ?1");
+    auto names =
+        store.db().prepare("SELECT DISTINCT figure FROM headline_answers WHERE sweep_id = ?1");
     names.bind(1, record->id);
     while (names.step()) figures.insert(names.text(0));
   }
@@ -98,17 +88,20 @@ QueryTable history_table(store::Store& store, const std::string& sweep,
     } else {
       store.choose_run(store::RunChoice::number(run.run_no));
       const auto headline = system_table(store, sweep, where);
-      const auto figure = column(headline, "figure"), partition = column(headline, "partition"),
-                 value = column(headline, "value"), unit = column(headline, "unit"),
-                 at = column(headline, "at"), valid = column(headline, "valid");
+      const auto figure = column_index(headline, "figure"),
+                 partition = column_index(headline, "partition"),
+                 value = column_index(headline, "value"), unit = column_index(headline, "unit"),
+                 at = column_index(headline, "at"), valid = column_index(headline, "valid");
+      const auto env = find_column(headline, "env");
       for (const auto& row : headline.rows) {
-        rows.push_back({run.started_at, static_cast<std::int64_t>(run.run_no), row[figure],
-                        row[partition], row[value], row[unit], row[at],
+        rows.push_back({run.started_at, static_cast<std::int64_t>(run.run_no),
+                        env ? row[*env] : Cell{}, row[figure], row[partition], row[value],
+                        row[unit], row[at],
                         row[valid].index() == 0 ? Cell{std::string("-")} : row[valid]});
       }
     }
     for (auto& row : rows) {
-      const std::string name = text_of(row[2]);
+      const std::string name = text_of(row[3]);
       figures.insert(name);
       if (metric && name != metrics::figure_spelling(*metric)) continue;
       history.rows.push_back(std::move(row));
@@ -121,6 +114,13 @@ QueryTable history_table(store::Store& store, const std::string& sweep,
     throw UsageError("sweep '" + sweep + "' has no figure '" + *metric +
                      "' (it has: " + (known.empty() ? "none" : known) + ")");
   }
+  // A sweep made without --envs keeps its columns.
+  bool with_env = false;
+  for (const auto& row : history.rows) with_env = with_env || row[2].index() != 0;
+  if (!with_env) {
+    history.columns.erase(history.columns.begin() + 2);
+    for (auto& row : history.rows) row.erase(row.begin() + 2);
+  }
   history.notes.push_back(
       "each run's headline figures as query system gives them; '-' in "
       "valid: no result in that run");
@@ -128,18 +128,20 @@ QueryTable history_table(store::Store& store, const std::string& sweep,
 }
 
 QueryTable history_stats(const QueryTable& history) {
-  const auto figure = column(history, "figure"), partition = column(history, "partition"),
-             value = column(history, "value"), unit = column(history, "unit"),
-             valid = column(history, "valid");
-  // In the history's order of first appearance.
-  using Key = std::tuple<std::string, std::int64_t, std::string>;
+  const auto figure = column_index(history, "figure"),
+             partition = column_index(history, "partition"), value = column_index(history, "value"),
+             unit = column_index(history, "unit"), valid = column_index(history, "valid");
+  const auto env = find_column(history, "env");
+  // In the history's order of first appearance, per environment (--envs).
+  using Key = std::tuple<std::string, std::string, std::int64_t, std::string>;
   std::vector<Key> order;
   std::map<Key, std::pair<std::vector<double>, std::int64_t>> values;  // values, not valid
   for (const auto& row : history.rows) {
     const auto* v = std::get_if<double>(&row[value]);
     if (v == nullptr) continue;
     const auto* p = std::get_if<std::int64_t>(&row[partition]);
-    const Key key{text_of(row[figure]), p ? *p : 0, text_of(row[unit])};
+    const Key key{env ? text_of(row[*env]) : std::string(), text_of(row[figure]), p ? *p : 0,
+                  text_of(row[unit])};
     if (values.find(key) == values.end()) order.push_back(key);
     auto& entry = values[key];
     entry.first.push_back(*v);
@@ -147,6 +149,7 @@ QueryTable history_stats(const QueryTable& history) {
   }
   QueryTable stats;
   stats.columns = {
+      {"env", "", "env", "", 1, 0},
       {"figure", "", "figure", "", 1, 0},
       {"partition", "", "procs", "", 1, 0},
       {"n", "", "n", "", 1, 0},
@@ -160,12 +163,16 @@ QueryTable history_stats(const QueryTable& history) {
       {"not_valid", "", "not valid", "", 1, 0},
   };
   for (const auto& key : order) {
-    const auto& [name, part, unit_text] = key;
+    const auto& [env_text, name, part, unit_text] = key;
     const auto& [list, not_valid] = values[key];
     const FigureSpread s = spread_of(list);
-    stats.rows.push_back({name, part > 0 ? Cell{part} : Cell{}, std::int64_t{s.n}, s.median, s.mad,
-                          s.p5, s.p95, *std::min_element(list.begin(), list.end()),
+    stats.rows.push_back({env_text, name, part > 0 ? Cell{part} : Cell{}, std::int64_t{s.n},
+                          s.median, s.mad, s.p5, s.p95, *std::min_element(list.begin(), list.end()),
                           *std::max_element(list.begin(), list.end()), unit_text, not_valid});
+  }
+  if (!env) {
+    stats.columns.erase(stats.columns.begin());
+    for (auto& row : stats.rows) row.erase(row.begin());
   }
   stats.notes.push_back(
       "per figure over the runs that gave it a value: n, median, median absolute deviation "

@@ -35,10 +35,6 @@ const std::set<std::string> kAbbreviatedUnits = {"s",  "ms", "us", "ns", "sec", 
 // A metric's name in the export: the stored name, with the tokens promtool would read as units
 // spelled out (b_eff -> effective_bandwidth, b_ring -> ring_bandwidth, o_s -> send_overhead).
 std::string prometheus_metric(const std::string& metric) {
-  const std::string headline = "headline_";
-  if (metric.rfind(headline, 0) == 0) {
-    return headline + prometheus_metric(metric.substr(headline.size()));
-  }
   const auto starts = [&](const std::string& prefix) {
     return metric.rfind(prefix, 0) == 0 &&
            (metric.size() == prefix.size() || metric[prefix.size()] == '_');
@@ -184,10 +180,11 @@ void add_run(store::Store& store, const std::string& sweep, int run, const std::
       documents.reset();
       documents.bind(1, result_id);
       const auto hosts = documents.step() ? documents.optional_text(0) : std::nullopt;
-      hash = hashes
-                 .emplace(result_id, hosts_hash(hosts ? nlohmann::json::parse(*hosts, nullptr, false)
-                                                      : nlohmann::json()))
-                 .first;
+      hash =
+          hashes
+              .emplace(result_id, hosts_hash(hosts ? nlohmann::json::parse(*hosts, nullptr, false)
+                                                   : nlohmann::json()))
+              .first;
     }
     const auto param = [&](const char* key) {
       return params.is_object() && params.contains(key) ? scalar_text(params[key]) : "";
@@ -218,13 +215,19 @@ void add_run(store::Store& store, const std::string& sweep, int run, const std::
     }
     out.push_back(std::move(sample));
   }
-  // The headline figures, under their worker and stored metric name ("logp_G" -> logp,
-  // headline_big_g), as the catalogue names them.
+  // The headline figures, under their one name ("logp_G"), as query system, check and the
+  // reference files name them.
   const auto headline = system_table(store, sweep, {});
+  const auto column = [&](const char* key) { return column_index(headline, key); };
+  const std::size_t c_figure = column("figure"), c_value = column("value"), c_unit = column("unit"),
+                    c_partition = column("partition"), c_at = column("at"),
+                    c_point = column("point"), c_valid = column("valid"), c_nodes = column("nodes"),
+                    c_ppn = column("ppn");
+  const auto c_env = find_column(headline, "env");
   for (const auto& row : headline.rows) {
-    const auto* figure = std::get_if<std::string>(&row[1]);
-    const auto* value = std::get_if<double>(&row[2]);
-    const auto* unit = std::get_if<std::string>(&row[3]);
+    const auto* figure = std::get_if<std::string>(&row[c_figure]);
+    const auto* value = std::get_if<double>(&row[c_value]);
+    const auto* unit = std::get_if<std::string>(&row[c_unit]);
     if (figure == nullptr || value == nullptr || unit == nullptr || !std::isfinite(*value)) {
       continue;
     }
@@ -232,13 +235,15 @@ void add_run(store::Store& store, const std::string& sweep, int run, const std::
     if (spec == nullptr) continue;
     ExportSample sample;
     sample.worker = spec->worker;
-    sample.metric = "headline_" + std::string(spec->name);
+    sample.metric = *figure;
+    sample.figure = *figure;
     sample.unit = *unit;
     sample.value = *value;
     sample.time = time;
-    const auto* partition = std::get_if<std::int64_t>(&row[4]);
-    const auto* point = std::get_if<std::string>(&row[6]);
-    const auto* valid = std::get_if<std::string>(&row[8]);
+    const auto* partition = std::get_if<std::int64_t>(&row[c_partition]);
+    const auto* point = std::get_if<std::string>(&row[c_point]);
+    const auto* valid = std::get_if<std::string>(&row[c_valid]);
+    const auto* env = c_env ? std::get_if<std::string>(&row[*c_env]) : nullptr;
     const auto integer_text = [&](std::size_t column) {
       const auto* v = std::get_if<std::int64_t>(&row[column]);
       return v ? std::to_string(*v) : std::string();
@@ -247,16 +252,17 @@ void add_run(store::Store& store, const std::string& sweep, int run, const std::
         {"sweep", sweep},
         {"run", std::to_string(run)},
         {"partition", partition ? std::to_string(*partition) : ""},
-        {"nodes", integer_text(10)},
-        {"ppn", integer_text(11)},
+        {"nodes", integer_text(c_nodes)},
+        {"ppn", integer_text(c_ppn)},
         {"queue_depth", ""},
         {"T", ""},
         {"hints", ""},
-        {"env", ""},
+        {"env", env ? *env : ""},
         {"hosts_hash", ""},
         {"valid", valid && *valid == "yes" ? "true" : "false"},
         {"point", point ? *point : ""},
-        {"at", std::get_if<std::string>(&row[5]) ? std::get<std::string>(row[5]) : ""}};
+        {"figure", *figure},
+        {"at", std::get_if<std::string>(&row[c_at]) ? std::get<std::string>(row[c_at]) : ""}};
     out.push_back(std::move(sample));
   }
 }
@@ -286,6 +292,10 @@ std::vector<ExportSample> export_samples(store::Store& store, const std::string&
 }
 
 std::string metric_family(const ExportSample& sample) {
+  if (!sample.figure.empty()) {
+    const std::string suffix = unit_suffix(sample.unit);
+    return "pbench_headline" + (suffix.empty() ? std::string() : "_" + suffix);
+  }
   std::string name =
       "pbench_" + identifier(sample.worker) + "_" + identifier(prometheus_metric(sample.metric));
   const std::string suffix = unit_suffix(sample.unit);
@@ -305,7 +315,11 @@ std::string to_openmetrics(const std::vector<ExportSample>& samples) {
   std::string out;
   for (const auto& name : order) {
     const auto& first = *families[name].front();
-    out += "# HELP " + name + " pbench " + first.worker + " " + first.metric +
+    out += "# HELP " + name +
+           (first.figure.empty()
+                ? " pbench " + first.worker + " " + first.metric
+                : std::string(" pbench headline figures, one series per figure (label figure: "
+                              "its name in query system, check and reference files)")) +
            (first.unit.empty() ? "" : " in " + unit_suffix(first.unit)) + "\n";
     out += "# TYPE " + name + " gauge\n";
     // A series is written once (its labels identify it).

@@ -15,8 +15,11 @@ namespace pbench::query {
 /// One exported value.
 struct ExportSample {
   std::string worker;
-  std::string metric;  ///< "g", "b_eff"; headline figures are "headline_<metric>"
-  std::string unit;    ///< as stored: "s", "B/s", "s/B", ...
+  std::string metric;  ///< "g", "b_eff"; a headline figure: its name ("logp_EEL")
+  /// A headline figure of query system: its one name ("logp_EEL", "b_eff"), also its label
+  /// `figure`; "" for a result's metric.
+  std::string figure = {};
+  std::string unit;  ///< as stored: "s", "B/s", "s/B", ...
   double value = 0;
   std::string time;  ///< the run's start (UTC, ISO 8601)
   /// sweep, run, partition, nodes, ppn, queue_depth, T, hints, env, hosts_hash, valid, point,
@@ -32,7 +35,8 @@ std::vector<ExportSample> export_samples(store::Store& store, const std::string&
 /// "pbench_<worker>_<metric>_<unit>" with [a-zA-Z0-9_] only ("pbench_logp_g_seconds"), the
 /// metric's tokens that Prometheus's lint reads as abbreviated units spelled out
 /// ("pbench_comm_effective_bandwidth_bytes_per_second" for b_eff, "..._send_overhead_seconds" for
-/// o_s) and a count without a suffix.
+/// o_s) and a count without a suffix. A headline figure: "pbench_headline_<unit>", the figure's
+/// name unchanged in its label `figure` (no name of a figure is rewritten for the export).
 std::string metric_family(const ExportSample& sample);
 /// The tokens of a family name that promtool reads as abbreviated units (none for every name
 /// metric_family makes: a unit test holds it to that for the whole metric catalogue).

@@ -181,6 +181,18 @@ QueryTable human_view(const QueryTable& table) {
   return out;
 }
 
+std::optional<std::size_t> find_column(const QueryTable& table, const std::string& key) {
+  for (std::size_t i = 0; i < table.columns.size(); ++i) {
+    if (table.columns[i].key == key) return i;
+  }
+  return std::nullopt;
+}
+
+std::size_t column_index(const QueryTable& table, const std::string& key) {
+  if (const auto at = find_column(table, key)) return *at;
+  throw UsageError("the table has no column '" + key + "'");
+}
+
 Format parse_format(const std::string& name) {
   if (name == "table") return Format::table;
   if (name == "csv") return Format::csv;

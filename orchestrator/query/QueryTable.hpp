@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -45,6 +46,11 @@ struct QueryTable {
   std::vector<std::vector<Cell>> rows;
   std::vector<std::string> notes;  ///< printed under the table (and in JSON)
 };
+
+/// The index of the column `key` of `table`, or nullopt when it has none (env, for one).
+std::optional<std::size_t> find_column(const QueryTable& table, const std::string& key);
+/// The index of the column `key` of `table`; throws UsageError when it has none.
+std::size_t column_index(const QueryTable& table, const std::string& key);
 
 enum class Format { table, csv, json, markdown };
 /// "table", "csv", "json" or "markdown"; throws UsageError otherwise.

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <set>
 #include <sstream>
 #include <tuple>
 
@@ -13,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/MetricCatalogue.hpp"
+#include "common/PhysicalLimits.hpp"
 #include "query/LinksQuery.hpp"
 #include "query/SystemQuery.hpp"
 #include "util/Error.hpp"
@@ -114,13 +116,6 @@ std::optional<std::int64_t> integer_cell(const Cell& cell) {
   return std::nullopt;
 }
 
-std::size_t column(const QueryTable& table, const std::string& key) {
-  for (std::size_t i = 0; i < table.columns.size(); ++i) {
-    if (table.columns[i].key == key) return i;
-  }
-  throw UsageError("the headline table has no column '" + key + "'");
-}
-
 // A measured headline figure of the sweep.
 struct Measured {
   std::optional<double> value;
@@ -129,33 +124,46 @@ struct Measured {
   std::string reason;  // the first reason, when not valid
 };
 
-// A figure's key: its name, partition (per-partition figures) and label (link or node).
-using FigureKey = std::tuple<std::string, std::optional<std::int64_t>, std::string>;
+// A figure's key: its name, partition (per-partition figures), label (link or node) and
+// environment (--envs).
+using FigureKey = std::tuple<std::string, std::optional<std::int64_t>, std::string, std::string>;
 
-// The headline figures of the sweep (the run the store reads), by figure, partition and label;
-// with the figures of every link and node of its link matrices.
+// The headline figures of the sweep (the run the store reads), by figure, partition, label and
+// environment; with the figures of every link and node of its link matrices.
 std::map<FigureKey, Measured> measured_figures(store::Store& store, const std::string& sweep) {
   const auto table = system_table(store, sweep, {});
-  const auto figure = column(table, "figure"), value = column(table, "value"),
-             unit = column(table, "unit"), partition = column(table, "partition"),
-             valid = column(table, "valid"), reason = column(table, "reason");
+  const auto figure = column_index(table, "figure"), value = column_index(table, "value"),
+             unit = column_index(table, "unit"), partition = column_index(table, "partition"),
+             valid = column_index(table, "valid"), reason = column_index(table, "reason");
+  const auto env = find_column(table, "env");
   std::map<FigureKey, Measured> out;
   for (const auto& row : table.rows) {
     const auto* name = by_figure(text_cell(row[figure]));
     if (name == nullptr) continue;
     const auto part = name->per_partition ? integer_cell(row[partition]) : std::nullopt;
-    out[{name->figure, part, ""}] = {number_cell(row[value]), text_cell(row[valid]) == "yes",
-                                     text_cell(row[unit]), text_cell(row[reason])};
+    out[{name->figure, part, "", env ? text_cell(row[*env]) : ""}] = {
+        number_cell(row[value]), text_cell(row[valid]) == "yes", text_cell(row[unit]),
+        text_cell(row[reason])};
   }
   for (const auto& m : link_matrices(store, sweep)) {
     for (const auto& l : m.bandwidth) {
-      out[{"link_bandwidth", m.partition, link_label(l.from, l.to)}] = {l.value, m.valid, "B/s"};
+      out[{"link_bandwidth", m.partition, link_label(l.from, l.to), ""}] = {l.value, m.valid,
+                                                                            "B/s"};
     }
     for (const auto& [node, value] : m.node_bandwidth) {
-      out[{"node_bandwidth", m.partition, node}] = {value, m.valid, "B/s"};
+      out[{"node_bandwidth", m.partition, node, ""}] = {value, m.valid, "B/s"};
     }
   }
   return out;
+}
+
+// "b_eff in env mpich", "bcast_ol at 2 processes", "link_bandwidth node1 -> node2 at 4
+// processes": how a figure is named in messages and notes.
+std::string figure_label(const std::string& figure, const std::optional<std::int64_t>& partition,
+                         const std::string& link, const std::string& env) {
+  return figure + (link.empty() ? "" : " " + link) +
+         (partition ? " at " + std::to_string(*partition) + " processes" : "") +
+         (env.empty() ? "" : " in env " + env);
 }
 
 // "regressed nodes and links: node3 (and 6 of its links), node1 -> node2": the nodes that
@@ -184,7 +192,150 @@ std::string regressed_links_note(const std::vector<std::string>& labels) {
   return "regressed nodes and links: " + printable_utf8(text);
 }
 
+// A value with its unit as the tables show it: B/s in MB/s, s below 1 ms in us, s/B in ns/B.
+std::string value_text(double value, const std::string& unit) {
+  if (unit == "B/s") return megabytes(value);
+  return worker::physical_value_text(value, unit);
+}
+
+// Why the band `tolerance` gives `f` cannot fail ("" when it can): a relative tolerance above
+// kToleranceCeilingPercent, or a lower limit at or below zero for a figure that cannot be
+// (below zero for one that can be zero).
+std::string wide_band(const ReferenceFigure& f, const Tolerance& tolerance) {
+  const double allowed = tolerance.allowed(f.value), low = f.value - allowed,
+               high = f.value + allowed;
+  const auto* spec = metrics::find_figure(f.figure());
+  const auto bound = spec ? metrics::bound_of(*spec) : metrics::Bound::any;
+  std::string why;
+  if (tolerance.relative && tolerance.amount > kToleranceCeilingPercent) {
+    char ceiling[16];
+    std::snprintf(ceiling, sizeof ceiling, "%g%%", kToleranceCeilingPercent);
+    why = "tolerance " + tolerance.text + " is above the ceiling of " + ceiling;
+  }
+  const bool positive = bound == metrics::Bound::positive || bound == metrics::Bound::latency;
+  if ((positive && low <= 0) || (bound == metrics::Bound::non_negative && low < 0)) {
+    why += (why.empty() ? "" : ", and ") + std::string("its lower limit ") +
+           value_text(low, f.unit) + " is " + (positive ? "at or below zero" : "below zero") +
+           ", which " + f.figure() + " cannot be";
+  }
+  if (why.empty()) return "";
+  return f.label_text() + ": a band that cannot fail (" + value_text(low, f.unit) + " to " +
+         value_text(high, f.unit) + " around " + value_text(f.value, f.unit) + "): " + why;
+}
+
+// What would narrow the auto tolerance of a figure whose runs gave `values` (spread `s`) under
+// kToleranceCeilingPercent: the tolerance is kAutoSigmas x 1.4826 x MAD, and the MAD (the
+// median of the runs' distances from their median) falls under the ceiling's once more than
+// half the runs lie within that distance.
+std::string narrowing(const FigureSpread& s, const std::vector<double>& values,
+                      const std::string& unit) {
+  const double within =
+      kToleranceCeilingPercent / 100.0 * std::fabs(s.median) / (kAutoSigmas * 1.4826);
+  int near = 0;
+  for (double v : values) near += std::fabs(v - s.median) <= within;
+  const int far = s.n - near;
+  const std::string distance = value_text(within, unit);
+  std::string out = "; of its n = " + std::to_string(s.n) + " runs (MAD " +
+                    value_text(s.mad, unit) + " around a median of " + value_text(s.median, unit) +
+                    ") " + std::to_string(near) + " lie within " + distance + " of the median";
+  if (near == 0) {
+    return out +
+           ": no run is steady enough; steadier runs (more repetitions per run, --set) "
+           "would narrow it";
+  }
+  const int more = std::max(1, far - near + 1);
+  return out + ": " + std::to_string(more) + " more " + (more == 1 ? "run" : "runs") +
+         " as steady would narrow it under the ceiling (pbench reference --runs " +
+         std::to_string(s.n + more) + ")";
+}
+
 }  // namespace
+
+std::string ReferenceFigure::label_text() const {
+  return figure_label(figure(), partition, label, env);
+}
+
+std::vector<std::string> wide_bands(const Reference& reference) {
+  std::vector<std::string> out;
+  for (const auto& f : reference.figures) {
+    auto why = wide_band(f, f.tolerance ? *f.tolerance : reference.tolerance);
+    if (why.empty()) continue;
+    if (f.spread) {
+      why += " (from n = " + std::to_string(f.spread->n) + " runs, MAD " +
+             value_text(f.spread->mad, f.unit) + ")";
+    }
+    out.push_back(why);
+  }
+  return out;
+}
+
+void select_envs(Reference& reference, const std::vector<std::string>& envs) {
+  if (envs.empty()) return;
+  std::set<std::string> known;
+  for (const auto& f : reference.figures) {
+    if (!f.env.empty()) known.insert(f.env);
+  }
+  for (const auto& env : envs) {
+    if (known.count(env)) continue;
+    std::string list;
+    for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+    throw UsageError(
+        "--envs: no figure of sweep '" + printable_utf8(reference.sweep) + "' in environment '" +
+        printable_utf8(env) + "' (" +
+        (list.empty() ? std::string("it was not made with --envs") : "its environments: " + list) +
+        ")");
+  }
+  const auto chosen = [&](const std::string& env) {
+    return std::find(envs.begin(), envs.end(), env) != envs.end();
+  };
+  std::erase_if(reference.figures, [&](const auto& f) { return !chosen(f.env); });
+  std::erase_if(reference.definitions, [&](const auto& d) { return !chosen(d.env); });
+}
+
+std::vector<Definition> definitions_of(store::Store& store, const std::string& sweep, int first,
+                                       int last) {
+  auto s = store.db().prepare(
+      "SELECT DISTINCT worker, coalesce(env, ''), name, value FROM result_settings "
+      "WHERE sweep = ?1 AND run BETWEEN ?2 AND ?3 AND value IS NOT NULL "
+      "ORDER BY worker, 2, name");
+  s.bind(1, sweep).bind(2, std::int64_t{first}).bind(3, std::int64_t{last});
+  std::vector<Definition> out;
+  while (s.step()) {
+    if (out.empty() || out.back().worker != s.text(0) || out.back().env != s.text(1)) {
+      out.push_back({s.text(0), s.text(1), {}});
+    }
+    auto value = nlohmann::json::parse(s.text(3), nullptr, false);
+    if (value.is_discarded()) continue;
+    auto& values = out.back().settings[s.text(2)];
+    if (std::find(values.begin(), values.end(), value) == values.end()) {
+      values.push_back(std::move(value));
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> changed_settings(const Definition& reference, const Definition& measured) {
+  std::vector<std::string> out;
+  const auto list = [](const std::vector<nlohmann::json>& values) {
+    std::string text;
+    for (const auto& v : values) text += (text.empty() ? "" : ", ") + v.dump();
+    return text;
+  };
+  for (const auto& [name, values] : measured.settings) {
+    const auto it = reference.settings.find(name);
+    if (it == reference.settings.end()) continue;
+    std::vector<nlohmann::json> other;
+    for (const auto& v : values) {
+      if (std::find(it->second.begin(), it->second.end(), v) == it->second.end()) {
+        other.push_back(v);
+      }
+    }
+    if (other.empty()) continue;
+    out.push_back(
+        printable_utf8(name + " = " + list(other) + " (the reference: " + list(it->second) + ")"));
+  }
+  return out;
+}
 
 std::string link_label(const std::string& from, const std::string& to) {
   return from + " -> " + to;
@@ -263,8 +414,9 @@ Tolerance auto_tolerance(const FigureSpread& spread) {
   if (spread.median != 0) {
     percent = std::max(percent, kAutoSigmas * spread.sigma() / std::fabs(spread.median) * 100.0);
   }
+  // Three significant digits, never in e-notation ("2.5%", "116%", "1040%").
   char text[32];
-  std::snprintf(text, sizeof(text), "%.3g%%", percent);
+  std::snprintf(text, sizeof(text), percent >= 100 ? "%.0f%%" : "%.3g%%", percent);
   Tolerance t;
   t.relative = true;
   t.amount = std::strtod(text, nullptr);  // the amount the file will say
@@ -323,11 +475,11 @@ Reference reference_over_runs(store::Store& store, const std::string& sweep, int
                                     " x the robust standard deviation (1.4826 x MAD) of the runs, "
                                     "at least " +
                                     floor_text + " of the median");
+  reference.definitions = definitions_of(store, sweep, first, last);
   for (const auto& [key, v] : values) {
-    const auto& [figure, partition, link] = key;
+    const auto& [figure, partition, link, env] = key;
     const auto* name = by_figure(figure);
-    const std::string label = figure + (link.empty() ? "" : " " + link) +
-                              (partition ? " at " + std::to_string(*partition) + " processes" : "");
+    const std::string label = figure_label(figure, partition, link, env);
     if (v.all.empty()) {
       reference.left_out.push_back(label + ": no result in runs " + reference.runs);
       continue;
@@ -337,8 +489,14 @@ Reference reference_over_runs(store::Store& store, const std::string& sweep, int
     const FigureSpread spread = spread_of(valid ? v.valid : v.all);
     ReferenceFigure f{name->worker, name->metric, partition, spread.median,
                       v.unit,       std::nullopt, valid,     valid ? "" : v.reason,
-                      link,         spread};
+                      link,         spread,       env};
     if (!tolerance) f.tolerance = auto_tolerance(spread);
+    if (const auto why = wide_band(f, f.tolerance ? *f.tolerance : reference.tolerance);
+        !why.empty()) {
+      // With --tolerance auto the spread set the band: say what would narrow it.
+      reference.wide_bands.push_back(
+          why + (tolerance ? "" : narrowing(spread, valid ? v.valid : v.all, v.unit)));
+    }
     reference.figures.push_back(std::move(f));
   }
   return reference;
@@ -358,19 +516,66 @@ Reference reference_of(store::Store& store, const std::string& sweep, const Tole
     reference.started_at = run.text(1);
   }
   for (const auto& [key, m] : measured_figures(store, sweep)) {
-    const auto& [figure, partition, link] = key;
+    const auto& [figure, partition, link, env] = key;
     const auto* name = by_figure(figure);
-    const std::string label = figure + (link.empty() ? "" : " " + link) +
-                              (partition ? " at " + std::to_string(*partition) + " processes" : "");
+    const std::string label = figure_label(figure, partition, link, env);
     if (!m.value) {
       reference.left_out.push_back(label + ": no result");
       continue;
     }
     if (!m.valid) reference.not_valid.push_back(label);
     reference.figures.push_back({name->worker, name->metric, partition, *m.value, m.unit,
-                                 std::nullopt, m.valid, m.valid ? "" : m.reason, link});
+                                 std::nullopt, m.valid, m.valid ? "" : m.reason, link, std::nullopt,
+                                 env});
   }
+  if (reference.run > 0) {
+    reference.definitions = definitions_of(store, sweep, reference.run, reference.run);
+  }
+  reference.wide_bands = wide_bands(reference);
   return reference;
+}
+
+QueryTable reference_table(const Reference& reference) {
+  QueryTable table;
+  table.columns = {
+      {"figure", "", "figure", "", 1, 0},
+      {"partition", "", "procs", "", 1, 0},
+      {"label", "", "link/node", "", 1, 0},
+      {"value", "", "value", "", 1, 6, "unit"},
+      {"unit", "", "unit", "", 1, 0},
+      {"tolerance", "", "tolerance", "", 1, 0},
+      {"n", "", "n", "", 1, 0},
+      {"band_low", "", "band low", "", 1, 6, "unit"},
+      {"band_high", "", "band high", "", 1, 6, "unit"},
+      {"valid", "", "valid", "", 1, 0},
+      reason_column(),
+  };
+  bool with_env = false;
+  for (const auto& f : reference.figures) with_env = with_env || !f.env.empty();
+  if (with_env) table.columns.insert(table.columns.begin() + 1, {"env", "", "env", "", 1, 0});
+  for (const auto& f : reference.figures) {
+    const auto& tolerance = f.tolerance ? *f.tolerance : reference.tolerance;
+    const double band = tolerance.allowed(f.value);
+    std::vector<Cell> row = {f.figure(),
+                             f.partition ? Cell{*f.partition} : Cell{},
+                             f.label.empty() ? Cell{} : Cell{f.label},
+                             f.value,
+                             f.unit,
+                             tolerance.text,
+                             std::int64_t{f.spread ? f.spread->n : 1},
+                             f.value - band,
+                             f.value + band,
+                             std::string(f.valid ? "yes" : "no"),
+                             f.reason.empty() ? Cell{} : Cell{f.reason}};
+    if (with_env) row.insert(row.begin() + 1, f.env.empty() ? Cell{} : Cell{f.env});
+    table.rows.push_back(std::move(row));
+  }
+  for (const auto& why : reference.left_out) table.notes.push_back("left out: " + why);
+  for (const auto& figure : reference.not_valid) {
+    table.notes.push_back("from a result that is not valid: " + figure);
+  }
+  for (const auto& why : reference.wide_bands) table.notes.push_back("warning: " + why);
+  return table;
 }
 
 std::string to_toml(const Reference& reference) {
@@ -384,10 +589,10 @@ std::string to_toml(const Reference& reference) {
   toml::array figures;
   for (const auto& f : reference.figures) {
     toml::table t;
-    t.insert("worker", f.worker);
-    t.insert("metric", f.metric);
+    t.insert("figure", f.figure());
     if (f.partition) t.insert("partition", *f.partition);
     if (!f.label.empty()) t.insert("label", f.label);
+    if (!f.env.empty()) t.insert("env", f.env);
     t.insert("value", f.value);
     t.insert("unit", f.unit);
     if (f.tolerance) t.insert("tolerance", f.tolerance->text);
@@ -402,11 +607,30 @@ std::string to_toml(const Reference& reference) {
     figures.push_back(std::move(t));
   }
   root.insert("figure", std::move(figures));
+  // The settings the reference's results ran with: check compares a run's with them.
+  toml::array definitions;
+  for (const auto& d : reference.definitions) {
+    toml::table t;
+    t.insert("worker", d.worker);
+    if (!d.env.empty()) t.insert("env", d.env);
+    toml::table settings;
+    for (const auto& [name, values] : d.settings) {
+      toml::array list;
+      for (const auto& v : values) list.push_back(v.dump());
+      settings.insert(name, std::move(list));
+    }
+    t.insert("settings", std::move(settings));
+    definitions.push_back(std::move(t));
+  }
+  if (!definitions.empty()) root.insert("definition", std::move(definitions));
   std::ostringstream out;
   out << "# pbench reference: the headline figures of a sweep (pbench reference); valid = false\n"
       << "# marks a value from a result that did not meet its method's validity rules.\n"
       << "# Each [[figure]] may have its own tolerance: \"5%\" or an amount with a unit "
          "(\"0.2 us\", \"50 MB/s\").\n"
+      << "# [[definition]]: the settings the reference's results ran with, per worker and\n"
+      << "# environment (each value as JSON); check calls a run under others a changed "
+         "definition.\n"
       << root << "\n";
   return out.str();
 }
@@ -432,7 +656,8 @@ Reference parse_reference(const std::string& text, const std::string& origin) {
       }
     }
   };
-  only(root, {"sweep", "run", "run_started_at", "runs", "made", "tolerance", "figure"}, "");
+  only(root,
+       {"sweep", "run", "run_started_at", "runs", "made", "tolerance", "figure", "definition"}, "");
   Reference reference;
   reference.sweep = root["sweep"].value_or(std::string());
   reference.run = static_cast<int>(root["run"].value_or(std::int64_t{0}));
@@ -460,14 +685,35 @@ Reference parse_reference(const std::string& text, const std::string& origin) {
     const auto* t = node.as_table();
     if (t == nullptr) throw UsageError(where + ": not a table");
     only(*t,
-         {"worker", "metric", "partition", "label", "value", "unit", "tolerance", "valid", "reason",
-          "n", "mad", "p5", "p95"},
+         {"figure", "worker", "metric", "partition", "label", "env", "value", "unit", "tolerance",
+          "valid", "reason", "n", "mad", "p5", "p95"},
          ", figure " + std::to_string(index));
     ReferenceFigure f;
-    const auto worker = (*t)["worker"].value<std::string>();
-    const auto metric = (*t)["metric"].value<std::string>();
-    if (!worker || !metric) throw UsageError(where + ": needs worker and metric (strings)");
-    const auto& name = known_figure(*worker, *metric, where);
+    // The figure's one name ("logp_EEL"); a file of an older pbench names it by worker and
+    // metric ("logp", "EEL").
+    const FigureName* named = nullptr;
+    if (t->contains("figure")) {
+      const auto figure = (*t)["figure"].value<std::string>();
+      if (!figure) throw UsageError(where + ": figure must be a string (\"logp_g\")");
+      if (t->contains("worker") || t->contains("metric")) {
+        throw UsageError(where + ": give figure, or worker and metric (an older file), not both");
+      }
+      named = by_figure(metrics::figure_spelling(*figure));
+      if (named == nullptr) {
+        std::string known;
+        for (const auto& n : figure_names()) known += (known.empty() ? "" : ", ") + n.figure;
+        throw UsageError(where + ": unknown figure '" + printable_utf8(*figure) +
+                         "' (known: " + known + ")");
+      }
+    } else {
+      const auto worker = (*t)["worker"].value<std::string>();
+      const auto metric = (*t)["metric"].value<std::string>();
+      if (!worker || !metric) {
+        throw UsageError(where + ": needs figure (a string; an older file: worker and metric)");
+      }
+      named = &known_figure(*worker, *metric, where);
+    }
+    const auto& name = *named;
     f.worker = name.worker;
     f.metric = name.metric;
     const auto value = (*t)["value"].value<double>();
@@ -499,6 +745,11 @@ Reference parse_reference(const std::string& text, const std::string& origin) {
       f.label = *label;
     } else if (t->contains("label")) {
       throw UsageError(where + ": " + name.figure + " takes no label");
+    }
+    if (t->contains("env")) {
+      const auto env = (*t)["env"].value<std::string>();
+      if (!env || env->empty()) throw UsageError(where + ": env must be an environment's name");
+      f.env = *env;
     }
     if (t->contains("tolerance")) {
       const auto tolerance = (*t)["tolerance"].value<std::string>();
@@ -535,6 +786,46 @@ Reference parse_reference(const std::string& text, const std::string& origin) {
     }
     reference.figures.push_back(std::move(f));
   }
+  if (root.contains("definition")) {
+    const auto* definitions = root["definition"].as_array();
+    if (definitions == nullptr) {
+      throw UsageError("reference '" + origin + "': definition must be [[definition]] tables");
+    }
+    index = 0;
+    for (const auto& node : *definitions) {
+      ++index;
+      const std::string where = "reference '" + origin + "', definition " + std::to_string(index);
+      const auto* t = node.as_table();
+      if (t == nullptr) throw UsageError(where + ": not a table");
+      only(*t, {"worker", "env", "settings"}, ", definition " + std::to_string(index));
+      Definition d;
+      const auto worker = (*t)["worker"].value<std::string>();
+      if (!worker) throw UsageError(where + ": needs worker (a string)");
+      d.worker = *worker;
+      d.env = (*t)["env"].value_or(std::string());
+      const auto* settings = (*t)["settings"].as_table();
+      if (settings == nullptr) throw UsageError(where + ": needs settings (a table)");
+      for (const auto& [name, values] : *settings) {
+        const auto* list = values.as_array();
+        if (list == nullptr) {
+          throw UsageError(where + ": setting '" + printable_utf8(std::string(name.str())) +
+                           "' must be a list of values (JSON texts)");
+        }
+        auto& out = d.settings[std::string(name.str())];
+        for (const auto& v : *list) {
+          const auto text = v.value<std::string>();
+          auto value = text ? nlohmann::json::parse(*text, nullptr, false)
+                            : nlohmann::json(nlohmann::json::value_t::discarded);
+          if (value.is_discarded()) {
+            throw UsageError(where + ": setting '" + printable_utf8(std::string(name.str())) +
+                             "' has a value that is not a JSON text");
+          }
+          out.push_back(std::move(value));
+        }
+      }
+      reference.definitions.push_back(std::move(d));
+    }
+  }
   return reference;
 }
 
@@ -565,14 +856,12 @@ std::string reason_kind(const std::string& reason) {
 
 int CheckResult::exit_code() const {
   if (regressed > 0) return kExitRegressed;
+  if (changed_definition > 0) return kExitChangedDefinition;
   if (not_valid > 0 || (strict && not_valid_as_referenced > 0)) return kExitNotValid;
   if (missing > 0) return kExitMissing;
   return 0;
 }
 
-namespace {
-
-/// The reference's runs as a range: "3-7", or its one run.
 std::pair<std::int64_t, std::int64_t> reference_runs(const Reference& reference) {
   long long first = reference.run, last = reference.run;
   if (!reference.runs.empty() &&
@@ -581,6 +870,8 @@ std::pair<std::int64_t, std::int64_t> reference_runs(const Reference& reference)
   }
   return {first, last};
 }
+
+namespace {
 
 /// The points of `sweep` without a result in the run the store reads whose point key has a
 /// result in the reference's sweep and run(s): "logp p=2 q=8 [3f2a...]" each.
@@ -608,9 +899,59 @@ std::vector<std::string> missing_points(store::Store& store, const std::string& 
 }  // namespace
 
 CheckResult check_sweep(store::Store& store, const std::string& sweep, const Reference& reference,
-                        bool strict) {
+                        const CheckOptions& options) {
   CheckResult result;
-  result.strict = strict;
+  result.strict = options.strict;
+  // The run scored: the one the store reads.
+  std::int64_t scored_run = 0;
+  std::string scored_at;
+  {
+    auto s = store.db().prepare(
+        "SELECT r.run_no, r.started_at FROM runs r JOIN sweeps sw ON sw.id = r.sweep_id "
+        "JOIN temp.chosen_run c ON c.sweep_id = sw.id AND c.run_no = r.run_no "
+        "WHERE sw.name = ?1");
+    s.bind(1, sweep);
+    if (s.step()) {
+      scored_run = s.int64(0);
+      scored_at = s.text(1);
+    }
+  }
+  const auto [first, last] = reference_runs(reference);
+  const std::string reference_text =
+      "sweep " + printable_utf8(reference.sweep) +
+      (reference.runs.empty() ? " run " + std::to_string(reference.run)
+                              : ", the median of runs " + printable_utf8(reference.runs)) +
+      (reference.started_at.empty() ? "" : " (started " + reference.started_at + ")");
+  if (reference.sweep == sweep && scored_run >= first && scored_run <= last &&
+      !options.allow_reference_run) {
+    throw UsageError("run " + std::to_string(scored_run) + " of sweep '" + sweep +
+                     "' is one of the reference's own (" + reference_text +
+                     "): scored against itself it passes by construction. Score a later run "
+                     "(pbench run " +
+                     sweep +
+                     " --again), another with --run, or give "
+                     "--allow-reference-run");
+  }
+  // The settings each worker and environment ran with, against the reference's: from the
+  // reference file, else (an older file) from the store when it holds the reference's runs.
+  auto reference_definitions = reference.definitions;
+  bool definitions_known = !reference_definitions.empty();
+  if (!definitions_known && store.find_sweep(reference.sweep)) {
+    reference_definitions =
+        definitions_of(store, reference.sweep, static_cast<int>(first), static_cast<int>(last));
+    definitions_known = !reference_definitions.empty();
+  }
+  std::map<std::pair<std::string, std::string>, std::vector<std::string>> changed;
+  for (const auto& m :
+       definitions_of(store, sweep, static_cast<int>(scored_run), static_cast<int>(scored_run))) {
+    for (const auto& r : reference_definitions) {
+      if (r.worker != m.worker || r.env != m.env) continue;
+      auto differ = changed_settings(r, m);
+      if (!differ.empty()) changed[{m.worker, m.env}] = std::move(differ);
+    }
+  }
+  bool with_env = false;
+  for (const auto& f : reference.figures) with_env = with_env || !f.env.empty();
   auto& table = result.table;
   table.columns = {
       {"figure", "", "figure", "", 1, 0},
@@ -629,8 +970,11 @@ CheckResult check_sweep(store::Store& store, const std::string& sweep, const Ref
       // The link ("node1 -> node3") or node of a link matrix's figure; empty for the others.
       {"label", "", "link/node", "", 1, 0},
   };
+  // A reference of a sweep made with --envs: each figure's environment after its name.
+  if (with_env) table.columns.insert(table.columns.begin() + 1, {"env", "", "env", "", 1, 0});
   const auto measured = measured_figures(store, sweep);
   std::vector<std::string> regressed_labels;  // links and nodes that regressed
+  std::vector<std::string> regressed_figures;
   for (const auto& f : reference.figures) {
     const std::string figure = f.figure();
     const auto* spec = metrics::find_figure(figure);
@@ -650,7 +994,7 @@ CheckResult check_sweep(store::Store& store, const std::string& sweep, const Ref
                              std::string(metrics::to_string(better)),
                              Cell{},
                              f.label};
-    const auto it = measured.find({figure, f.partition, f.label});
+    const auto it = measured.find({figure, f.partition, f.label, f.env});
     std::string verdict;
     if (it == measured.end() || !it->second.value) {
       verdict = "missing";
@@ -667,7 +1011,11 @@ CheckResult check_sweep(store::Store& store, const std::string& sweep, const Ref
       const double gain = better == metrics::Better::lower ? f.value - value : value - f.value;
       const bool as_referenced = !it->second.valid && !f.valid && !f.reason.empty() &&
                                  reason_kind(it->second.reason) == reason_kind(f.reason);
-      if (as_referenced && gain >= -allowed) {
+      if (changed.count({f.worker, f.env})) {
+        // Measured under other settings: not the reference's figure, whatever its value.
+        verdict = "changed definition";
+        ++result.changed_definition;
+      } else if (as_referenced && gain >= -allowed) {
         // As in the reference (a rehearsal with quick settings; a method the machine cannot
         // meet), and no worse: said, and a failure only with --strict. Worse is regressed.
         verdict = "not valid (as referenced)";
@@ -688,6 +1036,8 @@ CheckResult check_sweep(store::Store& store, const std::string& sweep, const Ref
     }
     row[11] = verdict;
     if (verdict == "regressed" && !f.label.empty()) regressed_labels.push_back(f.label);
+    if (verdict == "regressed" && f.label.empty()) regressed_figures.push_back(f.label_text());
+    if (with_env) row.insert(row.begin() + 1, f.env.empty() ? Cell{} : Cell{f.env});
     table.rows.push_back(std::move(row));
   }
   // Every point the reference measured and this run has no result for, whatever the figures
@@ -698,24 +1048,43 @@ CheckResult check_sweep(store::Store& store, const std::string& sweep, const Ref
   for (const auto& point : points) {
     table.notes.push_back("missing: " + point + " (the reference's run has one)");
   }
+  table.notes.push_back("scored: sweep " + sweep + " run " + std::to_string(scored_run) +
+                        (scored_at.empty() ? "" : ", started " + scored_at));
   table.notes.push_back(
       std::to_string(result.passed) + " pass, " + std::to_string(result.improved) +
       " improved beyond tolerance, " + std::to_string(result.regressed) + " regressed, " +
+      std::to_string(result.changed_definition) + " changed definition, " +
       std::to_string(result.missing) + " missing, " + std::to_string(result.not_valid) +
       " not valid, " + std::to_string(result.not_valid_as_referenced) +
-      " not valid as referenced (the same reason; a failure with --strict only) (reference: "
-      "sweep " +
-      printable_utf8(reference.sweep) +
-      (reference.runs.empty() ? " run " + std::to_string(reference.run)
-                              : ", the median of runs " + printable_utf8(reference.runs)) +
-      ")");
+      " not valid as referenced (the same reason; a failure with --strict only) (reference: " +
+      reference_text + ")");
+  if (!regressed_figures.empty()) {
+    std::string text;
+    for (const auto& r : regressed_figures) text += (text.empty() ? "" : ", ") + r;
+    table.notes.push_back("regressed: " + text);
+  }
   if (!regressed_labels.empty()) table.notes.push_back(regressed_links_note(regressed_labels));
+  for (const auto& [key, differ] : changed) {
+    std::string text;
+    for (const auto& d : differ) text += (text.empty() ? "" : "; ") + d;
+    table.notes.push_back("changed definition: " + key.first +
+                          (key.second.empty() ? "" : " in env " + key.second) +
+                          " ran under other settings than the reference: " + text +
+                          ". Its figures are not the reference's (verdict 'changed definition', "
+                          "exit 13): make a reference of the new definition, or run the old one");
+  }
+  if (!definitions_known && !reference.figures.empty()) {
+    table.notes.push_back(
+        "settings not compared: the reference records none (a file of an older pbench) and the "
+        "store does not hold its sweep's runs");
+  }
+  for (const auto& why : wide_bands(reference)) table.notes.push_back("warning: " + why);
   if (result.missing_points > 0) {
     table.notes.push_back(std::to_string(result.missing_points) +
                           (result.missing_points == 1 ? " point" : " points") +
                           " of the reference without a result in this run: counted as missing");
   }
-  if (!strict && result.not_valid_as_referenced > 0) {
+  if (!options.strict && result.not_valid_as_referenced > 0) {
     table.notes.push_back(std::to_string(result.not_valid_as_referenced) + " of " +
                           std::to_string(reference.figures.size()) +
                           " figures are not valid, as in the reference: they pass the gate "

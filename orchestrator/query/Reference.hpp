@@ -2,9 +2,12 @@
 // Reference values of a sweep's headline figures (`pbench reference`, a TOML file) and the gate
 // that compares a sweep with them (`pbench check`).
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "query/QueryTable.hpp"
 #include "store/Store.hpp"
@@ -45,6 +48,10 @@ inline constexpr double kAutoSigmas = 3;
 inline constexpr double kAutoFloorPercent = 2;
 /// The tolerance auto derives from `spread`.
 Tolerance auto_tolerance(const FigureSpread& spread);
+/// The widest relative tolerance a gate can use: a band wider than this (or one whose lower
+/// limit is at or below zero for a figure that cannot be) cannot fail, and reference and check
+/// say so, naming the figure.
+inline constexpr double kToleranceCeilingPercent = 50;
 
 /// One headline figure: worker and metric ("logp", "g"), the partition for per-partition
 /// figures (logp, bcast), its reference value and unit, and its own tolerance if any.
@@ -62,9 +69,29 @@ struct ReferenceFigure {
   std::string label = {};
   /// Made from several runs: how the figure spread over them (value is their median).
   std::optional<FigureSpread> spread = {};
+  /// The environment (--envs) of a sweep made with environments; "" otherwise.
+  std::string env = {};
   /// The figure's name in query system ("logp_g", "b_eff").
   std::string figure() const;
+  /// How check and reference name it: "bcast_ol at 2 processes in env mpich".
+  std::string label_text() const;
 };
+
+/// The settings that define the results of one worker in one environment ("" for none): per
+/// parameter (the store's view result_settings), the values its results ran with.
+struct Definition {
+  std::string worker;
+  std::string env;
+  std::map<std::string, std::vector<nlohmann::json>> settings;
+};
+/// The definitions of `sweep`'s chosen results in runs first..last, by worker and environment.
+std::vector<Definition> definitions_of(store::Store& store, const std::string& sweep, int first,
+                                       int last);
+/// Where `measured` ran under other settings than `reference` (of the same worker and
+/// environment): one text per parameter, "impl = \"linear\" (the reference: \"binomial\")". A
+/// parameter only one side has is not compared (a worker of another version); a value of the
+/// measured side is the reference's when it is one of the reference's values.
+std::vector<std::string> changed_settings(const Definition& reference, const Definition& measured);
 
 struct Reference {
   std::string sweep;
@@ -77,7 +104,20 @@ struct Reference {
   std::vector<ReferenceFigure> figures;
   std::vector<std::string> left_out;   ///< figures without a value, not written
   std::vector<std::string> not_valid;  ///< figures written from results that are not valid
+  /// The settings its results ran with, per worker and environment (empty in an older file).
+  std::vector<Definition> definitions;
+  /// Figures whose band cannot fail (too wide a tolerance, a lower limit at or below zero for a
+  /// figure that cannot be), each with why and what would narrow it.
+  std::vector<std::string> wide_bands;
 };
+
+/// The bands of `reference` that cannot fail (kToleranceCeilingPercent), one text each.
+std::vector<std::string> wide_bands(const Reference& reference);
+/// Keeps the figures (and definitions) of `reference` in the environments `envs` (all when
+/// empty); throws UsageError naming an environment the reference has no figure of.
+void select_envs(Reference& reference, const std::vector<std::string>& envs);
+/// The reference's runs as a range: {3, 7}, or its one run twice.
+std::pair<std::int64_t, std::int64_t> reference_runs(const Reference& reference);
 
 /// The headline figures of `sweep` in the run the store reads (Store::choose_run), with
 /// `tolerance` as the default; a figure whose result is not valid is kept with valid = false.
@@ -89,6 +129,10 @@ Reference reference_of(store::Store& store, const std::string& sweep, const Tole
 /// not have. Leaves the store reading the latest run.
 Reference reference_over_runs(store::Store& store, const std::string& sweep, int first, int last,
                               const std::optional<Tolerance>& tolerance);
+/// The reference as a table (pbench reference --format json): per figure its environment,
+/// partition, link or node, value, tolerance, n and band; notes: what was left out, the figures
+/// not valid and the bands that cannot fail.
+QueryTable reference_table(const Reference& reference);
 /// The reference as a TOML document.
 std::string to_toml(const Reference& reference);
 /// Parses a reference file's text; throws UsageError naming `origin` and the problem (not TOML,
@@ -106,6 +150,9 @@ std::string reason_kind(const std::string& reason);
 struct CheckResult {
   QueryTable table;
   int passed = 0, improved = 0, regressed = 0, missing = 0, not_valid = 0;
+  /// Measured under other settings than the reference's (its definition changed): "changed
+  /// definition", whatever the value, with the settings that differ named in the notes.
+  int changed_definition = 0;
   /// Not valid now and in the reference, for the same reason (reason_kind): "not valid (as
   /// referenced)", which fails the gate only when `strict`.
   int not_valid_as_referenced = 0;
@@ -115,20 +162,32 @@ struct CheckResult {
   /// otherwise be read from another point and compared as if it were the same one).
   int missing_points = 0;
   bool strict = false;
-  /// 0, or the documented exit code: 10 regressed, 11 not valid (or, when strict, not valid as
-  /// referenced), 12 missing (in that order of precedence).
+  /// 0, or the documented exit code: 10 regressed, 13 changed definition, 11 not valid (or,
+  /// when strict, not valid as referenced), 12 missing (in that order of precedence).
   int exit_code() const;
+};
+/// How check goes about it.
+struct CheckOptions {
+  /// A figure not valid as referenced fails the gate as any not valid one does.
+  bool strict = false;
+  /// Score a run that is one of the reference's own (else a UsageError: it passes by
+  /// construction).
+  bool allow_reference_run = false;
 };
 /// Compares `sweep` (the run the store reads) with `reference`. A figure without a result is
 /// missing, and so is every point the reference's run(s) had a result for and the checked run
 /// has none (named in the notes); a figure whose winning result is not valid is "not valid" and
 /// never passes.
-/// With `strict`, a figure not valid as referenced fails the gate as any not valid one does.
+/// A figure of a worker and environment whose results ran under other settings than the
+/// reference's (its definitions, or the store's for its sweep and runs when an older file has
+/// none) is "changed definition", and the notes name each setting that differs. The notes name
+/// the run scored (number and start) and the reference's runs.
 CheckResult check_sweep(store::Store& store, const std::string& sweep, const Reference& reference,
-                        bool strict = false);
+                        const CheckOptions& options = {});
 
 inline constexpr int kExitRegressed = 10;
 inline constexpr int kExitNotValid = 11;
 inline constexpr int kExitMissing = 12;
+inline constexpr int kExitChangedDefinition = 13;
 
 }  // namespace pbench::query

@@ -18,16 +18,18 @@ namespace {
 // The columns every headline row is read with, from the store's views headlines and
 // headline_rows (schema/store_views.sql).
 constexpr const char* kRowColumns =
-    "figure, value, unit, partition, at, point, job, valid, reason, nodes, ppn, shape, won";
+    "figure, value, unit, partition, at, point, job, valid, reason, nodes, ppn, shape, won, env";
 
 /// One headline row as the views give it, with the order of query system's table.
 struct HeadlineRow {
-  std::vector<Cell> cells;  // sweep, figure, value, unit, partition, at, point, job, valid,
-                            // reason, nodes, ppn
-  std::string shape;        // the shape the point asked for ("" for a plain partition)
-  bool won = false;         // the group's own figure (not a companion read with it)
-  bool per_shape = false;   // a figure per partition shape
-  std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t, std::int64_t> order;
+  std::vector<Cell> cells;         // sweep, figure, value, unit, partition, at, point, job, valid,
+                                   // reason, nodes, ppn
+  std::string shape;               // the shape the point asked for ("" for a plain partition)
+  bool won = false;                // the group's own figure (not a companion read with it)
+  bool per_shape = false;          // a figure per partition shape
+  std::optional<std::string> env;  // the environment (--envs) it was won in
+  std::tuple<std::int64_t, std::string, std::int64_t, std::int64_t, std::int64_t, std::int64_t>
+      order;
 };
 
 /// Reads kRowColumns from `s`, starting at column `first`.
@@ -37,6 +39,7 @@ HeadlineRow read_row(store::Statement& s, const std::string& sweep, int first) {
   for (int c = first; c < first + 11; ++c) row.cells.push_back(typed_cell(s, c));
   row.shape = s.optional_text(first + 11).value_or("");
   row.won = s.int64(first + 12) != 0;
+  row.env = s.optional_text(first + 13);
   return row;
 }
 
@@ -83,20 +86,21 @@ bool matches(const std::vector<WhereClause>& where, const Candidate& c) {
 /// keeps of it (headline_answers, the same rows) when it has one.
 std::vector<HeadlineRow> headline_rows(store::Store& store, const store::SweepRecord& sweep,
                                        int run) {
-  const char* source =
-      store.headline_answered(sweep.id, run) ? "headline_answers" : "headlines";
+  const char* source = store.headline_answered(sweep.id, run) ? "headline_answers" : "headlines";
   auto s = store.db().prepare(
       std::string("SELECT ") + kRowColumns +
       ", group_partition IS NOT NULL, group_order, coalesce(group_partition, 0), "
-      "coalesce(group_nodes, 0), coalesce(group_ppn, 0), row_order FROM " + source +
+      "coalesce(group_nodes, 0), coalesce(group_ppn, 0), row_order FROM " +
+      source +
       " WHERE sweep_id = ?1 AND run = ?2 "
-      "ORDER BY group_order, group_partition, group_nodes, group_ppn, row_order");
+      "ORDER BY group_order, env, group_partition, group_nodes, group_ppn, row_order");
   s.bind(1, sweep.id).bind(2, run);
   std::vector<HeadlineRow> out;
   while (s.step()) {
     auto row = read_row(s, sweep.name, 0);
-    row.per_shape = s.int64(13) != 0;
-    row.order = {s.int64(14), s.int64(15), s.int64(16), s.int64(17), s.int64(18)};
+    row.per_shape = s.int64(14) != 0;
+    row.order = {s.int64(15), row.env.value_or(""), s.int64(16),
+                 s.int64(17), s.int64(18),          s.int64(19)};
     out.push_back(std::move(row));
   }
   return out;
@@ -112,20 +116,22 @@ std::vector<HeadlineRow> filtered_rows(store::Store& store, const store::SweepRe
       "SELECT metric_id, figure, figure_order, group_partition IS NOT NULL, "
       "coalesce(group_partition, 0), coalesce(group_nodes, 0), coalesce(group_ppn, 0), "
       "partition, coalesce(nodes, 0), coalesce(ppn, 0), labels, "
-      "(SELECT p.params_json FROM points p WHERE p.id = point_id), result_id "
+      "(SELECT p.params_json FROM points p WHERE p.id = point_id), result_id, env "
       "FROM headline_ranks WHERE sweep_id = ?1 AND run = ?2 "
-      "ORDER BY figure_order, group_partition, group_nodes, group_ppn, rank");
+      "ORDER BY figure_order, env, group_partition, group_nodes, group_ppn, rank");
   candidates.bind(1, sweep.id).bind(2, run);
   auto documents = store.db().prepare("SELECT document FROM results WHERE id = ?1");
   auto rows = store.db().prepare(std::string("SELECT ") + kRowColumns +
                                  ", row_order FROM headline_rows WHERE winner = ?1");
-  using Group = std::tuple<std::string, std::int64_t, std::int64_t, std::int64_t>;
+  // A group: its environment, figure and partition shape.
+  using Group = std::tuple<std::string, std::string, std::int64_t, std::int64_t, std::int64_t>;
   std::set<Group> decided;
-  std::set<std::string> won;
+  std::set<std::pair<std::string, std::string>> won;  // environment, figure
   std::vector<HeadlineRow> out;
   while (candidates.step()) {
-    const Group group{candidates.text(1), candidates.int64(4), candidates.int64(5),
-                      candidates.int64(6)};
+    const auto env = candidates.optional_text(13);
+    const Group group{env.value_or(""), candidates.text(1), candidates.int64(4),
+                      candidates.int64(5), candidates.int64(6)};
     if (decided.count(group)) continue;
     Candidate c;
     c.partition = candidates.int64(7);
@@ -138,25 +144,26 @@ std::vector<HeadlineRow> filtered_rows(store::Store& store, const store::SweepRe
     if (documents.step()) c.document = nlohmann::json::parse(documents.text(0), nullptr, false);
     if (!matches(where, c)) continue;
     decided.insert(group);
-    won.insert(std::get<0>(group));
+    won.insert({std::get<0>(group), std::get<1>(group)});
     rows.reset();
     rows.bind(1, candidates.int64(0));
     while (rows.step()) {
       auto row = read_row(rows, sweep.name, 0);
       row.per_shape = candidates.int64(3) != 0;
-      row.order = {candidates.int64(2), std::get<1>(group), std::get<2>(group), std::get<3>(group),
-                   rows.int64(13)};
+      row.order = {candidates.int64(2), std::get<0>(group), std::get<2>(group),
+                   std::get<3>(group),  std::get<4>(group), rows.int64(14)};
       out.push_back(std::move(row));
     }
   }
-  // The figures of the sweep without a matching candidate.
+  // The figures of the sweep (in each of its environments) without a matching candidate.
   auto figures = store.db().prepare(
-      "SELECT DISTINCT figure, group_order FROM headline_groups "
+      "SELECT DISTINCT figure, group_order, env FROM headline_groups "
       "WHERE sweep_id = ?1 AND run = ?2");
   figures.bind(1, sweep.id).bind(2, run);
   while (figures.step()) {
     const std::string figure = figures.text(0);
-    if (won.count(figure)) continue;
+    const auto env = figures.optional_text(2);
+    if (won.count({env.value_or(""), figure})) continue;
     const auto* spec = metrics::find_figure(figure);
     HeadlineRow row;
     row.cells = {sweep.name, figure,
@@ -165,7 +172,8 @@ std::vector<HeadlineRow> filtered_rows(store::Store& store, const store::SweepRe
                  Cell{},     Cell{},
                  Cell{},     Cell{},
                  Cell{},     Cell{}};
-    row.order = {figures.int64(1), 0, 0, 0, figures.int64(1)};
+    row.env = env;
+    row.order = {figures.int64(1), env.value_or(""), 0, 0, 0, figures.int64(1)};
     out.push_back(std::move(row));
   }
   std::stable_sort(out.begin(), out.end(),
@@ -187,6 +195,9 @@ QueryTable system_table(store::Store& store, const std::optional<std::string>& s
       {"valid", "", "valid", "", 1, 0},         reason_column(),
       {"nodes", "", "nodes", "", 1, 0},         {"ppn", "", "ppn", "", 1, 0},
   };
+  // A sweep made with --envs: a column env after the sweep, a row of each figure per environment.
+  add_env_column(store, sweep, table.columns);
+  const bool with_env = table.columns.size() > 1 && table.columns[1].key == "env";
   auto chosen = store.db().prepare("SELECT run_no FROM temp.chosen_run WHERE sweep_id = ?1");
   for (const auto& sw : store.sweeps()) {
     if (sweep && sw.name != *sweep) continue;
@@ -203,7 +214,8 @@ QueryTable system_table(store::Store& store, const std::optional<std::string>& s
         const auto* reason = std::get_if<std::string>(&row.cells[9]);
         const auto* figure = std::get_if<std::string>(&row.cells[1]);
         const auto* partition = std::get_if<std::int64_t>(&row.cells[4]);
-        table.notes.push_back("sweep " + sw.name + ": " + (figure ? *figure : std::string()) +
+        table.notes.push_back("sweep " + sw.name + (row.env ? ", env " + *row.env : "") + ": " +
+                              (figure ? *figure : std::string()) +
                               (row.per_shape && partition
                                    ? " on " + partition_text(*partition, row.shape) + " processes"
                                    : std::string()) +
@@ -211,7 +223,9 @@ QueryTable system_table(store::Store& store, const std::optional<std::string>& s
                               not_valid_mark(reason ? std::vector<std::string>{*reason}
                                                     : std::vector<std::string>{}));
       }
-      table.rows.push_back(row.cells);
+      auto cells = row.cells;
+      if (with_env) cells.insert(cells.begin() + 1, row.env ? Cell{*row.env} : Cell{});
+      table.rows.push_back(std::move(cells));
     }
   }
   table.notes.push_back(

@@ -26,7 +26,10 @@ namespace pbench::query {
 /// `reason`, and a note marking it "(not valid: <first reason>)". Ties (equal values) go to the
 /// smaller partition, then the earlier point of the sweep, then the smaller label value (T,
 /// queue depth, size) in canonical JSON order. A worker of the sweep without any result shows
-/// its figure as missing (an empty value), never as 0.
+/// its figure as missing (an empty value), never as 0. The environment is a key of every figure:
+/// a sweep made with --envs has each figure once per environment, in a column env after the
+/// sweep (`--where env=NAME` picks one); a table of sweeps without environments has no such
+/// column.
 QueryTable system_table(store::Store& store, const std::optional<std::string>& sweep,
                         const std::vector<WhereClause>& where);
 

@@ -9,13 +9,11 @@
 namespace pbench::run {
 
 std::vector<std::string> environment_drift(store::Store& store, const store::SweepRecord& sweep) {
-  // Every echoed parameter of every stored result of the sweep: worker, name, source, value
-  // (as JSON text) and run.
+  // Every setting that defines a chosen result of the sweep (the store's view result_settings):
+  // worker, name, source, value (as JSON text) and run.
   auto s = store.db().prepare(
-      "SELECT p.worker, j.key, json_extract(j.value, '$.source'), "
-      "json_quote(json_extract(j.value, '$.value')), r.run_no "
-      "FROM results r JOIN points p ON p.id = r.point_id, json_each(r.document, '$.parameters') j "
-      "WHERE p.sweep_id = ?1 ORDER BY r.run_no");
+      "SELECT worker, name, coalesce(source, ''), coalesce(value, 'null'), run "
+      "FROM result_settings WHERE sweep_id = ?1 ORDER BY run");
   s.bind(1, sweep.id);
   struct Seen {
     bool from_environment = false;
@@ -24,7 +22,6 @@ std::vector<std::string> environment_drift(store::Store& store, const store::Swe
   std::map<std::pair<std::string, std::string>, Seen> parameters;
   while (s.step()) {
     const std::string name = s.text(1);
-    if (name == "deadline" || name == "time_left") continue;
     auto& seen = parameters[{s.text(0), name}];
     seen.from_environment = seen.from_environment || s.text(2) == "environment";
     seen.runs_by_value[s.text(3)].insert(static_cast<int>(s.int64(4)));

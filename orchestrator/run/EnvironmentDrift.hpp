@@ -13,7 +13,8 @@ namespace pbench::run {
 /// One line per worker parameter that came from the environment in some stored result of
 /// `sweep` and has values that differ between its runs: "logp parameter eel_runs came from the
 /// environment (PBENCH_EEL_RUNS) with values that differ between runs: 10 in run 1, 20 in
-/// run 2". The job's own deadline (deadline, time_left) is not a definition and is left out.
+/// run 2". Only the settings that define a result count (the store's view result_settings: not
+/// the job's deadline, output path or drawn seed, nor bcast's synthetic hop delay).
 std::vector<std::string> environment_drift(store::Store& store, const store::SweepRecord& sweep);
 
 }  // namespace pbench::run

@@ -1,8 +1,11 @@
 #include "site/ProfileSweep.hpp"
 
+#include <fstream>
 #include <set>
+#include <sstream>
 
 #include "util/Error.hpp"
+#include "util/Sha256.hpp"
 
 namespace pbench::site {
 
@@ -35,6 +38,28 @@ void apply_site_profile(sweep::SweepSpec& spec, const std::optional<SiteProfile>
     spec.environments.push_back(profile->environment(name));
   }
   spec.site = {{"path", profile->path}, {"sha256", profile->sha256}};
+}
+
+std::optional<std::string> profile_drift(const nlohmann::json& site, const std::string& sweep) {
+  if (!site.is_object() || !site.contains("path") || !site["path"].is_string()) return std::nullopt;
+  const std::string path = site["path"].get<std::string>();
+  const std::string recorded = site.value("sha256", std::string());
+  const std::string runs_recorded =
+      ": --again runs the sweep as it was recorded then (its scheduler, launcher, lines, "
+      "variables and environments), not as the file says now";
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    return "the site profile " + path + " that sweep " + sweep + " was made with cannot be read" +
+           runs_recorded;
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  const std::string now = sha256_hex(text.str());
+  if (now == recorded) return std::nullopt;
+  return "the site profile " + path + " has changed since sweep " + sweep + " was made (SHA-256 " +
+         recorded.substr(0, 12) + "... then, " + now.substr(0, 12) + "... now)" + runs_recorded +
+         "; for the file's, make a new sweep (pbench run NEW --site " + path +
+         " ...; then pbench check NEW --against " + sweep + ")";
 }
 
 }  // namespace pbench::site

@@ -20,4 +20,10 @@ using GivenOption = std::function<bool(const std::string& option)>;
 void apply_site_profile(sweep::SweepSpec& spec, const std::optional<SiteProfile>& profile,
                         const GivenOption& given, const std::vector<std::string>& env_names);
 
+/// A warning when the site profile `site` (a sweep's record of it: {"path", "sha256"}) differs
+/// from the file at that path now, or cannot be read: run or submit --again runs the sweep as
+/// recorded, not as the file now says. Nothing for a sweep made without a profile, or when the
+/// file is as recorded.
+std::optional<std::string> profile_drift(const nlohmann::json& site, const std::string& sweep);
+
 }  // namespace pbench::site

@@ -213,7 +213,8 @@ void Store::initialise_or_check() {
     if (user_version <= 5) migrate_from_version_5();
     if (user_version <= 6) migrate_from_version_6();
     if (user_version <= 7) migrate_from_version_7();
-    migrate_from_version_8();
+    if (user_version <= 8) migrate_from_version_8();
+    migrate_from_version_9();
     user_version = kStoreSchemaVersion;
   }
   if (user_version != kStoreSchemaVersion) {
@@ -308,6 +309,16 @@ void Store::migrate_from_version_8() {
     update.bind(1, reason).bind(2, id).run();
   }
   db_.exec("PRAGMA user_version = 9");
+  txn.commit();
+}
+
+void Store::migrate_from_version_9() {
+  // Version 10 makes the environment a key of every headline and adds result_settings: views
+  // only (schema/store_views.sql drops and makes every view, and headline_answers empty, which
+  // answer_headlines() at the end of opening fills again).
+  Transaction txn(db_);
+  db_.exec(std::string(schema::store_views_sql()));
+  db_.exec("PRAGMA user_version = 10");
   txn.commit();
 }
 

@@ -10,7 +10,7 @@
 
 namespace pbench::store {
 
-inline constexpr int kStoreSchemaVersion = 9;
+inline constexpr int kStoreSchemaVersion = 10;
 
 /// The id of the chosen result of point `p` in the run the queries read (Store::choose_run), as
 /// the store's view run_results defines it: `JOIN results r ON r.id = <this>`. Needs the
@@ -32,8 +32,8 @@ inline const std::string kChosenPartialReason =
 /// The columns of a kept headline answer (headline_answers) beside sweep_id and run, as the view
 /// headlines gives them: what answer_headlines copies and `pbench store verify` compares.
 inline constexpr const char* kHeadlineAnswerColumns =
-    "figure, value, unit, partition, at, point, job, valid, reason, nodes, ppn, better, shape, "
-    "won, group_order, group_partition, group_nodes, group_ppn, row_order";
+    "env, figure, value, unit, partition, at, point, job, valid, reason, nodes, ppn, better, "
+    "shape, won, group_order, group_partition, group_nodes, group_ppn, row_order";
 
 /// The canonical point states; a scheduler's native state is kept beside them in attempts.
 enum class PointState { planned, queued, running, done, failed, cancelled, timeout };
@@ -203,6 +203,10 @@ class Store {
   /// Version 8 -> 9: results' ingest_reason; a stored valid result with a figure that cannot be
   /// (the catalogue's bounds) becomes not valid with the reason, as ingest now stores it.
   void migrate_from_version_8();
+  /// Version 9 -> 10: the environment as a key of every headline (the views' point_envs and
+  /// env in headline_* and headline_answers) and the settings that define a result
+  /// (result_settings); no table of results changes, the kept answers are made again.
+  void migrate_from_version_9();
   /// Writes the metric catalogue (workers/common/MetricCatalogue.hpp) into the store's table
   /// metric_catalogue when it differs from what the store holds (one transaction); true when
   /// it did.

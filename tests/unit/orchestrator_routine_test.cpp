@@ -169,7 +169,13 @@ TEST_CASE("reference and check: pass, regressed, improved, missing and not valid
   CHECK(parsed.figures.size() == 6);  // logp_g, G; EEL, o_s, o_r, L at partition 2
   CHECK(parsed.sweep == "nightly");
 
-  auto same = query::check_sweep(s.store, "nightly", parsed);
+  // Run 1 is the reference's own: refused unless asked (it passes by construction).
+  CHECK_THROWS_WITH_AS(query::check_sweep(s.store, "nightly", parsed),
+                       doctest::Contains("run 1 of sweep 'nightly' is one of the reference's own "
+                                         "(sweep nightly run 1"),
+                       UsageError);
+  const query::CheckOptions own{false, true};
+  auto same = query::check_sweep(s.store, "nightly", parsed, own);
   CHECK(same.passed == 6);
   CHECK(same.exit_code() == 0);
 
@@ -199,11 +205,11 @@ TEST_CASE("reference and check: pass, regressed, improved, missing and not valid
   CHECK(verdict(missing, "bcast_ol") == "missing");
   CHECK(missing.exit_code() == query::kExitRegressed);  // g regressed too: that one wins
   s.store.choose_run(RunChoice::number(1));
-  CHECK(query::check_sweep(s.store, "nightly", more).exit_code() == query::kExitMissing);
+  CHECK(query::check_sweep(s.store, "nightly", more, own).exit_code() == query::kExitMissing);
 
   // A result that is not valid never passes, even with the reference's own value.
   s.store.db().exec("UPDATE results SET valid = 0");
-  auto invalid = query::check_sweep(s.store, "nightly", parsed);
+  auto invalid = query::check_sweep(s.store, "nightly", parsed, own);
   CHECK(verdict(invalid, "logp_g") == "not valid");
   CHECK(invalid.passed == 0);
   CHECK(invalid.exit_code() == query::kExitNotValid);
@@ -232,10 +238,10 @@ TEST_CASE("check: not valid as referenced (the same reason, numbers aside) fails
   CHECK(!reference.figures[0].valid);
   CHECK(reference.figures[0].reason == "OL (task 1) = -0.0323 us is not positive");
   // The same run: as referenced, exit 0; with --strict, 11.
-  const auto same = query::check_sweep(s.store, "nightly", reference);
+  const auto same = query::check_sweep(s.store, "nightly", reference, {false, true});
   CHECK(verdict(same, "logp_o_s") == "not valid (as referenced)");
   CHECK(same.exit_code() == 0);
-  CHECK(query::check_sweep(s.store, "nightly", reference, true).exit_code() ==
+  CHECK(query::check_sweep(s.store, "nightly", reference, {true, true}).exit_code() ==
         query::kExitNotValid);
   // Run 2: the same kind of reason, but g 50% worse: regressed all the same.
   s.store.choose_run(RunChoice::number(2));
@@ -313,19 +319,26 @@ TEST_CASE("reference from runs: --runs N takes the last N, A-B a range, others a
 TEST_CASE("export: every metric of the catalogue gets a family promtool accepts, each its own") {
   std::map<std::string, std::string> families;  // family -> worker/metric
   for (const auto& spec : metrics::catalogue()) {
-    for (const std::string prefix : {"", "headline_"}) {
-      query::ExportSample sample;
-      sample.worker = std::string(spec.worker);
-      sample.metric = prefix + std::string(spec.name);
-      sample.unit = std::string(spec.unit);
-      const std::string family = query::metric_family(sample);
-      INFO(family);
-      CHECK(query::abbreviated_units(family).empty());
-      CHECK(family.find("_count") == std::string::npos);
-      const std::string source = sample.worker + "/" + sample.metric;
-      const auto [it, added] = families.emplace(family, source);
-      CHECK((added || it->second == source));
-    }
+    query::ExportSample sample;
+    sample.worker = std::string(spec.worker);
+    sample.metric = std::string(spec.name);
+    sample.unit = std::string(spec.unit);
+    const std::string family = query::metric_family(sample);
+    INFO(family);
+    CHECK(query::abbreviated_units(family).empty());
+    CHECK(family.find("_count") == std::string::npos);
+    const std::string source = sample.worker + "/" + sample.metric;
+    const auto [it, added] = families.emplace(family, source);
+    CHECK((added || it->second == source));
+    // A headline figure keeps its one name, in the label figure, in a family per unit.
+    if (spec.figure.empty()) continue;
+    query::ExportSample figure;
+    figure.worker = sample.worker;
+    figure.metric = figure.figure = std::string(spec.figure);
+    figure.unit = sample.unit;
+    const std::string headline = query::metric_family(figure);
+    CHECK(query::abbreviated_units(headline).empty());
+    CHECK(families.count(headline) == 0);
   }
   query::ExportSample sample;
   sample.worker = "comm";
@@ -333,9 +346,10 @@ TEST_CASE("export: every metric of the catalogue gets a family promtool accepts,
   sample.unit = "B/s";
   CHECK(query::metric_family(sample) == "pbench_comm_effective_bandwidth_bytes_per_second");
   sample.worker = "logp";
-  sample.metric = "headline_o_s";
+  sample.metric = sample.figure = "logp_o_s";
   sample.unit = "s";
-  CHECK(query::metric_family(sample) == "pbench_logp_headline_send_overhead_seconds");
+  CHECK(query::metric_family(sample) == "pbench_headline_seconds");
+  sample.figure.clear();
   sample.worker = "io";
   sample.metric = "read_errors";
   sample.unit = "count";
@@ -409,7 +423,7 @@ TEST_CASE("check counts a point the reference measured and the checked run has n
                          "reference's run has one)";
   }
   CHECK(named);
-  // The reference's own run has every point: nothing missing.
+  // The reference's own run (scored when asked) has every point: nothing missing.
   store.choose_run(RunChoice::number(1));
-  CHECK(query::check_sweep(store, "nightly", reference).missing_points == 0);
+  CHECK(query::check_sweep(store, "nightly", reference, {false, true}).missing_points == 0);
 }

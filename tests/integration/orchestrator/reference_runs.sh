@@ -28,7 +28,7 @@ grep -q "the median of runs 1-5" reference.out || fail "reference said: $(cat re
 import json, statistics, sys, tomllib
 ref = tomllib.load(open(sys.argv[1], "rb"))
 assert ref["runs"] == "1-5" and "3 x the robust standard deviation" in ref["made"], ref
-f = [x for x in ref["figure"] if x["metric"] == "ol"]
+f = [x for x in ref["figure"] if x["figure"] == "bcast_ol"]
 assert len(f) == 1, ref["figure"]
 f = f[0]
 values = [r["value"] for r in json.load(open(sys.argv[2]))["rows"] if r["figure"] == "bcast_ol"]

@@ -18,7 +18,7 @@ before=$(sqlite3 v2.db "select group_concat(value) from (select value from metri
 "$PY" - v2.db v2-history.json <<'PY'
 import json, sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
-assert db.execute("pragma user_version").fetchone()[0] == 9
+assert db.execute("pragma user_version").fetchone()[0] == 10
 runs = db.execute("select s.name, r.run_no, r.started_at = s.created_at from runs r "
                   "join sweeps s on s.id = r.sweep_id order by s.id").fetchall()
 assert runs == [("v2sweep", 1, 1), ("v2logp", 1, 1)], runs
@@ -90,14 +90,17 @@ import tomllib
 r = tomllib.load(open("refs.toml", "rb"))
 assert r["sweep"] == "nightly" and r["run"] == 3 and r["tolerance"] == "5%", r
 f = r["figure"]
-assert [(x["worker"], x["metric"], x["partition"], x["unit"]) for x in f] == [("bcast", "ol", 2, "s")], f
+assert [(x["figure"], x["partition"], x["unit"]) for x in f] == [("bcast_ol", 2, "s")], f
 PY
 valid=$("$PY" -c "import json; print([r for r in json.load(open('run3.json'))['rows'] if r['figure'] == 'bcast_ol'][0]['valid'])")
 # The gate rehearsed on the store it was referenced from passes (issue 26): a figure not valid
 # now for the same reason as in the reference (tiny settings are never valid here) is "not valid
-# (as referenced)", which fails only with --strict.
-rc=0; "$PBENCH" check nightly --reference refs.toml --format json > same.json || rc=$?
-rc_strict=0; "$PBENCH" check nightly --reference refs.toml --strict > strict.txt || rc_strict=$?
+# (as referenced)", which fails only with --strict. Run 3 is the reference's own: refused unless
+# asked.
+expect_fail 2 "run 3 of sweep 'nightly' is one of the reference's own (sweep nightly run 3" \
+  "$PBENCH" check nightly --reference refs.toml
+rc=0; "$PBENCH" check nightly --reference refs.toml --allow-reference-run --format json > same.json || rc=$?
+rc_strict=0; "$PBENCH" check nightly --reference refs.toml --allow-reference-run --strict > strict.txt || rc_strict=$?
 "$PY" - same.json "$valid" "$rc" "$rc_strict" refs.toml <<'PY'
 import json, sys, tomllib
 rows, valid, rc, strict = json.load(open(sys.argv[1]))["rows"], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
@@ -130,7 +133,7 @@ done
 # A reference figure the sweep lacks is missing (exit 12 unless something worse).
 cp refs.toml more.toml
 printf '\n[[figure]]\nworker = "bcast"\nmetric = "ol"\npartition = 3\nvalue = 1e-05\nunit = "s"\ntolerance = "2 us"\n' >> more.toml
-rc=0; "$PBENCH" check nightly --reference more.toml > more.txt || rc=$?
+rc=0; "$PBENCH" check nightly --reference more.toml --allow-reference-run > more.txt || rc=$?
 grep -q "missing" more.txt || fail "no missing verdict: $(cat more.txt)"
 # (A figure not valid as referenced does not fail the gate, so missing decides either way.)
 [[ $rc -eq 12 ]] || fail "check with a missing figure exited $rc"
@@ -139,19 +142,26 @@ grep -q "missing" more.txt || fail "no missing verdict: $(cat more.txt)"
 # reference's (a figure that became not valid fails the gate); --strict fails it in any case.
 cp "$PBENCH_DB" invalid.db
 sqlite3 invalid.db "update results set valid = 0, document = json_set(document, '\$.validity.reasons', json_array('a fault injected by the test'))"
-rc=0; "$PBENCH" --db invalid.db check nightly --reference refs.toml > invalid.txt || rc=$?
+rc=0; "$PBENCH" --db invalid.db check nightly --reference refs.toml --allow-reference-run > invalid.txt || rc=$?
 [[ $rc -eq 11 ]] && grep -q "not valid" invalid.txt || fail "not valid: exit $rc, $(cat invalid.txt)"
-rc=0; "$PBENCH" --db invalid.db check nightly --reference refs.toml --strict > invalid.txt || rc=$?
+rc=0; "$PBENCH" --db invalid.db check nightly --reference refs.toml --allow-reference-run --strict > invalid.txt || rc=$?
 [[ $rc -eq 11 ]] || fail "not valid, --strict: exit $rc, $(cat invalid.txt)"
 
 # Bad reference files: clear errors, store unchanged.
 digest=$(db_digest)
 printf 'figure = [\n' > bad.toml
 expect_fail 2 "reference 'bad.toml' is not TOML (line" "$PBENCH" check nightly --reference bad.toml
-sed "s/worker = 'bcast'/worker = \"bc\\\\\"a{s}t\"/" refs.toml > bad.toml
-expect_fail 2 "unknown worker 'bc\"a{s}t' (known: io, comm, logp, bcast, links)" "$PBENCH" check nightly --reference bad.toml
-sed "s/metric = 'ol'/metric = 'olx'/" refs.toml > bad.toml
+sed "s/figure = 'bcast_ol'/figure = \"bc\\\\\"a{s}t\"/" refs.toml > bad.toml
+expect_fail 2 "unknown figure 'bc\"a{s}t' (known: b_eff_io, b_eff" "$PBENCH" check nightly --reference bad.toml
+# A file of an older pbench names a figure by worker and metric: still read, and checked.
+sed "s/figure = 'bcast_ol'/worker = 'bcast'\nmetric = 'olx'/" refs.toml > bad.toml
 expect_fail 2 "worker 'bcast' has no headline metric 'olx' (known: ol)" "$PBENCH" check nightly --reference bad.toml
+sed "s/figure = 'bcast_ol'/worker = 'bc\"ast'\nmetric = 'ol'/" refs.toml > bad.toml
+expect_fail 2 "unknown worker 'bc\"ast' (known: io, comm, logp, bcast, links)" "$PBENCH" check nightly --reference bad.toml
+sed "s/figure = 'bcast_ol'/worker = 'bcast'\nmetric = 'ol'/" refs.toml > older.toml
+rc=0; "$PBENCH" check nightly --reference older.toml --allow-reference-run --format json > older.json || rc=$?
+"$PY" -c "import json; r = json.load(open('older.json'))['rows']; assert [x['figure'] for x in r] == ['bcast_ol'], r" ||
+  fail "an older reference file was not read: exit $rc, $(cat older.json)"
 sed "s/unit = 's'/unit = 's'\ntolerance = 'us'/" refs.toml > bad.toml
 expect_fail 2 "tolerance 'us' has no number" "$PBENCH" check nightly --reference bad.toml
 printf 'sweep = "\xff"\n' > bad.toml
@@ -167,7 +177,7 @@ promtool check metrics < nightly.prom || fail "promtool refused the export"
 grep -q '^pbench_bcast_ol_seconds{sweep="nightly",partition="2",nodes="1",ppn="2",' nightly.prom ||
   fail "no bcast_ol series: $(head -5 nightly.prom)"
 ! grep -Eq '[{,](run|point)="' nightly.prom || fail "a run or point label: $(grep -Em1 '(run|point)="' nightly.prom)"
-grep -q '^pbench_bcast_headline_ol_seconds{' nightly.prom || fail "no headline series"
+grep -q '^pbench_headline_seconds{.*,figure="bcast_ol",' nightly.prom || fail "no headline series"
 ol3=$(sqlite3 "$PBENCH_DB" "select printf('%.17g', value) from metric_values where sweep = 'nightly' and run = 3 and metric = 'ol' order by metric_id limit 1")
 "$PY" - "$ol3" <<'PY2' || fail "the exported ol is not run 3's ($ol3): $(grep -m3 "^pbench_bcast_ol_seconds" nightly.prom)"
 import re, sys

@@ -120,7 +120,7 @@ promtool check metrics < q.prom || fail "promtool refused the export of a four-w
 for family in pbench_logp_g_seconds pbench_logp_send_overhead_seconds \
     pbench_comm_effective_bandwidth_bytes_per_second pbench_comm_ring_bandwidth_bytes_per_second \
     pbench_io_effective_io_bandwidth_bytes_per_second pbench_io_read_errors \
-    pbench_bcast_ol_seconds pbench_bcast_headline_ol_seconds; do
+    pbench_bcast_ol_seconds pbench_headline_seconds; do
   grep -q "^$family{" q.prom || fail "no $family in the export: $(grep -c '^pbench' q.prom) series"
 done
 ! grep -Eq '[{,](run|point)="' q.prom || fail "a run or point label: $(grep -Em1 '(run|point)="' q.prom)"
