@@ -577,16 +577,16 @@ TEST_CASE("provenance: the specification as rows per worker, versions with git d
   env.name = "mpich";
   env.worker_dir = "/opt/pbench/libexec/pbench/mpich";
   spec.environments = {env};
-  const auto rows = spec_rows(spec.to_json().dump());
-  REQUIRE(rows.size() == 3);
-  CHECK(rows[0].second == "r: partitions 1, 2x2; account proj");
-  CHECK(rows[1] == std::pair<std::string, std::string>{
-                       "logp", "queue depths 1, 8, 64; the method's settings"});
-  CHECK(rows[2] ==
+  const auto env_rows = spec_rows(spec.to_json().dump());
+  REQUIRE(env_rows.size() == 3);
+  CHECK(env_rows[0].second == "r: partitions 1, 2x2; account proj");
+  CHECK(env_rows[1] == std::pair<std::string, std::string>{
+                           "logp", "queue depths 1, 8, 64; the method's settings"});
+  CHECK(env_rows[2] ==
         std::pair<std::string, std::string>{
             "environments",
             "mpich: workers in /opt/pbench/libexec/pbench/mpich, launcher mpiexec -n {n}"});
-  for (const auto& [label, text] : rows) CHECK(text.find('{') == text.find("{n}"));
+  for (const auto& [label, text] : env_rows) CHECK(text.find('{') == text.find("{n}"));
   CHECK(spec_rows("not json") == Rows{{"sweep", "not json"}});
   Provenance p;
   p.sweep = "r";
