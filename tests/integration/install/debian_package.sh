@@ -90,7 +90,7 @@ done
 example=/usr/share/doc/pbench/examples/site.toml.example
 grep -q '^worker_dir = "/usr/libexec/pbench/openmpi"$' "$example" ||
   fail "the sample site profile does not name /usr/libexec/pbench/openmpi: $(cat "$example")"
-[[ ! -e /usr/etc ]] || fail "the package installed /usr/etc"
+! grep -q '^/usr/etc' package-files.txt || fail "the package installs into /usr/etc"
 [[ $(man -w pbench) == /usr/share/man/man1/pbench.1.gz ]] || fail "man -w pbench: $(man -w pbench)"
 [[ $(man -w 5 pbench-site) == /usr/share/man/man5/pbench-site.5.gz ]] ||
   fail "man -w 5 pbench-site: $(man -w 5 pbench-site 2>&1)"
