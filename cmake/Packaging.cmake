@@ -1,8 +1,9 @@
 # The Debian package (`cpack -G DEB` in the build directory): what `cmake --install` installs
 # under /usr, stripped, plus the files Debian policy asks of every package (copyright,
 # changelog.Debian.gz), which go into the component "debian" that a plain `cmake --install`
-# leaves out. Depends: the shared libraries' packages (dpkg-shlibdeps) and the package of the
-# mpiexec the workers were built with (the demo runs through it). Included last from the top level.
+# leaves out (with the sample site profile of a package in /usr). Depends: the shared libraries'
+# packages (dpkg-shlibdeps) and the package of each worker set's launcher (the demo runs through
+# the main set's). Included last from the top level.
 set(CPACK_PACKAGE_NAME pbench)
 set(CPACK_PACKAGE_VENDOR "the pbench authors")
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
@@ -29,25 +30,36 @@ set(CPACK_DEBIAN_PACKAGE_RELEASE 1)
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# The launcher's package: the one that owns the main worker set's launcher (cmake/PbenchMpi.cmake;
-# mpich for MPICH's mpiexec.hydra).
+# The launchers' packages: the one that owns each worker set's launcher (cmake/PbenchMpi.cmake;
+# mpich for MPICH's mpiexec.hydra, openmpi-bin for Open MPI's mpirun.openmpi), as the package
+# carries every set (libexec/pbench/<mpi>/); dpkg-shlibdeps adds each set's MPI library.
 set(PBENCH_DEB_MPI_RUNTIME "" CACHE STRING
-  "The Debian package of mpiexec the package depends on (empty: the owner of PBENCH_MPI_LAUNCHER)")
+  "The Debian packages of the MPI launchers the package depends on, comma-separated (empty: the \
+owners of each worker set's launcher)")
 set(mpi_runtime "${PBENCH_DEB_MPI_RUNTIME}")
-if(NOT mpi_runtime AND PBENCH_MPI_LAUNCHER)
+if(NOT mpi_runtime)
   find_program(PBENCH_DPKG_QUERY dpkg-query)
-  if(PBENCH_DPKG_QUERY)
-    get_filename_component(mpiexec_real "${PBENCH_MPI_LAUNCHER}" REALPATH)
-    execute_process(COMMAND ${PBENCH_DPKG_QUERY} -S "${mpiexec_real}"
-      OUTPUT_VARIABLE owner ERROR_QUIET OUTPUT_STRIP_TRAILING_WHITESPACE)
-    string(REGEX REPLACE ":.*" "" mpi_runtime "${owner}")
-  endif()
+  set(owners)
+  foreach(mpi IN LISTS PBENCH_WORKER_MPIS)
+    set(owner "")
+    if(PBENCH_DPKG_QUERY)
+      get_filename_component(launcher_real "${pbench_mpi_${mpi}_launcher}" REALPATH)
+      execute_process(COMMAND ${PBENCH_DPKG_QUERY} -S "${launcher_real}"
+        OUTPUT_VARIABLE owner ERROR_QUIET OUTPUT_STRIP_TRAILING_WHITESPACE)
+      string(REGEX REPLACE ":.*" "" owner "${owner}")
+    endif()
+    if(owner)
+      list(APPEND owners ${owner})
+    else()
+      message(WARNING "No Debian package owns ${pbench_mpi_${mpi}_launcher}: the .deb names no "
+                      "launcher of the ${mpi} worker set (set PBENCH_DEB_MPI_RUNTIME)")
+    endif()
+  endforeach()
+  list(REMOVE_DUPLICATES owners)
+  string(REPLACE ";" ", " mpi_runtime "${owners}")
 endif()
 if(mpi_runtime)
   set(CPACK_DEBIAN_PACKAGE_DEPENDS "${mpi_runtime}")
-else()
-  message(WARNING "No Debian package owns ${PBENCH_MPI_LAUNCHER}: the .deb names no MPI launcher "
-                  "(set PBENCH_DEB_MPI_RUNTIME)")
 endif()
 # pbench report draws with gnuplot; the batch schedulers are the site's own.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "gnuplot-nox | gnuplot")

@@ -32,10 +32,6 @@ set(pbench_mpi_openmpi_pc_dir /usr/lib/${CMAKE_LIBRARY_ARCHITECTURE}/openmpi/lib
 set(pbench_mpi_openmpi_launcher /usr/bin/mpirun.openmpi)
 set(pbench_mpi_openmpi_flavour openmpi)
 
-# The main set's launcher: the one an installed pbench's workers are started with (the .deb
-# depends on its package, cmake/Packaging.cmake).
-set(PBENCH_MPI_LAUNCHER ${pbench_mpi_${PBENCH_MPI}_launcher})
-
 set(PBENCH_WORKER_MPIS ${PBENCH_MPI})
 foreach(mpi IN LISTS PBENCH_EXTRA_MPIS)
   if(NOT mpi IN_LIST PBENCH_WORKER_MPIS)

@@ -2,6 +2,7 @@
 #include <map>
 #include <memory>
 
+#include "cli/CommandSummary.hpp"
 #include "cli/Commands.hpp"
 #include "cli/SweepContext.hpp"
 #include "query/QueryTable.hpp"
@@ -159,6 +160,8 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
       query::print(table, format);
       std::cout << "\n";
       query::print(partitions, format);
+    } else if (format == query::Format::json) {
+      query::print_json(table, {{"partitions", &partitions}}, std::cout);
     } else {
       query::print(table, format);
     }
@@ -174,12 +177,17 @@ void add_wait_command(CLI::App& app, GlobalOptions& global) {
       ->check(CLI::NonNegativeNumber);
   command->add_option("--max-parallel", o->max_parallel, "Points running at once when driving")
       ->check(CLI::PositiveNumber);
+  add_summary_format_option(*command, o->format);
   command->callback([o, &global] {
     SweepContext context(global.db, o->name);
     context.driver->set_outage_budget(std::chrono::seconds(global.scheduler_outage));
     const auto p = follow_sweep(context, o->max_parallel, o->timeout);
-    std::cout << "sweep " << o->name << ": " << p.line() << "\n";
     global.exit_code = exit_code_of(p);
+    if (o->format == "json") {
+      print_summary_json(progress_table(o->name, p, global.exit_code), {});
+    } else {
+      std::cout << "sweep " << o->name << ": " << p.line() << "\n";
+    }
   });
 }
 
@@ -200,9 +208,15 @@ void add_collect_command(CLI::App& app, GlobalOptions& global) {
       app.add_subcommand("collect", "Ingest the result documents of a sweep's finished points");
   auto o = std::make_shared<StatusOptions>();
   command->add_option("name", o->name, "Sweep name")->required();
+  add_summary_format_option(*command, o->format);
   command->callback([o, &global] {
     SweepContext context(global.db, o->name);
     const auto report = run::collect(context.store, context.sweep);
+    global.exit_code = exit_code_of(report);
+    if (o->format == "json") {
+      print_summary_json(collect_table(o->name, report, global.exit_code), {});
+      return;
+    }
     for (const auto& m : report.messages) std::cerr << "  " << m << "\n";
     std::cout << "sweep " << o->name << ": " << report.stored << " results stored, "
               << report.duplicates << " already stored, " << report.rejected << " rejected, "
@@ -212,7 +226,6 @@ void add_collect_command(CLI::App& app, GlobalOptions& global) {
       std::cout << ", " << report.deadline_partial << " partial (stopped before a deadline)";
     }
     std::cout << run::findings_text(report) << ", " << report.pending << " not finished\n";
-    global.exit_code = exit_code_of(report);
   });
 }
 

@@ -1,6 +1,7 @@
 #include <iostream>
 #include <memory>
 
+#include "cli/CommandSummary.hpp"
 #include "cli/Commands.hpp"
 #include "cli/SweepContext.hpp"
 #include "cli/SweepOptions.hpp"
@@ -8,6 +9,32 @@
 #include "store/Store.hpp"
 
 namespace pbench::cli {
+namespace {
+
+/// The summary of `pbench sweep` as one row (its --format json): what it did (planned, replaced,
+/// unchanged or a dry run), the points, where the scripts and the store are, the results it
+/// discarded, and the plan's time and node-hours; its lines and warnings as notes.
+query::QueryTable sweep_table(const run::Plan& plan, const std::string& outcome,
+                              const std::string& store, std::size_t discarded) {
+  query::QueryTable table;
+  table.columns = {{"sweep", "", "sweep", "", 1, 0},
+                   {"outcome", "", "outcome", "", 1, 0},
+                   {"points", "", "points", "", 1, 0},
+                   {"directory", "", "directory", "", 1, 0},
+                   {"store", "", "store", "", 1, 0},
+                   {"discarded_results", "", "discarded", "", 1, 0},
+                   {"planned_time", "s", "planned", "s", 1, 4},
+                   {"node_hours", "", "node-hours", "", 1, 4}};
+  table.rows.push_back({plan.spec.name, outcome, static_cast<std::int64_t>(plan.points.size()),
+                        plan.directory, store.empty() ? query::Cell{} : query::Cell{store},
+                        static_cast<std::int64_t>(discarded), plan.cost.seconds,
+                        plan.cost.node_hours});
+  for (const auto& w : plan.warnings) table.notes.push_back("warning: " + w);
+  table.notes.push_back("sweep " + plan.spec.name + ": planned " + plan.cost.summary());
+  return table;
+}
+
+}  // namespace
 
 void add_sweep_command(CLI::App& app, GlobalOptions& global) {
   auto* command =
@@ -16,12 +43,27 @@ void add_sweep_command(CLI::App& app, GlobalOptions& global) {
   auto dry_run = std::make_shared<bool>(false);
   options->declare(*command);
   command->add_flag("--dry-run", *dry_run, "Print the grid and the scripts; change nothing");
-  command->callback([options, dry_run, &global] {
+  auto format = std::make_shared<std::string>("table");
+  add_summary_format_option(*command, *format);
+  command->callback([options, dry_run, format, &global] {
     const auto spec = options->spec();
     auto plan_options = options->plan_options(global.runs_dir);
     plan_options.history = stored_history(global.db, spec.scheduler);
     const auto plan = run::make_plan(spec, plan_options);
-    for (const auto& w : plan.warnings) std::cerr << "pbench: warning: " << w << "\n";
+    const bool json = *format == "json";
+    // The summary and the points as `pbench plan` gives them, the scripts in the directory.
+    const auto print_json = [&](const std::string& outcome, const std::string& store,
+                                std::size_t discarded) {
+      const auto points = plan_tables(plan.cost)[0];
+      print_summary_json(sweep_table(plan, outcome, store, discarded), {{"points", &points}});
+    };
+    if (!json) {
+      for (const auto& w : plan.warnings) std::cerr << "pbench: warning: " << w << "\n";
+    }
+    if (*dry_run && json) {
+      print_json("dry run", "", 0);
+      return;
+    }
     if (*dry_run) {
       std::cout << "sweep " << plan.spec.name << ": " << plan.points.size() << " points in "
                 << plan.directory << " (dry run: nothing stored); planned " << plan.cost.summary()
@@ -40,12 +82,16 @@ void add_sweep_command(CLI::App& app, GlobalOptions& global) {
                                ? store.result_count(existing->id)
                                : 0;
     const auto outcome = run::store_plan(store, plan, options->force, options->discard_results);
-    if (discarded > 0) {
+    if (discarded > 0 && !json) {
       std::cout << "sweep " << plan.spec.name << ": discarded " << discarded << " stored results\n";
     }
     const char* verb = outcome == run::StoreOutcome::created    ? "planned"
                        : outcome == run::StoreOutcome::replaced ? "replaced"
                                                                 : "unchanged";
+    if (json) {
+      print_json(verb, global.db, static_cast<std::size_t>(discarded));
+      return;
+    }
     std::cout << "sweep " << plan.spec.name << " " << verb << ": " << plan.points.size()
               << " points, scripts in " << plan.directory << ", store " << global.db << "\n";
     std::cout << "sweep " << plan.spec.name << ": planned " << plan.cost.summary()

@@ -34,7 +34,8 @@ QueryTable bcast_table(store::Store& store, const std::optional<std::string>& sw
                          "v.sweep_id, v.partition, v.point_id, v.size");
   // Why each result that is not valid is not: every reason its worker gave.
   auto s = store.db().prepare(
-      std::string("SELECT v.sweep, v.partition, v.shape, reason.value FROM run_results v "
+      std::string("SELECT v.sweep, v.partition, v.shape, reason.value, v.params "
+                  "FROM run_results v "
                   "JOIN results d ON d.id = v.result_id, "
                   "json_each(d.document, '$.validity.reasons') reason "
                   "WHERE v.worker = 'bcast' AND NOT v.valid AND (?1 IS NULL OR v.sweep = ?1) "
@@ -42,8 +43,9 @@ QueryTable bcast_table(store::Store& store, const std::optional<std::string>& sw
       chosen_run_of_view(store) + " ORDER BY v.sweep_id, v.partition, v.point_id, reason.key");
   s.bind(1, sweep);
   while (s.step()) {
-    table.notes.push_back("sweep " + s.text(0) + ", partition " +
-                          partition_text(s.int64(1), s.optional_text(2).value_or("")) +
+    table.notes.push_back(note_where(s.text(0),
+                                     partition_text(s.int64(1), s.optional_text(2).value_or("")),
+                                     s.text(4)) +
                           ": not valid: " + s.text(3));
   }
   add_placement_notes(store, "bcast", sweep, table);

@@ -61,7 +61,8 @@ QueryTable comm_table(store::Store& store, const std::optional<std::string>& swe
   }
   // Why each result that is not valid is not, all its reasons (like query bcast).
   auto invalid = store.db().prepare(
-      std::string("SELECT v.sweep, v.partition, v.shape, v.result_id FROM run_results v "
+      std::string("SELECT v.sweep, v.partition, v.shape, v.result_id, v.params "
+                  "FROM run_results v "
                   "WHERE v.worker = 'comm' AND NOT v.valid AND (?1 IS NULL OR v.sweep = ?1) "
                   "AND ") +
       chosen_run_of_view(store) + " ORDER BY v.sweep_id, v.partition, v.point_id");
@@ -69,8 +70,9 @@ QueryTable comm_table(store::Store& store, const std::optional<std::string>& swe
   while (invalid.step()) {
     for (const auto& reason : validity_reasons(store, invalid.int64(3))) {
       table.notes.push_back(
-          "sweep " + invalid.text(0) + ", partition " +
-          partition_text(invalid.int64(1), invalid.optional_text(2).value_or("")) +
+          note_where(invalid.text(0),
+                     partition_text(invalid.int64(1), invalid.optional_text(2).value_or("")),
+                     invalid.text(4)) +
           ": not valid: " + reason);
     }
   }

@@ -160,10 +160,14 @@ QueryTable io_consortium_table(store::Store& store, const std::optional<std::str
       row.push_back(std::string(valid ? "yes" : "no"));
       table.rows.push_back(std::move(row));
     };
-    const std::string where = "sweep " + s.text(0) + ", partition " +
-                              partition_text(s.int64(1), s.optional_text(7).value_or("")) + ", " +
-                              (pattern.is_string() ? pattern.get<std::string>() : "?") + ", " +
-                              api + ", transfer " + parameter(doc, "transfer_size").dump() + " B";
+    const std::string where =
+        "sweep " + s.text(0) + ", partition " +
+        partition_text(s.int64(1), s.optional_text(7).value_or("")) + ", " +
+        (pattern.is_string() ? pattern.get<std::string>() : "?") + ", " + api + ", transfer " +
+        parameter(doc, "transfer_size").dump() + " B" +
+        (params.is_object() && params.contains("env") && params["env"].is_string()
+             ? ", environment " + params["env"].get<std::string>()
+             : std::string());
 
     const std::vector<Json> tests = rows_of(doc, "consortium_tests");
     const std::vector<Json> processes = rows_of(doc, "consortium_processes");

@@ -52,8 +52,8 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
   table.rows = view_rows(store, "io_table", table.columns, sweep, order);
   // `sql` (whose WHERE clause comes last) on the sweep and run the table reads, in `by` order.
   const auto in_run = [&](const std::string& sql, const std::string& by) {
-    auto s = store.db().prepare(sql + " AND (?1 IS NULL OR v.sweep = ?1) AND " + chosen_run_of_view(store) +
-                                (by.empty() ? "" : " ORDER BY " + by));
+    auto s = store.db().prepare(sql + " AND (?1 IS NULL OR v.sweep = ?1) AND " +
+                                chosen_run_of_view(store) + (by.empty() ? "" : " ORDER BY " + by));
     s.bind(1, sweep);
     return s;
   };
@@ -101,18 +101,20 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
   // Why each result that is not valid is not, all its reasons, with the partitions it measured.
   auto invalid = in_run(
       "SELECT v.sweep, v.result_id, v.partition, "
-      "(SELECT f.shape FROM result_facts f WHERE f.result_id = v.result_id) FROM io_table v "
+      "(SELECT f.shape FROM result_facts f WHERE f.result_id = v.result_id), v.env "
+      "FROM io_table v "
       "WHERE v.valid = 'no'",
       order);
   std::vector<std::int64_t> results;  // in the table's order
   struct Measured {
-    std::string sweep, partitions, shape;
+    std::string sweep, partitions, shape, env;
   };
   std::map<std::int64_t, Measured> measured;
   while (invalid.step()) {
     const std::int64_t id = invalid.int64(1);
     auto [it, fresh] =
-        measured.try_emplace(id, Measured{invalid.text(0), "", of_shape(invalid.optional_text(3))});
+        measured.try_emplace(id, Measured{invalid.text(0), "", of_shape(invalid.optional_text(3)),
+                                          invalid.optional_text(4).value_or("")});
     if (fresh) results.push_back(id);
     it->second.partitions += (fresh ? "" : ",") + std::to_string(invalid.int64(2));
   }
@@ -120,8 +122,9 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
     const auto& m = measured[id];
     const bool one = m.partitions.find(',') == std::string::npos;
     for (const auto& reason : validity_reasons(store, id)) {
-      table.notes.push_back("sweep " + m.sweep + (one ? ", partition " : ", partitions ") +
-                            m.partitions + m.shape + ": not valid: " + reason);
+      table.notes.push_back(
+          "sweep " + m.sweep + (one ? ", partition " : ", partitions ") + m.partitions + m.shape +
+          (m.env.empty() ? "" : ", environment " + m.env) + ": not valid: " + reason);
     }
   }
   if (const std::int64_t n = count_consortium_results(store, sweep); n > 0) {

@@ -32,8 +32,17 @@ std::string partition_text(std::int64_t partition, std::int64_t nodes, std::int6
 /// The same with the asked shape as kLayoutSql's third column gives it ("" or "2x2").
 std::string partition_text(std::int64_t partition, const std::string& asked);
 
+/// How a note names a point: "sweep S, partition 4 (2x2)", then the point's own dimensions from
+/// its parameters (", q 8", ", T 60, hints cb_nodes=1", the consortium suite's pattern,
+/// transfer size and collective) and its environment (", environment mpich"), so that the
+/// notes of two points never read the same.
+/// `partition` is partition_text()'s.
+std::string note_where(const std::string& sweep, const std::string& partition,
+                       const std::string& params_json);
+
 /// One note per chosen result of `worker` (in `sweep`, or every sweep) whose placement differs
-/// from the shape its point asked for: "sweep S, partition 4 (2x2): not valid: placement: ...",
+/// from the shape its point asked for: "sweep S, partition 4 (2x2): not valid: placement: ..."
+/// (named by note_where),
 /// and one per result with a figure ingest holds impossible ("...: not valid: physically
 /// impossible: g = -1 us is not positive").
 void add_placement_notes(store::Store& store, const std::string& worker,

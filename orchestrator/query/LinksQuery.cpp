@@ -16,6 +16,8 @@ std::vector<LinkMatrixResult> link_matrices(store::Store& store,
   auto s =
       store.db().prepare("SELECT sw.name, p.partition, r.id, r.valid, m.name, m.value, m.labels, " +
                          std::string(kLayoutSql) +
+                         ", CASE WHEN json_type(p.params_json, '$.env') = 'text' "
+                         "THEN json_extract(p.params_json, '$.env') END" +
                          " FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
                          "JOIN results r ON r.id = " +
                          std::string(store::kChosenResult) +
@@ -34,6 +36,7 @@ std::vector<LinkMatrixResult> link_matrices(store::Store& store,
       m.partition = s.int64(1);
       m.valid = s.int64(3) != 0;
       m.asked = s.optional_text(9).value_or("");
+      m.env = s.optional_text(10).value_or("");
       out.push_back(std::move(m));
     }
     auto& m = out.back();
@@ -112,8 +115,9 @@ QueryTable links_table(store::Store& store, const std::optional<std::string>& sw
                             latency == latencies.end() ? Cell{} : Cell{latency->second}, l.value,
                             ratio(l.value, outliers.link_median), verdict, valid});
     }
-    const std::string cell =
-        "sweep " + m.sweep + ", partition " + partition_text(m.partition, m.asked);
+    const std::string cell = "sweep " + m.sweep + ", partition " +
+                             partition_text(m.partition, m.asked) +
+                             (m.env.empty() ? "" : ", environment " + m.env);
     std::string named;
     for (const auto& node : outliers.weak_nodes) {
       int count = 0;

@@ -16,6 +16,7 @@ struct LinkMatrixResult {
   std::string sweep;
   std::int64_t partition = 0;
   std::string asked;  ///< the shape the point asked for ("4x1"), "" for a plain partition
+  std::string env;    ///< the point's environment (--envs), "" without one
   bool valid = true;
   std::vector<std::string> nodes;                ///< in the worker's order
   std::map<std::string, double> node_bandwidth;  ///< median of its links [B/s]

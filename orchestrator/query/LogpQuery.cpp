@@ -36,16 +36,17 @@ QueryTable logp_table(store::Store& store, const std::optional<std::string>& swe
   auto s = store.db().prepare(
       std::string("SELECT v.sweep, v.partition, v.shape, "
                   "(SELECT json_extract(d.document, '$.validity.reasons[0]') FROM results d "
-                  "WHERE d.id = v.result_id) FROM run_results v "
+                  "WHERE d.id = v.result_id), v.params FROM run_results v "
                   "WHERE v.worker = 'logp' AND (?1 IS NULL OR v.sweep = ?1) AND ") +
       chosen_run_of_view(store) +
       " AND NOT EXISTS (SELECT 1 FROM metrics m WHERE m.result_id = v.result_id) "
       "ORDER BY v.sweep_id, v.partition, v.point_id");
   s.bind(1, sweep);
   while (s.step()) {
-    table.notes.push_back("sweep " + s.text(0) + ", partition " +
-                          partition_text(s.int64(1), s.optional_text(2).value_or("")) + ": " +
-                          s.optional_text(3).value_or("no measurement"));
+    table.notes.push_back(note_where(s.text(0),
+                                     partition_text(s.int64(1), s.optional_text(2).value_or("")),
+                                     s.text(4)) +
+                          ": " + s.optional_text(3).value_or("no measurement"));
   }
   add_placement_notes(store, "logp", sweep, table);
   add_missing_cell_notes(store, "logp", sweep, table);

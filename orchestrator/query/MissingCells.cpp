@@ -1,37 +1,9 @@
 #include "query/MissingCells.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include "query/Layout.hpp"
 #include "util/StderrTail.hpp"
 
 namespace pbench::query {
-namespace {
-
-// The point's own sweep dimensions, as the worker tables name them.
-std::string dimensions_of(const std::string& params_json) {
-  const auto params = nlohmann::json::parse(params_json, nullptr, false);
-  if (params.is_discarded() || !params.is_object()) return "";
-  std::string out;
-  if (params.contains("queue_depth")) out += ", q " + params["queue_depth"].dump();
-  if (params.contains("schedule_time")) out += ", T " + params["schedule_time"].dump();
-  if (params.contains("hints") && params["hints"].is_string()) {
-    out += ", hints " + params["hints"].get<std::string>();
-  }
-  // io's consortium suite.
-  if (params.contains("pattern") && params["pattern"].is_string()) {
-    out += ", pattern " + params["pattern"].get<std::string>();
-  }
-  if (params.contains("transfer_size")) {
-    out += ", transfer " + params["transfer_size"].dump() + " B";
-  }
-  if (params.contains("collective") && params["collective"].is_boolean()) {
-    out += std::string(", collective ") + (params["collective"].get<bool>() ? "on" : "off");
-  }
-  return out;
-}
-
-}  // namespace
 
 void add_missing_cell_notes(store::Store& store, const std::string& worker,
                             const std::optional<std::string>& sweep, QueryTable& table) {
@@ -51,10 +23,12 @@ void add_missing_cell_notes(store::Store& store, const std::string& worker,
     if (auto tail = missing.optional_text(6); tail && !telling_line(*tail).empty()) {
       why += " (" + telling_line(*tail) + ")";
     }
-    table.notes.push_back("sweep " + missing.text(0) + ", partition " +
-                          partition_text(missing.int64(1), missing.optional_int64(7).value_or(0),
-                                         missing.optional_int64(8).value_or(0)) +
-                          dimensions_of(missing.text(2)) + ": " + why);
+    table.notes.push_back(
+        note_where(missing.text(0),
+                   partition_text(missing.int64(1), missing.optional_int64(7).value_or(0),
+                                  missing.optional_int64(8).value_or(0)),
+                   missing.text(2)) +
+        ": " + why);
   }
   if (table.rows.empty() && table.notes.empty()) {
     table.notes.push_back("no " + worker + " results" +

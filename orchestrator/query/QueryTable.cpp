@@ -201,6 +201,26 @@ Format parse_format(const std::string& name) {
   throw UsageError("unknown format '" + name + "' (known: table, csv, json, markdown)");
 }
 
+nlohmann::json table_json(const QueryTable& table) {
+  nlohmann::json columns = nlohmann::json::array();
+  for (const auto& c : table.columns) columns.push_back({{"name", c.key}, {"unit", c.unit}});
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& row : table.rows) {
+    nlohmann::json r = nlohmann::json::object();
+    for (std::size_t i = 0; i < row.size(); ++i) r[table.columns[i].key] = to_json(row[i]);
+    rows.push_back(r);
+  }
+  return {{"columns", columns}, {"rows", rows}, {"notes", unique_notes(table.notes)}};
+}
+
+void print_json(const QueryTable& table,
+                const std::vector<std::pair<std::string, const QueryTable*>>& more,
+                std::ostream& out) {
+  auto j = table_json(table);
+  for (const auto& [name, other] : more) j[name] = table_json(*other);
+  out << j.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+}
+
 void print(const QueryTable& table, Format format, std::ostream& out, std::ostream& err) {
   out << render(table, format);
   if (format == Format::csv) {
@@ -241,18 +261,7 @@ std::string render(const QueryTable& given, Format format) {
     for (const auto& note : table.notes) out += "- " + markdown_field(note) + "\n";
     return out;
   }
-  if (format == Format::json) {
-    nlohmann::json columns = nlohmann::json::array();
-    for (const auto& c : table.columns) columns.push_back({{"name", c.key}, {"unit", c.unit}});
-    nlohmann::json rows = nlohmann::json::array();
-    for (const auto& row : table.rows) {
-      nlohmann::json r = nlohmann::json::object();
-      for (std::size_t i = 0; i < row.size(); ++i) r[table.columns[i].key] = to_json(row[i]);
-      rows.push_back(r);
-    }
-    return nlohmann::json{{"columns", columns}, {"rows", rows}, {"notes", table.notes}}.dump(1) +
-           "\n";
-  }
+  if (format == Format::json) return table_json(table).dump(1) + "\n";
   if (format == Format::csv) {
     for (std::size_t i = 0; i < table.columns.size(); ++i) {
       const auto& c = table.columns[i];

@@ -4,8 +4,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -66,6 +68,14 @@ std::string render(const QueryTable& table, Format format);
 void print(const QueryTable& table, Format format, std::ostream& out, std::ostream& err);
 /// print() to stdout and stderr.
 void print(const QueryTable& table, Format format);
+/// A table as the one schema of every command's `--format json`: {"columns": [{"name", "unit"}],
+/// "rows": [{KEY: value}], "notes": [...]}, values in base units, missing ones null.
+nlohmann::json table_json(const QueryTable& table);
+/// `table` as JSON (table_json) with each further table of the command under its name in the
+/// same form ("partitions": {"columns", "rows", "notes"}), to `out`.
+void print_json(const QueryTable& table,
+                const std::vector<std::pair<std::string, const QueryTable*>>& more,
+                std::ostream& out);
 
 /// The one display rule of the human formats (table, markdown, the report's tables): a value
 /// whose row gives its base unit in another column (unit_key: query system, compare, history,

@@ -6,6 +6,7 @@
 
 #include "report/TableView.hpp"
 #include "report/WorkerFigures.hpp"
+#include "util/NumberText.hpp"
 
 namespace pbench::report {
 namespace {
@@ -22,7 +23,8 @@ const Method kMethods[] = {{"ol", "OL (OL_i method)"},
 
 }  // namespace
 
-std::vector<Figure> bcast_figures(const query::QueryTable& bcast_table) {
+std::vector<Figure> bcast_figures(const query::QueryTable& bcast_table,
+                                  const EnvironmentLabels& envs) {
   const TableView t(bcast_table);
   // (impl, hop delay) -> rows
   std::map<std::pair<std::string, double>, std::vector<std::size_t>> groups;
@@ -38,16 +40,13 @@ std::vector<Figure> bcast_figures(const query::QueryTable& bcast_table) {
       if (t.number(r, "size") < smallest) smallest = t.number(r, "size");
       if (t.number(r, "partition") > largest) largest = t.number(r, "partition");
     }
-    char text[200];
-    std::snprintf(text, sizeof(text), "%s%s", impl.c_str(),
-                  delay > 0 ? (", d = " + std::to_string(delay * 1e6) + " us").c_str() : "");
+    // Numbers by the display rule (us, at most 4 significant digits, no e-notation).
     Figure figure;
     figure.name = "bcast-" + file_stem(impl) + (delay > 0 ? "-delay" : "");
-    figure.title = std::string("Broadcast latency: ") + text;
-    std::snprintf(text, sizeof(text), "%g B", smallest);
-    const std::string at_size = text;
-    std::snprintf(text, sizeof(text), "%g processes", largest);
-    const std::string at_partition = text;
+    figure.title = "Broadcast latency: " + impl +
+                   (delay > 0 ? ", d = " + plain_significant(delay * 1e6, 4) + " us" : "");
+    const std::string at_size = plain_significant(smallest, 6) + " B";
+    const std::string at_partition = plain_significant(largest, 6) + " processes";
     figure.caption =
         "OL (the largest OL_i = E_i - RTL_i/2) beside the classic methods measured on the same "
         "runs: against the process count at " +
@@ -64,21 +63,27 @@ std::vector<Figure> bcast_figures(const query::QueryTable& bcast_table) {
     by_size.x_label = "message size [B]";
     by_size.y_label = "latency [us]";
     by_size.log_x = by_size.log_y = true;
-    for (const auto& m : kMethods) {
-      std::map<double, std::pair<double, bool>> procs, sizes;  // x -> (value, valid)
-      for (auto r : rows) {
-        const std::pair<double, bool> value{t.number(r, m.key) * 1e6, t.valid(r)};
-        if (t.number(r, "size") == smallest) procs[t.number(r, "partition")] = value;
-        if (t.number(r, "partition") == largest) sizes[t.number(r, "size")] = value;
-      }
-      for (auto [points, panel] : {std::pair{&procs, &by_procs}, std::pair{&sizes, &by_size}}) {
-        Series s;
-        s.title = m.title;
-        for (const auto& [x, value] : *points) {
-          s.points.emplace_back(x, value.first);
-          s.valid.push_back(value.second);
+    // A curve of each method in each environment.
+    std::set<std::string> environments;
+    for (auto r : rows) environments.insert(t.text(r, "env"));
+    for (const auto& env : environments) {
+      for (const auto& m : kMethods) {
+        std::map<double, std::pair<double, bool>> procs, sizes;  // x -> (value, valid)
+        for (auto r : rows) {
+          if (t.text(r, "env") != env) continue;
+          const std::pair<double, bool> value{t.number(r, m.key) * 1e6, t.valid(r)};
+          if (t.number(r, "size") == smallest) procs[t.number(r, "partition")] = value;
+          if (t.number(r, "partition") == largest) sizes[t.number(r, "size")] = value;
         }
-        panel->series.push_back(std::move(s));
+        for (auto [points, panel] : {std::pair{&procs, &by_procs}, std::pair{&sizes, &by_size}}) {
+          Series s;
+          s.title = envs.with(m.title, env);
+          for (const auto& [x, value] : *points) {
+            s.points.emplace_back(x, value.first);
+            s.valid.push_back(value.second);
+          }
+          panel->series.push_back(std::move(s));
+        }
       }
     }
     figure.panels.push_back(std::move(by_procs));

@@ -9,6 +9,7 @@
 
 #include "report/TableView.hpp"
 #include "report/WorkerFigures.hpp"
+#include "util/NumberText.hpp"
 
 namespace pbench::report {
 namespace {
@@ -50,8 +51,11 @@ std::string ring_label(const std::string& ring_sizes) {
   return text + ")";
 }
 
-std::vector<Figure> comm_figures(const std::vector<StoredResult>& comm_results) {
-  std::vector<Figure> figures;
+std::vector<Figure> comm_figures(const std::vector<StoredResult>& comm_results,
+                                 const EnvironmentLabels& envs) {
+  // A figure per partition, with the curves of each of its results (one per environment).
+  std::map<std::int64_t, Figure> by_partition;
+  std::map<std::int64_t, std::vector<const StoredResult*>> drawn;  // partition -> its results
   for (const auto& r : comm_results) {
     // The patterns of the b_eff average, by kind, and the legend label of each ring pattern:
     // its layout ("rings of 2 (3×2+1)"), or its name when the layout is not readable.
@@ -79,25 +83,22 @@ std::vector<Figure> comm_figures(const std::vector<StoredResult>& comm_results) 
       if (!inserted) it->second = std::max(it->second, bandwidth);
     }
     if (best.empty()) continue;
-    Figure figure;
-    figure.name = "comm-bandwidth-p" + std::to_string(r.partition);
-    figure.title =
-        "b_eff: bandwidth against message size, " + std::to_string(r.partition) + " processes";
-    figure.caption =
-        "The bandwidth of all " + std::to_string(r.partition) +
-        " processes (bytes of all messages over the slowest process's time) of each ring "
-        "pattern and the logarithmic mean of the random patterns, the best of the three "
-        "methods and the repetitions at each message size, point " +
-        r.point_key +
-        (r.valid ? "." : " (not valid: hollow markers; the reasons are under the table).") +
-        " Ring patterns that split the processes the same way are one curve (the best of "
-        "them), named with the patterns' numbers 1 to 6.";
-    Panel panel;
-    panel.title = std::to_string(r.partition) + " processes";
-    panel.x_label = "message size [B]";
-    panel.y_label = "bandwidth [MB/s]";
-    panel.log_x = true;
-    panel.bandwidth_axis = panel.y_from_zero = true;
+    auto [at, fresh] = by_partition.try_emplace(r.partition);
+    Figure& figure = at->second;
+    drawn[r.partition].push_back(&r);
+    if (fresh) {
+      figure.name = "comm-bandwidth-p" + std::to_string(r.partition);
+      figure.title =
+          "b_eff: bandwidth against message size, " + std::to_string(r.partition) + " processes";
+      Panel panel;
+      panel.title = std::to_string(r.partition) + " processes";
+      panel.x_label = "message size [B]";
+      panel.y_label = "bandwidth [MB/s]";
+      panel.log_x = true;
+      panel.bandwidth_axis = panel.y_from_zero = true;
+      figure.panels.push_back(std::move(panel));
+    }
+    Panel& panel = figure.panels.front();
     // Ring curves by legend label, in pattern order: (patterns' numbers, l -> best).
     std::vector<std::string> order;
     std::map<std::string, std::pair<std::vector<int>, std::map<double, double>>> rings;
@@ -116,8 +117,8 @@ std::vector<Figure> comm_figures(const std::vector<StoredResult>& comm_results) 
       if (inserted) order.push_back(label[pattern]);
       it->second.first.push_back(number[pattern]);
       for (const auto& [l, b] : by_size) {
-        auto [at, fresh] = it->second.second.try_emplace(l, b);
-        if (!fresh) at->second = std::max(at->second, b);
+        auto [point, first] = it->second.second.try_emplace(l, b);
+        if (!first) point->second = std::max(point->second, b);
       }
     }
     std::sort(order.begin(), order.end(), [&](const std::string& a, const std::string& b) {
@@ -133,20 +134,43 @@ std::vector<Figure> comm_figures(const std::vector<StoredResult>& comm_results) 
         for (std::size_t i = 0; i < numbers.size(); ++i)
           s.title += (i ? "," : "") + std::to_string(numbers[i]);
       }
+      s.title = envs.with(s.title, r.env);
       for (const auto& [l, b] : by_size) s.points.emplace_back(l, b / 1e6);
       s.valid.assign(s.points.size(), r.valid);
       panel.series.push_back(std::move(s));
     }
     if (!random.empty()) {
       Series s;
-      s.title = "random (log mean of " + std::to_string(random_patterns) + " patterns)";
-      s.color = 8;
+      s.title =
+          envs.with("random (log mean of " + std::to_string(random_patterns) + " patterns)", r.env);
+      s.color = 8 + envs.index(r.env);
       for (const auto& [l, sum] : random)
         s.points.emplace_back(l, std::exp(sum.first / sum.second) / 1e6);
       s.valid.assign(s.points.size(), r.valid);
       panel.series.push_back(std::move(s));
     }
-    figure.panels.push_back(std::move(panel));
+  }
+  std::vector<Figure> figures;
+  for (auto& [partition, figure] : by_partition) {
+    // The results drawn: "point K." for one, "points K1 of mpich (MPICH 4.0.2), K2 of ..." for
+    // several.
+    const auto& results = drawn[partition];
+    std::string points;
+    bool all_valid = true;
+    for (const auto* r : results) {
+      points += (points.empty() ? "" : ", ") + r->point_key +
+                (r->env.empty() ? std::string() : " of " + envs.label(r->env));
+      all_valid = all_valid && r->valid;
+    }
+    figure.caption =
+        "The bandwidth of all " + std::to_string(partition) +
+        " processes (bytes of all messages over the slowest process's time) of each ring "
+        "pattern and the logarithmic mean of the random patterns, the best of the three "
+        "methods and the repetitions at each message size, point" +
+        (results.size() == 1 ? " " : "s ") + points +
+        (all_valid ? "." : " (not valid: hollow markers; the reasons are under the table).") +
+        " Ring patterns that split the processes the same way are one curve (the best of "
+        "them), named with the patterns' numbers 1 to 6.";
     figures.push_back(std::move(figure));
   }
   if (figures.empty()) {
@@ -160,7 +184,7 @@ std::vector<Figure> comm_figures(const std::vector<StoredResult>& comm_results) 
   return figures;
 }
 
-Figure comm_scaling_figure(const query::QueryTable& comm_table) {
+Figure comm_scaling_figure(const query::QueryTable& comm_table, const EnvironmentLabels& envs) {
   const TableView t(comm_table);
   Figure figure;
   figure.name = "comm-scaling";
@@ -175,41 +199,44 @@ Figure comm_scaling_figure(const query::QueryTable& comm_table) {
   total.x_label = per.x_label = "processes";
   total.y_label = "b_eff [MB/s]";
   per.y_label = "b_eff per process [MB/s]";
-  // partition -> (b_eff, b_eff per process, valid); of two rows, a valid one first.
-  std::map<double, std::tuple<double, double, bool>> rows;
+  // env -> partition -> (b_eff, b_eff per process, valid); of two rows, a valid one first.
+  std::map<std::string, std::map<double, std::tuple<double, double, bool>>> curves;
+  std::set<double> partitions;
   for (std::size_t r = 0; r < t.rows(); ++r) {
     const double partition = t.number(r, "partition");
     if (!(partition > 0) || t.text(r, "row") == "max") continue;
+    partitions.insert(partition);
     const std::tuple<double, double, bool> value{t.number(r, "b_eff"),
                                                  t.number(r, "b_eff_per_process"), t.valid(r)};
-    auto [it, inserted] = rows.try_emplace(partition, value);
+    auto [it, inserted] = curves[t.text(r, "env")].try_emplace(partition, value);
     if (!inserted && std::isfinite(std::get<0>(value)) &&
         (!std::isfinite(std::get<0>(it->second)) ||
          std::pair{std::get<2>(value), std::get<0>(value)} >
              std::pair{std::get<2>(it->second), std::get<0>(it->second)}))
       it->second = value;
   }
-  Series s_total, s_per;
-  s_total.title = "b_eff";
-  s_per.title = "b_eff per process";
-  s_total.color = s_per.color = 1;
-  for (const auto& [partition, value] : rows) {
-    const auto& [b, b_per, valid] = value;
-    s_total.points.emplace_back(partition, b / 1e6);
-    s_per.points.emplace_back(partition, b_per / 1e6);
-    s_total.valid.push_back(valid);
-    s_per.valid.push_back(valid);
-    char text[32];
-    std::snprintf(text, sizeof(text), "%g", partition);
-    total.x_tics.emplace_back(partition, text);
+  for (const auto& [env, rows] : curves) {
+    Series s_total, s_per;
+    s_total.title = envs.with("b_eff", env);
+    s_per.title = envs.with("b_eff per process", env);
+    s_total.color = s_per.color = 1 + envs.index(env);
+    for (const auto& [partition, value] : rows) {
+      const auto& [b, b_per, valid] = value;
+      s_total.points.emplace_back(partition, b / 1e6);
+      s_per.points.emplace_back(partition, b_per / 1e6);
+      s_total.valid.push_back(valid);
+      s_per.valid.push_back(valid);
+    }
+    total.series.push_back(std::move(s_total));
+    per.series.push_back(std::move(s_per));
   }
+  for (double partition : partitions)
+    total.x_tics.emplace_back(partition, plain_significant(partition, 6));
   per.x_tics = total.x_tics;
   for (Panel* p : {&total, &per}) {
-    p->log_x = rows.size() > 1 && rows.rbegin()->first / rows.begin()->first >= 8;
+    p->log_x = partitions.size() > 1 && *partitions.rbegin() / *partitions.begin() >= 8;
     p->bandwidth_axis = p->y_from_zero = true;
   }
-  total.series.push_back(std::move(s_total));
-  per.series.push_back(std::move(s_per));
   figure.panels.push_back(std::move(total));
   figure.panels.push_back(std::move(per));
   return figure;

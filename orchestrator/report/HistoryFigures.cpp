@@ -1,5 +1,6 @@
 #include "report/HistoryFigures.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -37,7 +38,9 @@ std::string stem(const std::string& name) {
 
 }  // namespace
 
-std::vector<Figure> history_figures(const query::QueryTable& history) {
+std::vector<Figure> history_figures(const query::QueryTable& history,
+                                    const EnvironmentLabels& envs) {
+  const auto env = column(history, "env");
   const auto run = column(history, "run"), figure = column(history, "figure"),
              partition = column(history, "partition"), value = column(history, "value"),
              unit = column(history, "unit"), valid = column(history, "valid");
@@ -45,6 +48,8 @@ std::vector<Figure> history_figures(const query::QueryTable& history) {
   // Per-partition figures (logp, bcast) keep a partition; the sweep-wide maxima
   // (b_eff_io, b_eff) move between partitions and are one line.
   std::map<std::tuple<std::string, double>, Figure> by_figure;
+  // figure -> environment -> its (valid, not valid) series' index in the panel.
+  std::map<std::tuple<std::string, double>, std::map<std::string, std::size_t>> first_series;
   for (const auto& row : history.rows) {
     const std::string name = text(row[figure]);
     const auto* spec = metrics::find_figure(name);
@@ -64,17 +69,28 @@ std::vector<Figure> history_figures(const query::QueryTable& history) {
       Panel panel;
       panel.x_label = "run";
       panel.y_label = name + " [" + text(row[unit]) + "]";
-      panel.series = {Series{"valid", {}, true, true, 1}, Series{"not valid", {}, false, true, 2}};
       f.panels.push_back(panel);
+    }
+    const std::string environment = env < history.columns.size() ? text(row[env]) : "";
+    auto& series = f.panels[0].series;
+    auto [at, fresh] = first_series[{name, procs}].try_emplace(environment, series.size());
+    if (fresh) {
+      const int color = 1 + 2 * envs.index(environment);
+      series.push_back(Series{envs.with("valid", environment), {}, true, true, color});
+      series.push_back(Series{envs.with("not valid", environment), {}, false, true, color + 1});
     }
     const double x = number(row[run]);
     const double y = number(row[value]);
     const bool ok = text(row[valid]) == "yes";
-    f.panels[0].series[ok ? 0 : 1].points.emplace_back(x, y);
+    series[at->second + (ok ? 0 : 1)].points.emplace_back(x, y);
   }
   std::vector<Figure> out;
   for (auto& [key, f] : by_figure) {
-    if (!f.panels[0].series[1].has_data()) f.panels[0].series.pop_back();
+    auto& series = f.panels[0].series;
+    // A "not valid" series without a point is left out (the key would name it for nothing).
+    series.erase(std::remove_if(series.begin(), series.end(),
+                                [](const Series& s) { return !s.lines && !s.has_data(); }),
+                 series.end());
     out.push_back(std::move(f));
   }
   return out;

@@ -9,6 +9,7 @@
 
 #include "report/TableView.hpp"
 #include "report/WorkerFigures.hpp"
+#include "util/NumberText.hpp"
 
 namespace pbench::report {
 namespace {
@@ -20,9 +21,7 @@ bool is_power_of_two(double v) {
 }
 
 std::string seconds(double s) {
-  char text[40];
-  std::snprintf(text, sizeof(text), "%g s", s);
-  return text;
+  return plain_significant(s, 6) + " s";
 }
 
 const char* kTypeNames[] = {"type 0 scatter", "type 1 shared", "type 2 separate",
@@ -63,14 +62,15 @@ std::string file_stem(const std::string& text) {
   return out;
 }
 
-Figure io_partition_figure(const query::QueryTable& io_table) {
+Figure io_partition_figure(const query::QueryTable& io_table, const EnvironmentLabels& envs) {
   const TableView t(io_table);
   Figure figure;
   figure.name = "io-partitions";
   figure.title = "b_eff_io against the partition size";
   figure.caption =
       "b_eff_io of each partition as b_eff_io rev 2.1 computes it (sqrt(WR * R)), one curve per "
-      "scheduled time T and hint set, as the paper's Fig. 2 and 4; the system's b_eff_io is "
+      "scheduled time T and hint set (and environment), as the paper's Fig. 2 and 4; the "
+      "system's b_eff_io is "
       "the highest point. Beside each, dashed and labelled 'paper', the paper's arithmetic "
       "b_eff_io (0.25 write + 0.25 rewrite + 0.5 read). A partition without a value is a gap.";
   Panel panel;
@@ -81,13 +81,14 @@ Figure io_partition_figure(const query::QueryTable& io_table) {
   panel.bandwidth_axis = panel.y_from_zero = true;
   // (T, hints) -> partition -> (b_eff_io, valid), NaN when the row has none; the same for the
   // paper's. Of two rows of one partition, a valid value comes before a larger one that is not.
-  using Curves =
-      std::map<std::pair<double, std::string>, std::map<double, std::pair<double, bool>>>;
+  using Curves = std::map<std::tuple<double, std::string, std::string>,
+                          std::map<double, std::pair<double, bool>>>;
   Curves curves, paper_curves;
   for (std::size_t r = 0; r < t.rows(); ++r) {
     const double partition = t.number(r, "partition");
     if (!std::isfinite(partition) || t.text(r, "row") == "max") continue;
-    const std::pair<double, std::string> key{t.number(r, "schedule_time"), t.text(r, "hints")};
+    const std::tuple<double, std::string, std::string> key{t.number(r, "schedule_time"),
+                                                           t.text(r, "hints"), t.text(r, "env")};
     for (auto [curves_of, column] : {std::pair<Curves*, const char*>{&curves, "b_eff_io"},
                                      {&paper_curves, "b_eff_io_paper"}}) {
       const std::pair<double, bool> value{t.number(r, column), t.valid(r)};
@@ -102,9 +103,12 @@ Figure io_partition_figure(const query::QueryTable& io_table) {
   for (auto [curves_of, suffix] :
        {std::pair<Curves*, std::string>{&curves, ""}, {&paper_curves, " (paper)"}}) {
     for (const auto& [key, points] : *curves_of) {
+      const auto& [time, hints, env] = key;
       Series s;
-      s.title = "T = " + (std::isfinite(key.first) ? seconds(key.first) : std::string("?")) +
-                ", hints " + key.second + suffix;
+      s.title = envs.with("T = " + (std::isfinite(time) ? seconds(time) : std::string("?")) +
+                              ", hints " + hints,
+                          env) +
+                suffix;
       s.dashed = !suffix.empty();
       bool any = false;
       for (const auto& [partition, value] : points) {
@@ -119,9 +123,12 @@ Figure io_partition_figure(const query::QueryTable& io_table) {
   return figure;
 }
 
-std::vector<Figure> io_pattern_figures(const std::vector<StoredResult>& io_results) {
-  // The partition with the largest b_eff_io of each (T, hints): (result index, partition).
-  std::map<std::pair<double, std::string>, std::tuple<double, std::size_t, double>> best;
+std::vector<Figure> io_pattern_figures(const std::vector<StoredResult>& io_results,
+                                       const EnvironmentLabels& envs) {
+  // The partition with the largest b_eff_io of each (T, hints) and environment: (value, result
+  // index, partition).
+  using Best = std::tuple<double, std::size_t, double>;
+  std::map<std::pair<double, std::string>, std::map<std::string, Best>> best;
   for (std::size_t i = 0; i < io_results.size(); ++i) {
     const auto& r = io_results[i];
     if (is_consortium(r)) continue;
@@ -133,31 +140,35 @@ std::vector<Figure> io_pattern_figures(const std::vector<StoredResult>& io_resul
       const double value =
           json_number(row, row.contains("b_eff_io_rev2") ? "b_eff_io_rev2" : "b_eff_io");
       if (!std::isfinite(value)) continue;
-      const std::pair<double, std::string> key{json_number(row, "schedule_time"), hints};
-      auto it = best.find(key);
-      if (it == best.end() || value > std::get<0>(it->second))
-        best[key] = {value, i, json_number(row, "partition")};
+      auto& of_env = best[{json_number(row, "schedule_time"), hints}];
+      auto it = of_env.find(r.env);
+      if (it == of_env.end() || value > std::get<0>(it->second))
+        of_env[r.env] = {value, i, json_number(row, "partition")};
     }
   }
+  const auto processes = [](double partition) {
+    return plain_significant(partition, 6) + (partition == 1 ? " process" : " processes");
+  };
   std::vector<Figure> figures;
-  for (const auto& [key, winner] : best) {
-    const auto& [value, index, partition] = winner;
-    const auto& result = io_results[index];
+  for (const auto& [key, winners] : best) {
     Figure figure;
     figure.name = "io-patterns-" + std::to_string(figures.size() + 1);
-    char text[160];
-    std::snprintf(text, sizeof(text), "%g process%s, T = %g s", partition,
-                  partition == 1 ? "" : "es", key.first);
-    figure.title =
-        std::string("Bandwidth by pattern type and chunk size: ") + text + ", hints " + key.second;
-    std::snprintf(text, sizeof(text), "%.4g MB/s", value / 1e6);
+    const bool one = winners.size() == 1 && winners.begin()->first.empty();
+    std::string at;  // which partition of which environment, with its b_eff_io and point
+    for (const auto& [env, winner] : winners) {
+      const auto& [value, index, partition] = winner;
+      at += (at.empty() ? "" : "; ") +
+            (one ? std::string() : envs.label(env) + ": " + processes(partition) + ", ") +
+            plain_significant(value / 1e6, 4) + " MB/s, point " + io_results[index].point_key;
+    }
+    figure.title = "Bandwidth by pattern type and chunk size: " +
+                   (one ? processes(std::get<2>(winners.begin()->second)) + ", " : std::string()) +
+                   "T = " + seconds(key.first) + ", hints " + key.second;
     figure.caption =
-        std::string(
-            "Each access method's bandwidth per pattern type against the contiguous "
-            "chunk size on disk l, as the paper's Fig. 3 (l+8 is the non-wellformed "
-            "neighbour of l), at the partition with the largest b_eff_io (") +
-        text + ") of T = " + seconds(key.first) + " and hints " + key.second + ", point " +
-        result.point_key +
+        "Each access method's bandwidth per pattern type against the contiguous chunk size on "
+        "disk l, as the paper's Fig. 3 (l+8 is the non-wellformed neighbour of l), at the "
+        "partition with the largest b_eff_io (" +
+        at + ") of T = " + seconds(key.first) + " and hints " + key.second +
         ". A type's value at a size is its bytes over its time at that size; a type that did "
         "not run an access (rewrite runs type 0 unless --rewrite-all) has no curve.";
     std::set<double> sizes;
@@ -167,31 +178,37 @@ std::vector<Figure> io_pattern_figures(const std::vector<StoredResult>& io_resul
       panel.x_label = "chunk size l on disk [B]";
       panel.y_label = "bandwidth [MB/s]";
       panel.bandwidth_axis = panel.y_from_zero = true;
-      // type -> l -> (bytes, seconds)
-      std::map<int, std::map<double, std::pair<double, double>>> sums;
-      for (const auto& row : measurement_rows(result.document, "patterns")) {
-        if (json_number(row, "partition") != partition || json_text(row, "access") != access)
-          continue;
-        const double type = json_number(row, "type"), l = json_number(row, "disk_chunk");
-        const double bytes = json_number(row, "bytes"), time = json_number(row, "time");
-        if (!std::isfinite(type) || !(l > 0) || !(bytes > 0) || !(time > 0)) continue;
-        auto& sum = sums[static_cast<int>(type)][l];
-        sum.first += bytes;
-        sum.second += time;
-      }
-      for (const auto& [type, by_size] : sums) {
-        Series s;
-        s.title = type >= 0 && type < 5 ? kTypeNames[type] : "type " + std::to_string(type);
-        s.color = type + 1;
-        std::vector<std::pair<double, double>> points;
-        for (const auto& [l, sum] : by_size) {
-          points.emplace_back(chunk_position(l), sum.first / sum.second / 1e6);
-          sizes.insert(l);
+      for (const auto& [env, winner] : winners) {
+        const auto& [value, index, partition] = winner;
+        const auto& result = io_results[index];
+        // type -> l -> (bytes, seconds)
+        std::map<int, std::map<double, std::pair<double, double>>> sums;
+        for (const auto& row : measurement_rows(result.document, "patterns")) {
+          if (json_number(row, "partition") != partition || json_text(row, "access") != access)
+            continue;
+          const double type = json_number(row, "type"), l = json_number(row, "disk_chunk");
+          const double bytes = json_number(row, "bytes"), time = json_number(row, "time");
+          if (!std::isfinite(type) || !(l > 0) || !(bytes > 0) || !(time > 0)) continue;
+          auto& sum = sums[static_cast<int>(type)][l];
+          sum.first += bytes;
+          sum.second += time;
         }
-        std::sort(points.begin(), points.end());
-        s.points = std::move(points);
-        s.valid.assign(s.points.size(), result.valid);
-        panel.series.push_back(std::move(s));
+        for (const auto& [type, by_size] : sums) {
+          Series s;
+          const std::string name =
+              type >= 0 && type < 5 ? kTypeNames[type] : "type " + std::to_string(type);
+          s.title = one ? name : envs.with(name, env) + ", " + processes(partition);
+          s.color = type + 1 + 5 * envs.index(env);
+          std::vector<std::pair<double, double>> points;
+          for (const auto& [l, sum] : by_size) {
+            points.emplace_back(chunk_position(l), sum.first / sum.second / 1e6);
+            sizes.insert(l);
+          }
+          std::sort(points.begin(), points.end());
+          s.points = std::move(points);
+          s.valid.assign(s.points.size(), result.valid);
+          panel.series.push_back(std::move(s));
+        }
       }
       figure.panels.push_back(std::move(panel));
     }
@@ -214,7 +231,8 @@ std::vector<Figure> io_pattern_figures(const std::vector<StoredResult>& io_resul
   return figures;
 }
 
-Figure consortium_figure(const std::vector<StoredResult>& io_results) {
+Figure consortium_figure(const std::vector<StoredResult>& io_results,
+                         const EnvironmentLabels& envs) {
   Figure figure;
   figure.name = "io-consortium";
   figure.title = "Consortium suite: transfer rate against transfer size";
@@ -245,7 +263,7 @@ Figure consortium_figure(const std::vector<StoredResult>& io_results) {
         if (!api.empty() && api != "mpiio") label += ", " + api;
         if (json_number(m.labels, "collective") == 1) label += ", collective";
         if (json_number(m.labels, "file_per_process") == 1) label += ", file per process";
-        label += ", " + std::to_string(r.partition) + " procs";
+        label = envs.with(label + ", " + std::to_string(r.partition) + " procs", r.env);
         const std::pair<double, bool> value{*m.value / 1e6, r.valid};
         auto [it, inserted] = curves[label].try_emplace(size, value);
         if (!inserted &&

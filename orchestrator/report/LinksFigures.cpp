@@ -7,14 +7,16 @@
 
 namespace pbench::report {
 
-std::vector<Figure> links_figures(const std::vector<query::LinkMatrixResult>& matrices) {
+std::vector<Figure> links_figures(const std::vector<query::LinkMatrixResult>& matrices,
+                                  const EnvironmentLabels& envs) {
   std::vector<Figure> figures;
   for (const auto& m : matrices) {
     const auto outliers = query::bandwidth_outliers(m);
     Figure figure;
     figure.name = "links-" + std::to_string(m.partition);
-    figure.title = "Link matrix: sweep " + m.sweep + ", " + std::to_string(m.partition) +
-                   " processes" + (m.asked.empty() ? "" : " (" + m.asked + ")");
+    figure.title = envs.with("Link matrix: sweep " + m.sweep + ", " + std::to_string(m.partition) +
+                                 " processes" + (m.asked.empty() ? "" : " (" + m.asked + ")"),
+                             m.env);
     std::string named;
     for (const auto& node : outliers.weak_nodes) named += (named.empty() ? "" : ", ") + node;
     for (const auto& [from, to] : outliers.weak_links) {

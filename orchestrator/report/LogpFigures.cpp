@@ -6,35 +6,34 @@
 
 #include "report/TableView.hpp"
 #include "report/WorkerFigures.hpp"
+#include "util/NumberText.hpp"
 
 namespace pbench::report {
 
-Figure logp_gap_figure(const query::QueryTable& logp_table) {
+Figure logp_gap_figure(const query::QueryTable& logp_table, const EnvironmentLabels& envs) {
   const TableView t(logp_table);
   Figure figure;
   figure.name = "logp-gap";
   figure.title = "LogP: g against queue depth";
   figure.caption =
       "The gap g (time per 8-byte message in the flood test) at each queue depth q, a curve "
-      "per partition; the system's g is the lowest point. A queue depth without a value is a "
-      "gap.";
+      "per partition (and environment); the system's g is the lowest point. A queue depth "
+      "without a value is a gap.";
   Panel panel;
   panel.title = "g";
   panel.x_label = "queue depth q [messages]";
   panel.y_label = "g [us]";
   panel.log_x = true;
-  // partition -> q -> (g, valid)
-  std::map<double, std::map<double, std::pair<double, bool>>> curves;
+  // (environment, partition) -> q -> (g, valid)
+  std::map<std::pair<std::string, double>, std::map<double, std::pair<double, bool>>> curves;
   for (std::size_t r = 0; r < t.rows(); ++r) {
     const double partition = t.number(r, "partition"), q = t.number(r, "queue_depth");
     if (!std::isfinite(partition) || !std::isfinite(q)) continue;
-    curves[partition][q] = {t.number(r, "g") * 1e6, t.valid(r)};
+    curves[{t.text(r, "env"), partition}][q] = {t.number(r, "g") * 1e6, t.valid(r)};
   }
-  for (const auto& [partition, points] : curves) {
+  for (const auto& [key, points] : curves) {
     Series s;
-    char text[64];
-    std::snprintf(text, sizeof(text), "%g processes", partition);
-    s.title = text;
+    s.title = envs.with(plain_significant(key.second, 6) + " processes", key.first);
     for (const auto& [q, value] : points) {
       s.points.emplace_back(q, value.first);
       s.valid.push_back(value.second);
@@ -45,22 +44,25 @@ Figure logp_gap_figure(const query::QueryTable& logp_table) {
   return figure;
 }
 
-std::vector<Figure> logp_size_figures(const std::vector<StoredResult>& logp_results) {
-  // partition -> q -> size -> time per message; partition -> q -> fit rows.
-  std::map<std::int64_t, std::map<double, std::map<double, double>>> curves;
-  std::map<std::int64_t, std::map<double, std::vector<nlohmann::json>>> fits;
-  std::map<std::int64_t, std::map<double, bool>> valid;  // partition -> q -> its result valid
+std::vector<Figure> logp_size_figures(const std::vector<StoredResult>& logp_results,
+                                      const EnvironmentLabels& envs) {
+  // A curve of each environment and queue depth: (env, q).
+  using Curve = std::pair<std::string, double>;
+  // partition -> curve -> size -> time per message; partition -> curve -> fit rows.
+  std::map<std::int64_t, std::map<Curve, std::map<double, double>>> curves;
+  std::map<std::int64_t, std::map<Curve, std::vector<nlohmann::json>>> fits;
+  std::map<std::int64_t, std::map<Curve, bool>> valid;  // partition -> curve -> its result valid
   for (const auto& r : logp_results) {
     for (const auto& row : measurement_rows(r.document, "flood_curve")) {
       const double q = json_number(row, "queue_depth"), size = json_number(row, "size");
       const double t = json_number(row, "time_per_message");
       if (!std::isfinite(q) || !(size > 0)) continue;
-      curves[r.partition][q][size] = t;
-      valid[r.partition][q] = r.valid;
+      curves[r.partition][{r.env, q}][size] = t;
+      valid[r.partition][{r.env, q}] = r.valid;
     }
     for (const auto& row : measurement_rows(r.document, "gap_fit")) {
       const double q = json_number(row, "queue_depth");
-      if (std::isfinite(q)) fits[r.partition][q].push_back(row);
+      if (std::isfinite(q)) fits[r.partition][{r.env, q}].push_back(row);
     }
   }
   std::vector<Figure> figures;
@@ -76,17 +78,16 @@ std::vector<Figure> logp_size_figures(const std::vector<StoredResult>& logp_resu
     panel.log_x = panel.log_y = true;
     int color = 0;
     int switches = 0;
-    for (const auto& [q, points] : by_q) {
+    for (const auto& [curve, points] : by_q) {
       ++color;
-      char text[160];
-      std::snprintf(text, sizeof(text), "q = %g", q);
+      const std::string name = envs.with("q = " + plain_significant(curve.second, 6), curve.first);
       Series measured;
-      measured.title = text;
+      measured.title = name;
       measured.color = color;
       for (const auto& [size, t] : points) measured.points.emplace_back(size, t * 1e6);
-      measured.valid.assign(measured.points.size(), valid[partition][q]);
+      measured.valid.assign(measured.points.size(), valid[partition][curve]);
       panel.series.push_back(std::move(measured));
-      const auto& segments = fits[partition][q];
+      const auto& segments = fits[partition][curve];
       if (segments.size() > 1) switches += static_cast<int>(segments.size()) - 1;
       for (const auto& segment : segments) {
         const double from = json_number(segment, "from_size"), to = json_number(segment, "to_size");
@@ -95,15 +96,11 @@ std::vector<Figure> logp_size_figures(const std::vector<StoredResult>& logp_resu
         if (!(from > 0) || !(to >= from) || !std::isfinite(slope) || !std::isfinite(intercept))
           continue;
         Series fit;
-        std::snprintf(text, sizeof(text), "q = %g: G fit %s-%s B", q, size_label(from).c_str(),
-                      size_label(to).c_str());
-        fit.title = text;
-        if (slope > 0) {
-          std::snprintf(text, sizeof(text), ", 1/G = %.4g MB/s", 1e-6 / slope);
-        } else {
-          std::snprintf(text, sizeof(text), ", slope %.3g s/B (not positive)", slope);
-        }
-        fit.title += text;
+        fit.title = name + ": G fit " + size_label(from) + "-" + size_label(to) + " B";
+        // The display rule: 1/G in MB/s, a slope in ns/B, never e-notation.
+        fit.title += slope > 0
+                         ? ", 1/G = " + plain_significant(1e-6 / slope, 4) + " MB/s"
+                         : ", slope " + plain_significant(slope * 1e9, 3) + " ns/B (not positive)";
         fit.color = color;
         fit.dashed = true;
         fit.marks = false;

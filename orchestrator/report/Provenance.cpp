@@ -4,6 +4,10 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "sweep/SweepSpec.hpp"
+#include "sweep/WorkerCatalog.hpp"
+#include "util/NumberText.hpp"
+
 namespace pbench::report {
 namespace {
 
@@ -20,16 +24,6 @@ std::string join(const std::vector<std::string>& items, const std::string& separ
   if (shown < items.size())
     out += separator + "... (" + std::to_string(items.size() - shown) + " more)";
   return out;
-}
-
-std::string plain(const nlohmann::json& value) {
-  if (value.is_string()) return value.get<std::string>();
-  if (value.is_array()) {
-    std::vector<std::string> items;
-    for (const auto& v : value) items.push_back(plain(v));
-    return join(items, ", ");
-  }
-  return value.dump();
 }
 
 /// "VERSION+DESCRIBE" as "VERSION (git describe DESCRIBE)".
@@ -91,27 +85,79 @@ Provenance read_provenance(store::Store& store, const std::string& sweep) {
   return p;
 }
 
-std::string spec_summary(const std::string& spec_json) {
-  const auto spec = nlohmann::json::parse(spec_json, nullptr, false);
-  if (!spec.is_object()) return spec_json;
-  std::vector<std::string> parts;
-  for (const auto& [key, value] : spec.items()) {
-    if (key == "name") continue;
-    if (key == "settings" && value.is_object()) {
-      std::vector<std::string> settings;
-      for (const auto& [worker, params] : value.items()) {
-        if (!params.is_object()) continue;
-        for (const auto& [name, v] : params.items())
-          settings.push_back(worker + "." + name + "=" + plain(v));
-      }
-      if (!settings.empty()) parts.push_back("settings " + join(settings, " "));
-      continue;
-    }
-    std::string name = key;
-    std::replace(name.begin(), name.end(), '_', ' ');
-    parts.push_back(name + " " + plain(value));
+std::vector<std::pair<std::string, std::string>> spec_rows(const std::string& spec_json) {
+  sweep::SweepSpec spec;
+  try {
+    spec = sweep::SweepSpec::from_json(nlohmann::json::parse(spec_json));
+  } catch (const std::exception&) {
+    return {{"sweep", spec_json}};
   }
-  return join(parts, "; ");
+  std::vector<std::pair<std::string, std::string>> rows;
+  // The sweep as a whole: partitions, launch and the batch options given.
+  std::vector<std::string> parts;
+  std::vector<std::string> partitions;
+  for (const auto& p : spec.partitions) partitions.push_back(p.text());
+  parts.push_back("partitions " + join(partitions, ", "));
+  if (spec.environments.empty()) parts.push_back("launcher " + spec.launcher.describe());
+  if (!spec.account.empty()) parts.push_back("account " + spec.account);
+  if (!spec.queue.empty()) parts.push_back("queue " + spec.queue);
+  if (spec.time_limit_seconds > 0)
+    parts.push_back("time limit " + std::to_string(spec.time_limit_seconds) + " s");
+  if (spec.nodes > 0) parts.push_back(std::to_string(spec.nodes) + " nodes per job");
+  if (spec.procs_per_node > 0)
+    parts.push_back(std::to_string(spec.procs_per_node) + " processes per node");
+  if (spec.share_nodes) parts.push_back("nodes shared with other jobs");
+  if (!spec.directives.empty()) parts.push_back("directives " + join(spec.directives, " "));
+  if (!spec.lines.empty()) parts.push_back("lines " + join(spec.lines, "; "));
+  if (spec.site.is_object() && spec.site.contains("path") && spec.site["path"].is_string())
+    parts.push_back("site profile " + spec.site["path"].get<std::string>());
+  rows.emplace_back("sweep", spec.name + ": " + join(parts, "; "));
+  // A row per worker: its own dimensions, then its settings.
+  const auto numbers = [](const auto& list, const std::string& unit) {
+    std::vector<std::string> items;
+    for (const auto& v : list) items.push_back(plain_significant(static_cast<double>(v), 6) + unit);
+    return join(items, ", ");
+  };
+  for (const auto& worker : spec.workers) {
+    std::vector<std::string> items;
+    for (const auto& dimension : sweep::find_worker(worker).dimensions) {
+      if (dimension == "queue_depth" && !spec.queue_depths.empty())
+        items.push_back("queue depths " + numbers(spec.queue_depths, ""));
+      if (dimension == "schedule_time" && !spec.schedule_times.empty())
+        items.push_back("T " + numbers(spec.schedule_times, " s"));
+      if (dimension == "hints" && !spec.hint_sets.empty()) {
+        std::vector<std::string> hints;
+        for (const auto& h : spec.hint_sets) hints.push_back(h.empty() ? "-" : h);
+        items.push_back("hints " + join(hints, " | "));
+      }
+      if (dimension == "pattern" && !spec.patterns.empty())
+        items.push_back("patterns " + join(spec.patterns, ", "));
+      if (dimension == "transfer_size" && !spec.transfer_sizes.empty())
+        items.push_back("transfer sizes " + numbers(spec.transfer_sizes, " B"));
+      if (dimension == "collective" && !spec.collective.empty()) {
+        std::vector<std::string> on;
+        for (bool c : spec.collective) on.push_back(c ? "on" : "off");
+        items.push_back("collective " + join(on, ", "));
+      }
+    }
+    std::vector<std::string> settings;
+    if (const auto it = spec.settings.find(worker); it != spec.settings.end()) {
+      for (const auto& [name, value] : it->second) settings.push_back(name + "=" + value);
+    }
+    items.push_back(settings.empty() ? std::string("the method's settings")
+                                     : "settings " + join(settings, ", "));
+    rows.emplace_back(worker, join(items, "; "));
+  }
+  if (!spec.environments.empty()) {
+    std::vector<std::string> envs;
+    for (const auto& env : spec.environments) {
+      envs.push_back(env.name + ": workers in " + env.worker_dir + ", launcher " +
+                     env.launcher.value_or(spec.launcher).describe() +
+                     (env.lines.empty() ? std::string() : ", lines " + join(env.lines, "; ")));
+    }
+    rows.emplace_back("environments", join(envs, "; "));
+  }
+  return rows;
 }
 
 std::vector<std::pair<std::string, std::string>> provenance_rows(
@@ -120,8 +166,7 @@ std::vector<std::pair<std::string, std::string>> provenance_rows(
                        std::size_t most = 0) {
     return list.empty() ? std::string("- (no stored result)") : join(list, separator, most);
   };
-  std::vector<std::pair<std::string, std::string>> rows;
-  rows.emplace_back("sweep", p.sweep + ": " + spec_summary(p.spec_json));
+  auto rows = spec_rows(p.spec_json);
   rows.emplace_back(
       "scheduler",
       p.scheduler + (p.job_ids.empty() ? std::string(", no job submitted")

@@ -26,13 +26,18 @@ struct Provenance {
 /// The provenance of `sweep` (which exists) from the store.
 Provenance read_provenance(store::Store& store, const std::string& sweep);
 
-/// The specification as one line a reader can follow: "workers logp, comm; partitions 1, 2;
-/// settings comm.repetitions=1; ..." (the name left out); the raw text when it is not JSON.
-std::string spec_summary(const std::string& spec_json);
+/// The specification as rows a reader can follow, never as JSON: "sweep" (the partitions, how
+/// jobs are launched and the batch options given: "partitions 1, 2x2; launcher mpiexec; account
+/// a"), then a row per worker of the sweep with its own dimensions and settings ("logp": "queue
+/// depths 1, 8; eel_runs=10, max_size=65536"; "io": "T 30 s, 60 s; hints -, cb_nodes=1"; "the
+/// method's settings" when none is given), and "environments" (each one's worker directory and
+/// launcher) for a sweep made with --envs. The text itself under "sweep" when it is not a
+/// specification.
+std::vector<std::pair<std::string, std::string>> spec_rows(const std::string& spec_json);
 
-/// The header's rows (label, text): sweep and specification, scheduler and job ids, hosts, MPI
-/// library, pbench version and git describe of the report (`report_version` as the build says
-/// it, "VERSION+DESCRIBE") and of the workers, dates.
+/// The header's rows (label, text): the sweep's name and spec_rows, scheduler and job ids,
+/// hosts, MPI library, pbench version and git describe of the report (`report_version` as the
+/// build says it, "VERSION+DESCRIBE") and of the workers, dates.
 std::vector<std::pair<std::string, std::string>> provenance_rows(const Provenance& provenance,
                                                                  const std::string& report_version);
 

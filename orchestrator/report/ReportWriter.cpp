@@ -11,6 +11,7 @@
 #include "query/PointsQuery.hpp"
 #include "query/SystemQuery.hpp"
 #include "query/WorkerQueries.hpp"
+#include "report/EnvironmentLabels.hpp"
 #include "report/GnuplotFigure.hpp"
 #include "report/HistoryFigures.hpp"
 #include "report/HtmlPage.hpp"
@@ -71,6 +72,7 @@ struct SweepData {
   std::vector<std::string> workers;
   std::vector<StoredResult> beff_io;     ///< io results of b_eff_io
   std::vector<StoredResult> consortium;  ///< io results of the consortium suite
+  EnvironmentLabels envs;                ///< how the figures name the environments (--envs)
   bool ran(const std::string& worker) const {
     return std::find(workers.begin(), workers.end(), worker) != workers.end();
   }
@@ -117,8 +119,8 @@ std::vector<Section> sections() {
          const auto results = newest_results(d.store, d.sweep, "logp");
          page.table(table);
          not_valid_list(page, results);
-         figures.add(logp_gap_figure(table));
-         for (auto& f : logp_size_figures(results)) figures.add(f);
+         figures.add(logp_gap_figure(table, d.envs));
+         for (auto& f : logp_size_figures(results, d.envs)) figures.add(f);
        }},
       {"comm", "comm: b_eff", [](const SweepData& d) { return d.ran("comm"); },
        [](const SweepData& d, HtmlPage& page, FigureSink& figures) {
@@ -126,36 +128,37 @@ std::vector<Section> sections() {
          const auto results = newest_results(d.store, d.sweep, "comm");
          page.table(table);
          not_valid_list(page, results);
-         figures.add(comm_scaling_figure(table));
-         for (auto& f : comm_figures(results)) figures.add(f);
+         figures.add(comm_scaling_figure(table, d.envs));
+         for (auto& f : comm_figures(results, d.envs)) figures.add(f);
        }},
       {"io", "io: b_eff_io", [](const SweepData& d) { return !d.beff_io.empty(); },
        [](const SweepData& d, HtmlPage& page, FigureSink& figures) {
          const auto table = query::find_worker_query("io")->table(d.store, d.sweep);
          page.table(table);
          not_valid_list(page, d.beff_io);
-         figures.add(io_partition_figure(table));
-         for (auto& f : io_pattern_figures(d.beff_io)) figures.add(f);
+         figures.add(io_partition_figure(table, d.envs));
+         for (auto& f : io_pattern_figures(d.beff_io, d.envs)) figures.add(f);
        }},
       {"consortium", "io: Parallel I/O Consortium suite",
        [](const SweepData& d) { return !d.consortium.empty(); },
        [](const SweepData& d, HtmlPage& page, FigureSink& figures) {
          page.table(query::io_consortium_table(d.store, d.sweep));
          not_valid_list(page, d.consortium);
-         figures.add(consortium_figure(d.consortium));
+         figures.add(consortium_figure(d.consortium, d.envs));
        }},
       {"bcast", "bcast: broadcast latency", [](const SweepData& d) { return d.ran("bcast"); },
        [](const SweepData& d, HtmlPage& page, FigureSink& figures) {
          const auto table = query::find_worker_query("bcast")->table(d.store, d.sweep);
          page.table(table);
          not_valid_list(page, newest_results(d.store, d.sweep, "bcast"));
-         for (auto& f : bcast_figures(table)) figures.add(f);
+         for (auto& f : bcast_figures(table, d.envs)) figures.add(f);
        }},
       {"links", "links: the link matrix", [](const SweepData& d) { return d.ran("links"); },
        [](const SweepData& d, HtmlPage& page, FigureSink& figures) {
          page.table(query::find_worker_query("links")->table(d.store, d.sweep));
          not_valid_list(page, newest_results(d.store, d.sweep, "links"));
-         for (auto& f : links_figures(query::link_matrices(d.store, d.sweep))) figures.add(f);
+         for (auto& f : links_figures(query::link_matrices(d.store, d.sweep), d.envs))
+           figures.add(f);
        }},
   };
 }
@@ -184,7 +187,8 @@ ReportSummary ReportWriter::write(const std::string& sweep, const std::filesyste
   HtmlPage page("pbench report: sweep " + sweep);
   FigureSink figures(page, gnuplot, dir, options, summary);
 
-  SweepData data{store_, sweep, sweep_workers(store_, sweep), {}, {}};
+  SweepData data{store_, sweep, sweep_workers(store_, sweep),
+                 {},     {},    EnvironmentLabels::read(store_, sweep)};
   if (data.ran("io")) {
     for (auto& r : newest_results(store_, sweep, "io"))
       (is_consortium(r) ? data.consortium : data.beff_io).push_back(std::move(r));
@@ -213,7 +217,7 @@ ReportSummary ReportWriter::write(const std::string& sweep, const std::filesyste
     summary.sections.push_back("history");
     const auto history = query::history_table(store_, sweep, std::nullopt, {});
     page.table(history);
-    for (auto& f : history_figures(history)) figures.add(f);
+    for (auto& f : history_figures(history, data.envs)) figures.add(f);
   }
 
   summary.index = dir / "index.html";

@@ -23,7 +23,9 @@ std::vector<StoredResult> newest_results(store::Store& store, const std::string&
     r.partition = s.int64(2);
     r.params = nlohmann::json::parse(s.text(3), nullptr, false);
     r.document = nlohmann::json::parse(s.text(4), nullptr, false);
-    if (r.params.is_discarded()) r.params = nlohmann::json::object();
+    if (!r.params.is_object()) r.params = nlohmann::json::object();
+    if (r.params.contains("env") && r.params["env"].is_string())
+      r.env = r.params["env"].get<std::string>();
     if (r.document.is_discarded()) r.document = nlohmann::json::object();
     r.valid = s.int64(5) != 0;
     by_id[s.int64(0)] = results.size();
@@ -103,6 +105,7 @@ std::string not_valid_text(const StoredResult& result) {
   }
   return "point " + result.point_key + " (" + std::to_string(result.partition) + " process" +
          (result.partition == 1 ? "" : "es") +
+         (result.env.empty() ? std::string() : ", environment " + result.env) +
          "): " + (reasons.empty() ? std::string("no reason stored") : reasons);
 }
 

@@ -22,6 +22,7 @@ struct StoredResult {
   std::string point_key;
   std::int64_t partition = 0;
   nlohmann::json params;    ///< the point's parameters (points.params_json)
+  std::string env;          ///< its environment (the parameter env, --envs); "" without one
   nlohmann::json document;  ///< the result document (results.document)
   bool valid = false;
   std::vector<StoredMetric> metrics;
@@ -41,7 +42,8 @@ double json_number(const nlohmann::json& object, const std::string& key);
 /// object[key] as text (numbers printed); "" when missing.
 std::string json_text(const nlohmann::json& object, const std::string& key);
 /// A result that is not valid with its reasons, for the page: "point KEY (N processes): reason;
-/// reason" ("no reason stored" when the document has none).
+/// reason" ("no reason stored" when the document has none; "(N processes, environment E)" for
+/// a point of an environment).
 std::string not_valid_text(const StoredResult& result);
 /// True when an io result ran the consortium suite (parameters.suite == "consortium").
 bool is_consortium(const StoredResult& result);

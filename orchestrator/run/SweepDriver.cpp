@@ -15,6 +15,7 @@
 #include "schedulers/Launcher.hpp"
 #include "sweep/SweepSpec.hpp"
 #include "util/Error.hpp"
+#include "util/StderrTail.hpp"
 #include "util/Time.hpp"
 #include "util/WritableDirectory.hpp"
 
@@ -27,6 +28,8 @@ namespace {
 constexpr std::size_t kStderrTailBytes = 2048;
 /// How much of a failed job's output is searched for the launcher's report of a killed rank.
 constexpr std::size_t kLauncherReportBytes = 8192;
+/// How much of a failed job's stderr is searched for the worker's own error line.
+constexpr std::size_t kWorkerLineBytes = 65536;
 
 /// A point's partition as (processes, nodes, processes per node): the points of one key have
 /// the same directives, and the keys order by processes first.
@@ -451,6 +454,12 @@ void SweepDriver::record_final(store::AttemptRecord& attempt, const schedulers::
                           ")\n" + file_tail(attempt.stderr_path, kStderrTailBytes);
   } else if (attempt.state != PointState::done) {
     attempt.stderr_tail = file_tail(attempt.stderr_path, kStderrTailBytes);
+    // The worker's own error line before the launcher's report, even when that report (Open
+    // MPI's banners, every rank's abort) pushed it out of the tail.
+    const auto own = worker_error_line(file_tail(attempt.stderr_path, kWorkerLineBytes));
+    if (!own.empty() && attempt.stderr_tail->find(own) == std::string::npos) {
+      attempt.stderr_tail = own + "\n" + *attempt.stderr_tail;
+    }
   }
   if (attempt.state == PointState::failed) {
     // A rank killed by a signal ends the launcher with a status of its own: the launcher's

@@ -220,8 +220,13 @@ std::vector<std::string> default_site_paths() {
   }
   std::error_code ec;
   const fs::path self = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec)
-    paths.push_back((self.parent_path().parent_path() / "etc" / "pbench" / "site.toml").string());
+  if (!ec) {
+    // An installation's own profile: PREFIX/etc/pbench/site.toml; a package in /usr keeps its
+    // configuration in /etc, as GNU's installation directories do for that prefix.
+    const fs::path prefix = self.parent_path().parent_path();
+    paths.push_back(
+        ((prefix == "/usr" ? fs::path("/etc") : prefix / "etc") / "pbench" / "site.toml").string());
+  }
   return paths;
 }
 

@@ -29,9 +29,17 @@ bool is_help_hint(const std::string& line) {
   return line.rfind("Run with --help", 0) == 0;
 }
 
-}  // namespace
+/// "pbench-WORKER: error: ...": a worker's name (lower-case letters) and its error.
+bool is_worker_error(const std::string& line) {
+  constexpr std::string_view prefix = "pbench-";
+  if (line.rfind(prefix, 0) != 0) return false;
+  std::size_t i = prefix.size();
+  while (i < line.size() && line[i] >= 'a' && line[i] <= 'z') ++i;
+  return i > prefix.size() && line.compare(i, 9, ": error: ") == 0;
+}
 
-std::string telling_line(const std::string& stderr_tail) {
+/// The non-empty lines of `text`, trimmed.
+std::vector<std::string> lines_of(const std::string& stderr_tail) {
   std::vector<std::string> lines;
   std::size_t start = 0;
   while (start <= stderr_tail.size()) {
@@ -42,6 +50,29 @@ std::string telling_line(const std::string& stderr_tail) {
     if (!line.empty()) lines.push_back(line);
     if (end == std::string::npos) break;
     start = end + 1;
+  }
+  return lines;
+}
+
+}  // namespace
+
+std::string worker_error_line(const std::string& stderr_text) {
+  const auto lines = lines_of(stderr_text);
+  for (auto it = lines.rbegin(); it != lines.rend(); ++it) {
+    if (is_worker_error(*it)) return *it;
+  }
+  return "";
+}
+
+std::string telling_line(const std::string& stderr_tail) {
+  const auto lines = lines_of(stderr_tail);
+  // The worker's own line first: the launcher's report after it only says that a rank failed.
+  for (auto it = lines.rbegin(); it != lines.rend(); ++it) {
+    if (!is_worker_error(*it)) continue;
+    for (auto after = lines.rbegin(); after != it; ++after) {
+      if (mentions_error(*after) && !is_worker_error(*after)) return *it + "; launcher: " + *after;
+    }
+    return *it;
   }
   for (auto it = lines.rbegin(); it != lines.rend(); ++it) {
     if (mentions_error(*it)) return *it;

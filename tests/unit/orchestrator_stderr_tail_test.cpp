@@ -4,6 +4,7 @@
 #include "util/StderrTail.hpp"
 
 using pbench::telling_line;
+using pbench::worker_error_line;
 
 TEST_CASE("the telling line of a worker's refusal is its error line, not the help hint") {
   CHECK(telling_line("pbench-logp: error: --queue-depths: 0 is not a queue depth\n"
@@ -27,4 +28,31 @@ TEST_CASE("without an error line the telling line is the last non-empty line") {
   CHECK(telling_line("") == "");
   CHECK(telling_line("\n\n  \n") == "");
   CHECK(telling_line("one line without newline") == "one line without newline");
+}
+
+TEST_CASE("a failed point quotes the worker's own error line before the launcher's") {
+  // Issue 39: srun's report came last and was all a failed point said.
+  const std::string tail =
+      "pbench-logp: error: Could not convert: --flood-messages = abc\n"
+      "Run with --help for the parameters.\n"
+      "srun: error: vm: tasks 0-1: Exited with exit code 2\n";
+  CHECK(telling_line(tail) ==
+        "pbench-logp: error: Could not convert: --flood-messages = abc; launcher: srun: error: "
+        "vm: tasks 0-1: Exited with exit code 2");
+  CHECK(worker_error_line(tail) == "pbench-logp: error: Could not convert: --flood-messages = abc");
+  // A launcher line before the worker's is not its report of the worker's end.
+  CHECK(telling_line("srun: error: earlier trouble\npbench-io: error: cannot open /x\n") ==
+        "pbench-io: error: cannot open /x");
+  // Of several worker lines, the last; a launcher without an error line adds nothing.
+  CHECK(telling_line("pbench-bcast: error: one (rank 1)\npbench-bcast: error: two (rank 0)\n"
+                     "Primary job terminated normally, but 1 process returned\n") ==
+        "pbench-bcast: error: two (rank 0)");
+}
+
+TEST_CASE("a worker's error line is 'pbench-NAME: error: ', nothing else") {
+  CHECK(worker_error_line("pbench job: error: cannot write\n") == "");
+  CHECK(worker_error_line("pbench-: error: x\n") == "");
+  CHECK(worker_error_line("pbench-logp: stopped before the deadline\n") == "");
+  CHECK(worker_error_line("mpiexec: pbench-logp: error: x\n") == "");
+  CHECK(worker_error_line("") == "");
 }

@@ -18,6 +18,7 @@
 #include "report/ReportWriter.hpp"
 #include "report/WorkerFigures.hpp"
 #include "support/StoreFixture.hpp"
+#include "sweep/SweepSpec.hpp"
 #include "util/Error.hpp"
 
 using namespace pbench;
@@ -555,14 +556,42 @@ TEST_CASE("HtmlPage: the provenance header, a table of contents of sections and 
   REQUIRE(page.contents().size() == 2);
 }
 
-TEST_CASE("provenance: the specification in one line, versions with git describe, job ids") {
-  CHECK(spec_summary(R"({"name":"r","partitions":[1,2],"scheduler":"slurm",)"
-                     R"("settings":{"comm":{"repetitions":"1"}},"workers":["comm","io"]})") ==
-        "partitions 1, 2; scheduler slurm; settings comm.repetitions=1; workers comm, io");
-  CHECK(spec_summary("not json") == "not json");
+TEST_CASE("provenance: the specification as rows per worker, versions with git describe, jobs") {
+  pbench::sweep::SweepSpec spec;
+  spec.name = "r";
+  spec.workers = {"comm", "io"};
+  spec.partitions = {1, pbench::sweep::Partition::shape(2, 2)};
+  spec.schedule_times = {0.5, 60};
+  spec.hint_sets = {"", "cb_nodes=1"};
+  spec.settings = {{"comm", {{"repetitions", "1"}}}, {"io", {{"memory_per_proc", "1"}}}};
+  spec.account = "proj";
+  using Rows = std::vector<std::pair<std::string, std::string>>;
+  // Issue 39: no raw JSON, and no queue depths for a sweep without logp.
+  CHECK(spec_rows(spec.to_json().dump()) ==
+        Rows{{"sweep", "r: partitions 1, 2x2; launcher mpiexec -n {n}; account proj"},
+             {"comm", "settings repetitions=1"},
+             {"io", "T 0.5 s, 60 s; hints - | cb_nodes=1; settings memory_per_proc=1"}});
+  spec.workers = {"logp"};
+  spec.settings.clear();
+  pbench::sweep::Environment env;
+  env.name = "mpich";
+  env.worker_dir = "/opt/pbench/libexec/pbench/mpich";
+  spec.environments = {env};
+  const auto env_rows = spec_rows(spec.to_json().dump());
+  REQUIRE(env_rows.size() == 3);
+  CHECK(env_rows[0].second == "r: partitions 1, 2x2; account proj");
+  CHECK(env_rows[1] == std::pair<std::string, std::string>{
+                           "logp", "queue depths 1, 8, 64; the method's settings"});
+  CHECK(env_rows[2] ==
+        std::pair<std::string, std::string>{
+            "environments",
+            "mpich: workers in /opt/pbench/libexec/pbench/mpich, launcher mpiexec -n {n}"});
+  for (const auto& [label, text] : env_rows) CHECK(text.find('{') == text.find("{n}"));
+  CHECK(spec_rows("not json") == Rows{{"sweep", "not json"}});
   Provenance p;
   p.sweep = "r";
-  p.spec_json = R"({"name":"r","workers":["logp"]})";
+  spec.environments.clear();
+  p.spec_json = spec.to_json().dump();
   p.scheduler = "slurm";
   p.created_at = "2026-11-23T18:00:00Z";
   p.hosts = {"n1", "n2"};
@@ -578,7 +607,8 @@ TEST_CASE("provenance: the specification in one line, versions with git describe
       if (l == label) return text;
     return std::string("(missing)");
   };
-  CHECK(row("sweep") == "r: workers logp");
+  CHECK(row("sweep") == "r: partitions 1, 2x2; launcher mpiexec -n {n}; account proj");
+  CHECK(row("logp") == "queue depths 1, 8, 64; the method's settings");
   CHECK(row("scheduler") == "slurm, 2 jobs: 11, 12");
   CHECK(row("hosts") == "n1, n2");
   CHECK(row("MPI library") == "MPICH Version: 4.0.2");
@@ -590,8 +620,14 @@ TEST_CASE("provenance: the specification in one line, versions with git describe
         "2026-11-23T18:01:00Z to 2026-11-23T18:02:00Z");
   p.hosts.clear();
   p.job_ids.clear();
-  CHECK(provenance_rows(p, "0.1.0")[1].second == "slurm, no job submitted");
-  CHECK(provenance_rows(p, "0.1.0")[2].second == "- (no stored result)");
+  const auto empty = provenance_rows(p, "0.1.0");
+  const auto text_of = [&](const std::string& label) {
+    for (const auto& [l, text] : empty)
+      if (l == label) return text;
+    return std::string("(missing)");
+  };
+  CHECK(text_of("scheduler") == "slurm, no job submitted");
+  CHECK(text_of("hosts") == "- (no stored result)");
 }
 
 TEST_CASE("not_valid_text: the point, its processes and the worker's reasons") {

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The Debian package made by `cpack -G DEB`: named pbench_VERSION-1_ARCH.deb, its Depends from
-# dpkg-shlibdeps and naming the MPI packages, lintian's findings only those the operator's
-# guide lists (docs/operator-guide.md, "lintian findings"), `apt install ./pbench_*.deb` gives
-# the demo to an unprivileged user in a directory of its own and its man pages to `man` and
-# `man -k pbench` (man-db's trigger updates the database), and `apt remove` leaves none of its
-# files. Exit 77 (skipped) where apt cannot be used: not root, or no apt-get.
+# dpkg-shlibdeps and naming the MPI packages of each worker set it carries (MPICH, Open MPI in
+# /usr/libexec/pbench/), lintian's findings only those the operator's guide lists
+# (docs/operator-guide.md, "lintian findings"), `apt install ./pbench_*.deb` gives the demo to an
+# unprivileged user in a directory of its own and its man pages to `man` and `man -k pbench`
+# (man-db's trigger updates the database), its sample site profile copied to
+# /etc/pbench/site.toml plans a sweep with each set, and `apt remove` leaves none of its files.
+# Exit 77 (skipped) where apt cannot be used: not root, or no apt-get.
 source "$(dirname "$0")/lib.sh"
 guide=${PBENCH_OPERATOR_GUIDE:?PBENCH_OPERATOR_GUIDE must name docs/operator-guide.md}
 if [[ $(id -u) -ne 0 ]]; then
@@ -29,12 +31,16 @@ flock -w 900 9 || fail "another run of this test held /run/lock/pbench-debian-pa
 if dpkg-query -W -f='${Status}' pbench 2> /dev/null | grep -q 'installed'; then
   fail "a pbench package is installed on this machine already: the test would replace and remove it (apt remove pbench first)"
 fi
+[[ ! -e /etc/pbench ]] ||
+  fail "/etc/pbench exists on this machine: the test writes its site.toml there and removes it"
 place=$(mktemp -d "$stage/deb-test.XXXXXX")
 chmod 755 "$place"
 apt_get() {
   DEBIAN_FRONTEND=noninteractive apt-get -q -y -o DPkg::Lock::Timeout=300 "$@"
 }
+made_etc=0
 cleanup() {
+  if ((made_etc)); then rm -rf /etc/pbench; fi
   if dpkg-query -W -f='${Status}' pbench 2> /dev/null | grep -q 'installed'; then
     apt_get remove pbench > /dev/null || true
   fi
@@ -46,7 +52,9 @@ cd "$place"
 # Depends: the shared libraries' packages (shlibdeps) and the launcher's package.
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
-for needed in libc6 'libstdc\+\+6' libsqlite3-0 'libmpich[0-9]+' mpich 'libtomlplusplus[0-9]+'; do
+# Every worker set it carries brings its MPI: MPICH's and Open MPI's libraries and launchers.
+for needed in libc6 'libstdc\+\+6' libsqlite3-0 'libmpich[0-9]+' mpich 'libopenmpi[0-9]+' \
+  openmpi-bin 'libtomlplusplus[0-9]+'; do
   grep -Eq "(^|, )$needed( |,|$)" <<< "$depends" || fail "Depends names no $needed: $depends"
 done
 
@@ -76,6 +84,13 @@ dpkg-query -L pbench | sort > package-files.txt
 for program in pbench pbench-logp pbench-comm pbench-io pbench-bcast pbench-links; do
   [[ -x /usr/bin/$program ]] || fail "no /usr/bin/$program after apt install"
 done
+for mpi in mpich openmpi; do
+  [[ -x /usr/libexec/pbench/$mpi/pbench-logp ]] || fail "no worker set /usr/libexec/pbench/$mpi"
+done
+example=/usr/share/doc/pbench/examples/site.toml.example
+grep -q '^worker_dir = "/usr/libexec/pbench/openmpi"$' "$example" ||
+  fail "the sample site profile does not name /usr/libexec/pbench/openmpi: $(cat "$example")"
+! grep -q '^/usr/etc' package-files.txt || fail "the package installs into /usr/etc"
 [[ $(man -w pbench) == /usr/share/man/man1/pbench.1.gz ]] || fail "man -w pbench: $(man -w pbench)"
 [[ $(man -w 5 pbench-site) == /usr/share/man/man5/pbench-site.5.gz ]] ||
   fail "man -w 5 pbench-site: $(man -w 5 pbench-site 2>&1)"
@@ -93,6 +108,21 @@ diff -u pages.txt apropos-pages.txt >&2 ||
 echo "man -k pbench: the package's $(wc -l < pages.txt) pages"
 user_dir "$place/work"
 check_demo "$place/work" /usr/bin/pbench
+# The sample profile as the operator installs it (/etc/pbench/site.toml, where pbench in
+# /usr/bin looks): a sweep over both environments plans each point with its own set.
+mkdir -p /etc/pbench
+made_etc=1
+cp "$example" /etc/pbench/site.toml
+user_dir "$place/envs"
+as_user "$place/envs" /usr/bin/pbench sweep envs --envs mpich,openmpi --workers logp \
+  --partitions 2 --queue-depths 1 > "$place/envs/sweep.out" 2>&1 ||
+  fail "a sweep over /etc/pbench/site.toml's environments: $(cat "$place/envs/sweep.out")"
+for mpi in mpich openmpi; do
+  grep -rqF "/usr/libexec/pbench/$mpi/pbench-logp" "$place/envs/pbench-runs/envs" ||
+    fail "no job script runs /usr/libexec/pbench/$mpi/pbench-logp"
+done
+rm -rf /etc/pbench
+made_etc=0
 
 apt_get remove pbench > apt-remove.log 2>&1 || fail "apt remove pbench failed: $(tail apt-remove.log)"
 status=$(dpkg-query -W -f='${Status}' pbench 2> /dev/null || true)

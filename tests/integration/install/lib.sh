@@ -41,11 +41,13 @@ check_installed_files() {
   diff -u expected.txt installed.txt >&2 ||
     fail "the files under $prefix differ from installed-files.txt (- expected, + installed)"
   local program
-  for program in "$prefix"/bin/*; do
+  # Every program, each worker set's in libexec/pbench/ too (a link to bin/ is checked there).
+  for program in "$prefix"/bin/* "$prefix"/libexec/pbench/*/*; do
+    [[ -L $program ]] && continue
     if readelf -S --wide "$program" | grep -q '\.debug_'; then
       fail "$program carries debug information (installed without stripping)"
     fi
-    echo "$(basename "$program"): $(stat -c %s "$program") bytes, no debug information"
+    echo "${program#"$prefix"/}: $(stat -c %s "$program") bytes, no debug information"
   done
 }
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The Lmod module, with Debian's lmod, from a copy of the staged prefix at another path (the
 # module finds the tree from where it lies): `module use PREFIX/share/modulefiles; module load
-# pbench` changes PATH and MANPATH only, then `pbench --version` and `man pbench` (and a
-# worker's and a command's page, pbench-site(5) and pbench-store(7)) come from that tree, and
-# after `mandb` of the tree (as a site runs it once it installed) `man -k pbench` lists every
-# page of it; `module unload` restores both.
+# pbench` changes PATH and MANPATH only and enables pbench's bash completion, then `pbench
+# --version` and `man pbench` (and a worker's and a command's page, pbench-site(5) and
+# pbench-store(7)) come from that tree, and after `mandb` of the tree (as a site runs it once it
+# installed) `man -k pbench` lists every page of it; `module unload` restores both paths and
+# removes the completion.
 source "$(dirname "$0")/lib.sh"
 lmod_init=/usr/share/lmod/lmod/init/bash
 [[ -r $lmod_init ]] || fail "no $lmod_init: Debian's lmod is not installed (scripts/install-deps installs it)"
@@ -37,8 +38,13 @@ LANG=C MANPAGER=cat MANWIDTH=80 man pbench > man.txt 2> man.err
 LANG=C MANPAGER=cat MANWIDTH=80 man 5 pbench-site > site.txt 2>> man.err
 LANG=C MANPAGER=cat MANWIDTH=80 man 7 pbench-store > store.txt 2>> man.err
 man -k pbench > apropos.txt
+# The completion the module enabled: registered for pbench, and it completes (pbench itself
+# answers, found on the module's PATH).
+complete -p pbench > complete.txt
+COMP_WORDS=(pbench st); COMP_CWORD=1; COMPREPLY=(); _pbench; echo "\${COMPREPLY[*]}" >> complete.txt
 module unload pbench
 env | sort > unloaded.env
+if complete -p pbench > /dev/null 2>&1; then echo "still registered" >> complete.txt; fi
 SESSION
 as_user "$place/home" bash session.sh || fail "the module session failed"
 cd "$place/home"
@@ -48,6 +54,8 @@ printf '%s\n' "$tree/share/man/man1/pbench.1.gz" "$tree/share/man/man1/pbench-lo
   "$tree/share/man/man1/pbench-sweep.1.gz" "$tree/share/man/man5/pbench-site.5.gz" \
   "$tree/share/man/man7/pbench-store.7.gz" | diff -u - man-w.txt >&2 ||
   fail "man -w does not find the pages in the module's tree"
+printf '%s\n' "complete -o default -F _pbench pbench" "status store" | diff -u - complete.txt >&2 ||
+  fail "module load pbench did not enable the bash completion (or unload kept it)"
 grep -q "^SEE ALSO" man.txt || fail "man pbench does not show the page: $(head man.txt)"
 grep -q -- "--runs-dir" man.txt || fail "man pbench does not show the options"
 grep -q "^EXIT STATUS" man.txt || fail "man pbench shows no EXIT STATUS"

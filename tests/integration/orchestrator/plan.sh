@@ -14,37 +14,47 @@ grep -q "^sweep card: planned about .* node-hours (21 points one after another: 
 check_limits() {
   $PY - "$1" "$2" "$PBENCH_RUNS_DIR" "${3:-}" <<'PYEOF' || fail "limits of $1"
 import json, math, sys, pathlib
+# The one schema of --format json: the points' table, the partitions' under "partitions".
 plan = json.load(open(sys.argv[1])); prefix = sys.argv[2]; runs = pathlib.Path(sys.argv[3])
 given = int(sys.argv[4]) if sys.argv[4] else 0
-workers = {p["worker"] for p in plan["points"]}
+name = pathlib.Path(sys.argv[1]).stem
+assert [c["name"] for c in plan["columns"]][:3] == ["point", "worker", "partition"], plan["columns"]
+points = plan["rows"]
+sweep_row = [r for r in plan["partitions"]["rows"] if r["partition"] == "sweep"]
+assert len(sweep_row) == 1 and sweep_row[0]["points"] == len(points), plan["partitions"]
+workers = {p["worker"] for p in points}
 assert workers == {"logp", "comm", "io", "bcast", "links"}, workers
 total = 0
-for p in plan["points"]:
-    assert p["planned_seconds"] > 0, p
+for p in points:
+    assert p["planned_time"] > 0, p
     assert p["basis"] == "method rule", p
-    limit = p["time_limit_seconds"]
+    limit = p["time_limit"]
     if given:
-        assert limit == given and p["time_limit_given"], p
+        assert limit == given and p["limit_from"] == "given", p
     elif p["worker"] == "io":  # a bound (T x k): + 5 min
-        assert limit == math.ceil((p["planned_seconds"] + 300) / 60) * 60 or \
-            limit >= p["planned_seconds"] + 300, p
+        assert p["limit_from"] == "plan", p
+        assert limit == math.ceil((p["planned_time"] + 300) / 60) * 60 or \
+            limit >= p["planned_time"] + 300, p
     else:  # an estimate: x 1.5 + 5 min, whole minutes
-        assert limit == math.ceil((p["planned_seconds"] * 1.5 + 300) / 60) * 60, p
+        assert limit == math.ceil((p["planned_time"] * 1.5 + 300) / 60) * 60, p
     hms = "%02d:%02d:%02d" % (limit // 3600, limit % 3600 // 60, limit % 60)
-    script = (runs / plan["sweep"] / "points" / p["point"] / "job.sh").read_text()
+    script = (runs / name / "points" / p["point"] / "job.sh").read_text()
     assert prefix + hms + "\n" in script, (p["point"], prefix + hms)
     assert "pbench_time_limit_s=%d\n" % limit in script, p["point"]
-    total += p["nodes"] * p["planned_seconds"] / 3600
-assert abs(total - plan["node_hours"]) < 1e-6 * total, (total, plan["node_hours"])
-assert sum(q["node_hours"] for q in plan["partitions"]) - plan["node_hours"] < 1e-6
+    total += p["nodes"] * p["planned_time"] / 3600
+node_hours = sweep_row[0]["node_hours"]
+assert abs(total - node_hours) < 1e-6 * total, (total, node_hours)
+assert sum(q["node_hours"] for q in plan["partitions"]["rows"] if q != sweep_row[0]) \
+    - node_hours < 1e-6
+assert any("node-hours" in n for n in plan["notes"]), plan["notes"]
 PYEOF
 }
 check_limits card.json "#SBATCH --time="
 # PBS: the same plan in walltime; a given --time-limit wins, with a warning where it is short.
 "$PBENCH" sweep cardpbs --scheduler pbs --partitions 8,32 --workers logp,comm,io,bcast,links \
   > /dev/null
-"$PBENCH" plan cardpbs --format json > pbs.json
-check_limits pbs.json "#PBS -l walltime="
+"$PBENCH" plan cardpbs --format json > cardpbs.json
+check_limits cardpbs.json "#PBS -l walltime="
 "$PBENCH" sweep short --scheduler slurm --partitions 8 --workers logp,comm,io,bcast,links \
   --time-limit 2 > /dev/null 2> short.err
 "$PBENCH" plan short --format json > short.json
@@ -78,11 +88,11 @@ PYEOF
 $PY - <<'PYEOF' || fail "plan after a run: $(cat small.json) $(cat times.json)"
 import json
 plan = json.load(open("small.json")); times = json.load(open("times.json"))["rows"]
-point = plan["points"][0]
+point = plan["rows"][0]
 assert point["basis"] == "history" and "sweep small run 1" in point["why"], point
 assert len(times) == 1 and times[0]["basis"] == "method rule", times
-assert abs(point["planned_seconds"] - times[0]["actual_time"]) < 1e-6, (point, times)
-assert plan["points"][0]["time_limit_seconds"] is None  # the local scheduler has none
+assert abs(point["planned_time"] - times[0]["actual_time"]) < 1e-6, (point, times)
+assert point["time_limit"] is None and point["limit_from"] is None  # the local scheduler: none
 PYEOF
 # Another sweep of the same worker at a partition this machine has not run: scaled from it.
 "$PBENCH" sweep other --partitions 2 --queue-depths 8 "${SMALL[@]}" > other.out
