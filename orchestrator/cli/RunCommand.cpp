@@ -97,7 +97,7 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
                      .summary()
               << "\n";
     const auto progress = follow_sweep(context, o->max_parallel, 0);
-    const auto report = run::collect(context.store, context.sweep);
+    const auto report = run::collect(context.store, context.sweep, context.scheduler.get());
     for (const auto& m : report.messages) std::cerr << "  " << m << "\n";
     std::cerr << "pbench: " << progress.line() << "; " << report.stored << " results stored";
     if (report.partial > 0) std::cerr << ", " << report.partial << " partial results (not valid)";

@@ -7,14 +7,19 @@
 #include "cli/SweepContext.hpp"
 #include "query/QueryTable.hpp"
 #include "run/Collector.hpp"
+#include "run/Envelope.hpp"
 #include "run/EnvironmentDrift.hpp"
 #include "run/PartitionProgress.hpp"
 #include "run/SweepCost.hpp"
 #include "store/ResultLayout.hpp"
+#include "util/NodeList.hpp"
 
 namespace pbench::cli {
 
 namespace {
+/// The widest allocation a status row shows (a longer host list ends in "and N more").
+constexpr std::size_t kAllocatedWidth = 32;
+
 struct StatusOptions {
   std::string name;
   std::string format = "table";
@@ -40,12 +45,14 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
     query::QueryTable table;
     // nodes and ppn: the shape the point asks for (empty: the scheduler places its processes);
     // scheduler: the batch system's own state of the newest job, with its reason (a job that
-    // pends on a node set down says so here).
+    // pends on a node set down says so here); allocated: the nodes the batch system gave its
+    // newest job, as a compressed host list ("node[1-16]").
     table.columns = {{"point", "", "point", "", 1, 0},
                      {"worker", "", "worker", "", 1, 0},
                      {"partition", "", "procs", "", 1, 0},
                      {"nodes", "", "nodes", "", 1, 0},
                      {"ppn", "", "ppn", "", 1, 0},
+                     {"allocated", "", "allocated", "", 1, 0},
                      {"params", "", "parameters", "", 1, 0},
                      {"state", "", "state", "", 1, 0},
                      {"attempts", "", "attempts", "", 1, 0},
@@ -87,7 +94,7 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
           point.state == store::PointState::running) {
         remaining_planned += planned;
       }
-      query::Cell job, exit, signal, native, nodes, ppn, cut;
+      query::Cell job, exit, signal, native, nodes, ppn, cut, allocated;
       if (auto found = partial.find(point.id); found != partial.end()) {
         cut = found->second;
         ++partial_count;
@@ -97,6 +104,8 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
         if (attempts.back().exit_status) exit = *attempts.back().exit_status;
         if (attempts.back().signal) signal = *attempts.back().signal;
         if (attempts.back().native_state) native = *attempts.back().native_state;
+        const auto hosts = run::allocated_hosts(attempts.back().job_dir);
+        if (!hosts.empty()) allocated = compress_node_list(hosts, kAllocatedWidth);
       }
       const auto shape =
           store::asked_shape(nlohmann::json::parse(point.params_json, nullptr, false));
@@ -105,7 +114,7 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
         ppn = std::int64_t{shape.procs_per_node};
       }
       table.rows.push_back({point.key, point.worker, std::int64_t{point.partition}, nodes, ppn,
-                            point.params_json, store::to_string(point.state),
+                            allocated, point.params_json, store::to_string(point.state),
                             static_cast<std::int64_t>(attempts.size()), job, exit, signal, native,
                             cut, planned, actual});
     }
@@ -211,7 +220,7 @@ void add_collect_command(CLI::App& app, GlobalOptions& global) {
   add_summary_format_option(*command, o->format);
   command->callback([o, &global] {
     SweepContext context(global.db, o->name);
-    const auto report = run::collect(context.store, context.sweep);
+    const auto report = run::collect(context.store, context.sweep, context.scheduler.get());
     global.exit_code = exit_code_of(report);
     if (o->format == "json") {
       print_summary_json(collect_table(o->name, report, global.exit_code), {});

@@ -348,6 +348,18 @@ std::string render(const QueryTable& given, Format format) {
       }
     }
   }
+  // Still too wide (many fixed columns: the env column beside comm's figures): a label column
+  // that says the same in every row (one sweep, one environment) leaves the table for a note.
+  for (std::size_t i = 0; i < n && total(widths(), true) > kTableWidth; ++i) {
+    const auto& c = table.columns[i];
+    if (!shown[i] || c.elastic || !c.unit.empty() || !c.display_unit.empty() || cells.size() < 2)
+      continue;
+    const bool same = std::all_of(cells.begin(), cells.end(),
+                                  [&](const auto& texts) { return texts[i] == cells[0][i]; });
+    if (!same || cells[0][i] == "-") continue;
+    shown[i] = false;
+    table.notes.push_back(c.title + ": " + cells[0][i] + " in every row");
+  }
   const auto w = widths();
   auto line = [&](const std::vector<std::string>& texts) {
     std::string l;

@@ -11,7 +11,8 @@
 namespace pbench::report {
 namespace {
 
-constexpr int kFontSize = 16;  ///< px, the SVG's text (tics, labels, key)
+constexpr int kFontSize = 16;       ///< px, the SVG's text (tics, labels, key)
+constexpr int kValueFontSize = 14;  ///< px, the values written in a heatmap's cells
 
 std::string number(double v) {
   char text[40];
@@ -66,8 +67,8 @@ std::size_t key_lines(const Panel& panel, std::size_t panel_width) {
   return (entries + per_line - 1) / per_line;
 }
 
-// `tics` labels at 0, 1, ... as a gnuplot tic list "('a' 0, 'b' 1)".
-std::string tic_list(const std::vector<std::string>& labels);
+// `tics` labels at 0, 1, ... as a gnuplot tic list "('a' 0, 'b' 1)", every `every`-th one.
+std::string tic_list(const std::vector<std::string>& labels, std::size_t every = 1);
 
 // The commands that draw a heatmap from `source` (a data block of "column row value"): a box
 // per cell coloured by its value (white to dark blue, from 0), the value written in it, row 0 at
@@ -75,24 +76,28 @@ std::string tic_list(const std::vector<std::string>& labels);
 std::string heatmap_script(const Heatmap& heatmap, const std::string& source) {
   const auto n_columns = std::to_string(heatmap.columns.size());
   const auto n_rows = std::to_string(heatmap.rows.size());
+  const auto scale = heatmap_scale(std::max(heatmap.columns.size(), heatmap.rows.size()));
   std::string s = "unset grid\nunset key\nset size ratio -1\n";
   s += "set xrange [-0.5:" + n_columns + "-0.5]\nset yrange [" + n_rows + "-0.5:-0.5]\n";
-  s += "set xtics rotate by 45 right " + tic_list(heatmap.columns) + "\n";
-  s += "set ytics " + tic_list(heatmap.rows) + "\n";
+  s += "set xtics rotate by 45 right " + tic_list(heatmap.columns, scale.label_every) + "\n";
+  s += "set ytics " + tic_list(heatmap.rows, scale.label_every) + "\n";
   s += "set cblabel " + gnuplot_quote(heatmap.value_label) + "\nset cbrange [0:*]\n";
   s += "set palette defined (0 '#ffffff', 1 '#9ecae1', 2 '#08306b')\n";
   const std::string format = "'%." + std::to_string(heatmap.decimals) + "f'";
   s += "plot " + source +
-       " using 1:2:(0.5):(0.5):3 with boxxyerror fs solid 1.0 noborder lc "
-       "palette notitle, \\\n     " +
-       source + " using 1:2:(sprintf(" + format + ", $3)) with labels font 'sans,14' notitle\n";
+       " using 1:2:(0.5):(0.5):3 with boxxyerror fs solid 1.0 noborder lc palette notitle";
+  if (scale.values_written) {
+    s += ", \\\n     " + source + " using 1:2:(sprintf(" + format +
+         ", $3)) with labels font 'sans," + std::to_string(kValueFontSize) + "' notitle";
+  }
+  s += "\n";
   s += "set grid\nset key below\nset size noratio\nunset cblabel\nset cbrange [*:*]\n";
   return s;
 }
 
-std::string tic_list(const std::vector<std::string>& labels) {
+std::string tic_list(const std::vector<std::string>& labels, std::size_t every) {
   std::string s = "(";
-  for (std::size_t i = 0; i < labels.size(); ++i)
+  for (std::size_t i = 0; i < labels.size(); i += std::max<std::size_t>(every, 1))
     s += (i ? ", " : "") + gnuplot_quote(labels[i]) + " " + std::to_string(i);
   return s + ")";
 }
@@ -145,9 +150,38 @@ std::string gnuplot_data(const Figure& figure) {
   return out;
 }
 
+HeatmapScale heatmap_scale(std::size_t cells) {
+  HeatmapScale scale;
+  // A square panel of at most kHeatmapSpan px of cells; four digits at the font size need
+  // about 3 font sizes of width, a name on an axis about 1.4 font sizes of height.
+  constexpr double kHeatmapSpan = 720, kMostCell = 56;
+  scale.cell_px =
+      std::min(kMostCell, kHeatmapSpan / static_cast<double>(std::max<std::size_t>(cells, 1)));
+  if (cells <= kHeatmapSideBySide) return scale;
+  scale.values_written = scale.cell_px >= 3.0 * kValueFontSize;
+  scale.label_every = static_cast<std::size_t>(std::ceil(1.4 * kFontSize / scale.cell_px));
+  return scale;
+}
+
 FigureLayout figure_layout(const Figure& figure) {
   FigureLayout layout;
   const std::size_t panels = std::max<std::size_t>(1, figure.panels.size());
+  // A heatmap of more cells than fit side by side: one panel per row, as tall as its cells
+  // and its slanted names need.
+  std::size_t widest_heatmap = 0;
+  for (const auto& panel : figure.panels) {
+    if (panel.heatmap) widest_heatmap = std::max(widest_heatmap, panel.heatmap->columns.size());
+  }
+  if (widest_heatmap > kHeatmapSideBySide) {
+    const auto scale = heatmap_scale(widest_heatmap);
+    layout.columns = 1;
+    layout.rows = panels;
+    layout.height =
+        panels * (static_cast<std::size_t>(scale.cell_px * static_cast<double>(widest_heatmap)) +
+                  16 * kFontSize);
+    layout.font_size = kFontSize;
+    return layout;
+  }
   layout.columns = std::min<std::size_t>(panels, 2);
   layout.rows = (panels + layout.columns - 1) / layout.columns;
   const std::size_t panel_width = kFigureWidth / layout.columns;

@@ -25,6 +25,19 @@ struct FigureLayout {
 };
 FigureLayout figure_layout(const Figure& figure);
 
+/// How a heatmap of `cells` rows and columns is drawn so that its names stay legible (the link
+/// matrix of 16 nodes and beyond): up to kHeatmapSideBySide cells, two panels side by side with
+/// every value written in; above it, one panel per row with cells of `cell_px`, the values
+/// written in while a cell holds four digits at the font size, and every `label_every`-th
+/// name on the axes, so that no two names overlap (the colour bar says the values).
+struct HeatmapScale {
+  double cell_px = 0;
+  bool values_written = true;
+  std::size_t label_every = 1;
+};
+constexpr std::size_t kHeatmapSideBySide = 8;
+HeatmapScale heatmap_scale(std::size_t cells);
+
 /// `text` as a gnuplot single-quoted string literal: ' doubled, control characters (line
 /// breaks) as spaces, invalid UTF-8 bytes as '?'.
 std::string gnuplot_quote(std::string_view text);

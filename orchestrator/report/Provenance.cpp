@@ -6,10 +6,14 @@
 
 #include "sweep/SweepSpec.hpp"
 #include "sweep/WorkerCatalog.hpp"
+#include "util/NodeList.hpp"
 #include "util/NumberText.hpp"
 
 namespace pbench::report {
 namespace {
+
+/// The widest host list the header shows (a longer one ends in "and N more").
+constexpr std::size_t kHostsWidth = 140;
 
 void add_once(std::vector<std::string>& list, const std::string& value) {
   if (!value.empty() && std::find(list.begin(), list.end(), value) == list.end())
@@ -173,7 +177,11 @@ std::vector<std::pair<std::string, std::string>> provenance_rows(
                                        : ", " + std::to_string(p.job_ids.size()) + " job" +
                                              (p.job_ids.size() == 1 ? "" : "s") + ": " +
                                              join(p.job_ids, ", ", 40)));
-  rows.emplace_back("hosts", none(p.hosts, ", ", 40));
+  // Hundreds of nodes as one compressed host list ("node[1-16]"), cut to a line when scattered.
+  rows.emplace_back("hosts", p.hosts.empty() ? none(p.hosts, "")
+                                             : compress_node_list(p.hosts, kHostsWidth) + " (" +
+                                                   std::to_string(p.hosts.size()) +
+                                                   (p.hosts.size() == 1 ? " host)" : " hosts)"));
   rows.emplace_back("MPI library", none(p.mpi_versions, "; "));
   std::vector<std::string> workers;
   for (const auto& v : p.worker_versions) workers.push_back(version_text(v));

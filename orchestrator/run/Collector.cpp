@@ -2,7 +2,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "ingest/Ingester.hpp"
@@ -22,6 +24,8 @@ namespace {
 
 /// How a failed attempt's record begins when collect refused its result document.
 constexpr const char* kRejectedPrefix = "result rejected: ";
+/// The widest allocation a collect message names (a longer host list ends in "and N more").
+constexpr std::size_t kAllocationWidth = 40;
 
 // A worker that stopped on an error (a full file system, say) may have written a result with
 // what it measured before, marked not valid with the reason. It is stored so that nothing
@@ -61,17 +65,10 @@ std::string store_partial_result(store::Store& store, ingest::Ingester& ingester
 // result: where the ranks ran is the result's own node_list.
 void record_allocation(store::Store& store, const store::AttemptRecord& attempt,
                        std::int64_t result_id) {
-  if (attempt.job_dir.empty()) return;
-  const auto env = read_job_env(attempt.job_dir);
-  const auto it = env.find("PBENCH_NODE_LIST");
-  if (it == env.end() || it->second.empty()) return;
+  const auto hosts = allocated_hosts(attempt.job_dir);
+  if (hosts.empty()) return;
   std::string joined;
-  try {
-    for (const auto& host : expand_node_list(it->second))
-      joined += (joined.empty() ? "" : ",") + host;
-  } catch (const std::invalid_argument&) {
-    joined = it->second;  // kept as the scheduler wrote it
-  }
+  for (const auto& host : hosts) joined += (joined.empty() ? "" : ",") + host;
   store.set_result_allocation(result_id, joined);
 }
 
@@ -171,9 +168,23 @@ void collect_done_attempt(store::Store& store, ingest::Ingester& ingester,
 
 }  // namespace
 
-CollectReport collect(store::Store& store, const store::SweepRecord& sweep) {
+CollectReport collect(store::Store& store, const store::SweepRecord& sweep,
+                      schedulers::Scheduler* scheduler) {
   CollectReport report;
   ingest::Ingester ingester(store);
+  // The nodes of the failed points' jobs, asked about once for all of them.
+  std::map<std::string, std::string> unavailable;
+  if (scheduler != nullptr) {
+    std::set<std::string> hosts;
+    for (const auto& point : store.points(sweep.id)) {
+      if (!store::is_terminal(point.state) || point.state == PointState::done) continue;
+      const auto attempt = store.latest_attempt(point.id);
+      if (!attempt) continue;
+      const auto allocated = allocated_hosts(attempt->job_dir);
+      if (allocated.size() > 1) hosts.insert(allocated.begin(), allocated.end());
+    }
+    if (!hosts.empty()) unavailable = scheduler->unavailable_nodes({hosts.begin(), hosts.end()});
+  }
   for (const auto& point : store.points(sweep.id)) {
     auto attempts = store.attempts(point.id);
     // Every finished attempt before the latest (a run submitted again before this one was
@@ -210,6 +221,20 @@ CollectReport collect(store::Store& store, const store::SweepRecord& sweep) {
       }
       if (attempt.stderr_tail && attempt.stderr_tail->rfind(kRejectedPrefix, 0) == 0) {
         ++report.rejected_earlier;
+      }
+      // Where it ran: a node that died under a job of many nodes is among these, and the
+      // telling line of its stderr (the launcher's "lost communication with ... on node node7")
+      // usually names it.
+      const auto hosts = allocated_hosts(attempt.job_dir);
+      if (hosts.size() > 1) {
+        why += ", on " + compress_node_list(hosts, kAllocationWidth);
+        std::string named;
+        for (const auto& host : hosts) {
+          if (const auto it = unavailable.find(host); it != unavailable.end()) {
+            named += (named.empty() ? "; " : ", ") + host + " " + it->second;
+          }
+        }
+        why += named;
       }
       const std::string tail = telling_line(attempt.stderr_tail.value_or(""));
       std::string partial;

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "schedulers/Scheduler.hpp"
 #include "store/Store.hpp"
 
 namespace pbench::run {
@@ -33,8 +34,12 @@ struct CollectReport {
 
 /// Collects every finished point of `sweep` not collected before. A failed point's result
 /// document, when its worker wrote one that says it is not valid (a partial result: the run
-/// stopped on an error), is stored too; the point stays failed.
-CollectReport collect(store::Store& store, const store::SweepRecord& sweep);
+/// stopped on an error), is stored too; the point stays failed. A failed point whose job ran on
+/// several nodes is said with its nodes (a compressed host list) and, where `scheduler` tells
+/// (one call for every such point), the ones among them that are now down or not responding:
+/// "failed, exit status 1, on node[1-16]; node7 down*: Not responding".
+CollectReport collect(store::Store& store, const store::SweepRecord& sweep,
+                      schedulers::Scheduler* scheduler = nullptr);
 
 /// What a collect found wrong with the results it stored, as clauses of its summary line
 /// (", 1 not launched as asked (stored not valid), ..."); "" when nothing.

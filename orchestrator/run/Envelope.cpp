@@ -3,6 +3,9 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
+
+#include "util/NodeList.hpp"
 
 namespace pbench::run {
 namespace fs = std::filesystem;
@@ -16,6 +19,18 @@ std::map<std::string, std::string> read_job_env(const std::string& job_dir) {
     env[entry.substr(0, equals)] = entry.substr(equals + 1);
   }
   return env;
+}
+
+std::vector<std::string> allocated_hosts(const std::string& job_dir) {
+  if (job_dir.empty()) return {};
+  const auto env = read_job_env(job_dir);
+  const auto it = env.find("PBENCH_NODE_LIST");
+  if (it == env.end() || it->second.empty()) return {};
+  try {
+    return expand_node_list(it->second);
+  } catch (const std::invalid_argument&) {
+    return {it->second};
+  }
 }
 
 nlohmann::json make_envelope(const store::SweepRecord& sweep, const store::PointRecord& point,

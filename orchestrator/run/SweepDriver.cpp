@@ -497,13 +497,14 @@ void SweepDriver::poll_once() {
     return;
   }
   note_available();
+  // Each job's status by its id: one lookup per point, not a scan of every status (10,000
+  // points in one poll would otherwise compare 10^8 ids).
+  std::map<std::string, const schedulers::JobStatus*> by_job;
+  for (const auto& s : statuses) by_job.emplace(s.job_id, &s);
   for (auto& [point, attempt] : active) {
-    // Not [&]: clang before 16 cannot capture a structured binding (attempt).
-    const std::string& job_id = *attempt.job_id;
-    auto it = std::find_if(statuses.begin(), statuses.end(),
-                           [&](const auto& s) { return s.job_id == job_id; });
-    if (it == statuses.end()) continue;
-    schedulers::JobStatus status = *it;
+    const auto it = by_job.find(*attempt.job_id);
+    if (it == by_job.end()) continue;
+    schedulers::JobStatus status = *it->second;
     if (pack_dirs.count(attempt.id) > 0) {
       // A step of a packed job: its own exit marker decides; without one it waits in a running
       // job (queued until its script starts) or shares the job's end (it never ran, or the job

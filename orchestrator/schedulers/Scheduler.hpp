@@ -2,6 +2,7 @@
 // A batch system as pbench sees it: submit a job script, poll many jobs in one call, cancel.
 // Launching MPI inside the job is the Launcher's business, not the scheduler's.
 #include <chrono>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -83,6 +84,14 @@ class Scheduler {
   virtual std::vector<JobStatus> poll(const std::vector<JobRef>& jobs) = 0;
   /// Cancels jobs.
   virtual void cancel(const std::vector<JobRef>& jobs) = 0;
+  /// Which of `hosts` the batch system now holds unusable (down, drained, failed or not
+  /// responding), each with its state and reason ("down: Not responding"), asked in one call
+  /// for all; empty when none is, or when the scheduler cannot tell (local, PBS).
+  virtual std::map<std::string, std::string> unavailable_nodes(
+      const std::vector<std::string>& hosts) {
+    (void)hosts;
+    return {};
+  }
   /// How many of this user's jobs the scheduler holds queued or running, pbench's and others';
   /// empty when it cannot tell now (or never can).
   virtual std::optional<int> user_jobs_in_queue() { return std::nullopt; }

@@ -8,15 +8,16 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <unordered_map>
 
 #include "jobs/ShellQuote.hpp"
 #include "schedulers/BatchSupport.hpp"
 #include "util/Error.hpp"
+#include "util/NodeList.hpp"
 
 namespace pbench::schedulers {
 namespace fs = std::filesystem;
 namespace {
-
 
 // sbatch reads %-patterns in --output/--error; a literal % is %%.
 std::string slurm_path(const std::string& path) {
@@ -304,10 +305,19 @@ std::vector<JobStatus> SlurmScheduler::poll(const std::vector<JobRef>& jobs) {
   }
   // Otherwise every job is gone: squeue says "Invalid job id specified" only when it knows
   // none of them.
+  // Each job's lines (its own, or its array's elements "12_3" and het components "12+1") by
+  // its id: slurm_status reads those alone, so a poll of N jobs is O(N), not N x N lines.
+  std::unordered_map<std::string, std::vector<SqueueLine>> lines_of;
+  for (const auto& l : lines) {
+    lines_of[l.id].push_back(l);
+    if (const auto base = base_id(l.id); base != l.id) lines_of[base].push_back(l);
+  }
+  const std::vector<SqueueLine> none;
   std::vector<JobStatus> out;
   std::vector<JobRef> gone;
   for (const auto& job : jobs) {
-    if (auto status = slurm_status(job.job_id, lines)) {
+    const auto found = lines_of.find(job.job_id);
+    if (auto status = slurm_status(job.job_id, found == lines_of.end() ? none : found->second)) {
       const bool ended = status->state != JobState::queued && status->state != JobState::running;
       if (ended) add_exit_marker(*status, job.job_dir);
       out.push_back(*status);
@@ -317,9 +327,13 @@ std::vector<JobStatus> SlurmScheduler::poll(const std::vector<JobRef>& jobs) {
   }
   // Past MinJobAge only accounting remembers a job: ask it once for all of them; without it
   // the exit marker decides.
-  const auto accounted = ask_accounting(gone);
+  std::unordered_map<std::string, std::vector<SacctLine>> accounted;
+  for (const auto& l : ask_accounting(gone)) accounted[l.id].push_back(l);
+  const std::vector<SacctLine> unaccounted;
   for (const auto& job : gone) {
-    if (auto status = sacct_status(job.job_id, accounted)) {
+    const auto found = accounted.find(job.job_id);
+    if (auto status =
+            sacct_status(job.job_id, found == accounted.end() ? unaccounted : found->second)) {
       const auto exit_status = status->exit_status;
       add_exit_marker(*status, job.job_dir);
       if (!status->exit_status) status->exit_status = exit_status;
@@ -329,6 +343,35 @@ std::vector<JobStatus> SlurmScheduler::poll(const std::vector<JobRef>& jobs) {
     }
   }
   return out;
+}
+
+std::map<std::string, std::string> parse_unavailable_nodes(const std::string& out) {
+  std::map<std::string, std::string> nodes;
+  std::istringstream in(out);
+  for (std::string line; std::getline(in, line);) {
+    line = trim(line);
+    const auto bar = line.find('|');
+    if (bar == std::string::npos) continue;
+    const auto second = line.find('|', bar + 1);
+    const std::string node = line.substr(0, bar);
+    const std::string state =
+        line.substr(bar + 1, second == std::string::npos ? std::string::npos : second - bar - 1);
+    const std::string reason = second == std::string::npos ? "" : trim(line.substr(second + 1));
+    const bool unusable = state.rfind("down", 0) == 0 || state.rfind("drain", 0) == 0 ||
+                          state.rfind("fail", 0) == 0 || (!state.empty() && state.back() == '*');
+    if (node.empty() || !unusable) continue;
+    nodes[node] = state + (reason.empty() || reason == "none" ? "" : ": " + reason);
+  }
+  return nodes;
+}
+
+std::map<std::string, std::string> SlurmScheduler::unavailable_nodes(
+    const std::vector<std::string>& hosts) {
+  if (hosts.empty() || !process::command_exists("sinfo")) return {};
+  const auto result = runner_.run(
+      {"sinfo", "-h", "-N", "-n", compress_node_list(hosts), "-o", "%N|%T|%E"}, kCommandTimeout);
+  if (result.exit_code != 0) return {};
+  return parse_unavailable_nodes(result.out);
 }
 
 std::optional<int> SlurmScheduler::user_jobs_in_queue() {

@@ -35,6 +35,9 @@ struct SacctLine {
 };
 /// Parses sacct's parsable output; throws SchedulerError for a malformed line.
 std::vector<SacctLine> parse_sacct(const std::string& out);
+/// The nodes of `sinfo -h -N -o '%N|%T|%E'` output that cannot run jobs (down, drained,
+/// draining, failing, or not responding: a state ending in '*'), as "STATE: REASON".
+std::map<std::string, std::string> parse_unavailable_nodes(const std::string& out);
 /// The status sacct records for job `id`, with its exit status or signal; empty when absent.
 std::optional<JobStatus> sacct_status(const std::string& id, const std::vector<SacctLine>& lines);
 
@@ -54,6 +57,10 @@ class SlurmScheduler : public Scheduler {
   std::vector<JobStatus> poll(const std::vector<JobRef>& jobs) override;
   void cancel(const std::vector<JobRef>& jobs) override;
   std::optional<int> user_jobs_in_queue() override;
+  /// One `sinfo -N -n HOSTLIST`: the nodes whose state is down, drained, failing or not
+  /// responding ("idle*"), with Slurm's reason. Empty when sinfo fails.
+  std::map<std::string, std::string> unavailable_nodes(
+      const std::vector<std::string>& hosts) override;
 
  private:
   process::ProcessRunner& runner_;

@@ -12,6 +12,8 @@ lab_socket=$lab_dir/munge/munge.socket
 # The lab's layout, written by up: "single" (one slurmd named like the machine, today's lab) or
 # the number N of nodes node1..nodeN, one slurmd each (pid file slurmd.nodeI.pid).
 lab_layout_file=$lab_dir/etc/layout
+# The CPUs each node of node1..nodeN declares (up --cpus, default 4), written by up.
+lab_cpus_file=$lab_dir/etc/cpus
 
 # Written by up --network (tests/slurm-lab/network.sh): the lab's nodes are network hosts.
 net_file=$lab_dir/etc/network
@@ -37,6 +39,13 @@ lab_layout() {
   local layout=single
   [[ -s "$lab_layout_file" ]] && layout=$(tr -dc 'a-z0-9' < "$lab_layout_file")
   echo "${layout:-single}"
+}
+
+# lab_cpus: the CPUs per node of the lab last started in lab_dir (4 when it did not say).
+lab_cpus() {
+  local cpus=4
+  [[ -s "$lab_cpus_file" ]] && cpus=$(tr -dc '0-9' < "$lab_cpus_file")
+  echo "${cpus:-4}"
 }
 
 # lab_slurmds LAYOUT: the names of the slurmd daemons (pid file names) of that layout.

@@ -11,6 +11,7 @@
 #include "run/Collector.hpp"
 #include "run/SweepDriver.hpp"
 #include "run/SweepPlanner.hpp"
+#include "schedulers/SlurmScheduler.hpp"
 #include "store/Store.hpp"
 #include "support/ResultFixtures.hpp"
 #include "util/Error.hpp"
@@ -60,8 +61,19 @@ class FakeScheduler : public Scheduler {
     }
   }
 
+  std::map<std::string, std::string> unavailable_nodes(
+      const std::vector<std::string>& hosts) override {
+    asked_nodes.push_back(hosts);
+    std::map<std::string, std::string> out;
+    for (const auto& h : hosts)
+      if (down.count(h) > 0) out[h] = down[h];
+    return out;
+  }
+
   std::vector<JobSubmission> submitted;
   std::map<std::string, JobStatus> states;
+  std::map<std::string, std::string> down;  ///< node -> "state: reason"
+  std::vector<std::vector<std::string>> asked_nodes;
   std::vector<std::string> cancelled;
   int poll_calls = 0;
   std::vector<std::size_t> polled_per_call;
@@ -95,6 +107,44 @@ struct Fixture {
 };
 
 }  // namespace
+
+TEST_CASE("collect names the nodes of a failed job of many nodes, and the ones now down") {
+  Fixture f(2);
+  run::SweepDriver driver(f.store, f.scheduler, f.sweep);
+  driver.submit_ready(2);
+  // Both jobs recorded their allocation (job.env's node list); both failed.
+  for (std::size_t i = 0; i < 2; ++i) {
+    const auto& job = f.scheduler.submitted[i];
+    const std::string list = i == 0 ? "node[1-16]" : "node[1-4,9]";
+    std::ofstream(fs::path(job.job_dir) / "job.env", std::ios::binary)
+        << "PBENCH_NODE_LIST=" << list << '\0';
+    std::ofstream(job.stderr_path) << "mpirun: lost communication with a remote daemon\n";
+    f.scheduler.finish(std::to_string(100 + i), 1, job, false);
+  }
+  driver.poll_once();
+  f.scheduler.down["node7"] = "down*: Not responding";
+  const auto report = run::collect(f.store, f.sweep, &f.scheduler);
+  // One question for every failed point's nodes.
+  REQUIRE(f.scheduler.asked_nodes.size() == 1);
+  CHECK(f.scheduler.asked_nodes[0].size() == 16);
+  REQUIRE(report.messages.size() == 2);
+  CHECK(report.messages[0] ==
+        "logp p=2 q=1 [k0]: failed, exit status 1, on node[1-16]; node7 down*: Not responding: "
+        "mpirun: lost communication with a remote daemon");
+  CHECK(report.messages[1] ==
+        "logp p=2 q=2 [k1]: failed, exit status 1, on node[1-4,9]: "
+        "mpirun: lost communication with a remote daemon");
+}
+
+TEST_CASE("Slurm: the nodes sinfo says cannot run jobs, with the state and reason") {
+  const auto nodes = schedulers::parse_unavailable_nodes(
+      "node1|idle|none\nnode2|down*|Not responding\nnode3|drained|maintenance\n"
+      "node4|allocated*|none\nnode5|mixed|none\nnode6|fail|bad disk\n");
+  CHECK(nodes == std::map<std::string, std::string>{{"node2", "down*: Not responding"},
+                                                    {"node3", "drained: maintenance"},
+                                                    {"node4", "allocated*"},
+                                                    {"node6", "fail: bad disk"}});
+}
 
 TEST_CASE("the driver submits within the throttle and polls all active jobs in one call") {
   Fixture f(5);

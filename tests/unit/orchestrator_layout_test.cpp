@@ -78,6 +78,54 @@ TEST_CASE("node list: Slurm host lists expand in order, with padding and several
                     "node list 'node[3-1]': range '3-1' runs backwards");
 }
 
+TEST_CASE("node list: hosts compress into a Slurm host list, the inverse of expanding it") {
+  Hosts sixteen;
+  for (int i = 16; i >= 1; --i) sixteen.push_back("node" + std::to_string(i));
+  CHECK(compress_node_list(sixteen) == "node[1-16]");
+  Hosts padded;
+  for (int i = 1; i <= 16; ++i) padded.push_back((i < 10 ? "node0" : "node") + std::to_string(i));
+  CHECK(compress_node_list(padded) == "node[01-16]");
+  CHECK(compress_node_list({"node3", "node1", "node2", "node7", "node2"}) == "node[1-3,7]");
+  // Groups in the order of their first host; one host without brackets; names without a number.
+  CHECK(compress_node_list({"gpu09x", "login", "gpu08x", "node5", "gpu10x"}) ==
+        "gpu[08-10]x,login,node5");
+  // "n1" and "n01" are two hosts; only the last number varies ("r1n1" and "r2n1" differ before).
+  CHECK(compress_node_list({"n1", "n01", "n2"}) == "n[1-2],n01");
+  CHECK(compress_node_list({"r1n1", "r1n2", "r2n1"}) == "r1n[1-2],r2n1");
+  CHECK(compress_node_list(Hosts{}).empty());
+  // Every list it writes expands back to its hosts (each once, ascending within a group).
+  for (const auto& hosts : {sixteen, padded, Hosts{"a7", "a9", "a8", "b", "a10", "a01"}}) {
+    auto expanded = expand_node_list(compress_node_list(hosts));
+    auto sorted_hosts = hosts;
+    std::sort(sorted_hosts.begin(), sorted_hosts.end());
+    std::sort(expanded.begin(), expanded.end());
+    CHECK(expanded == sorted_hosts);
+  }
+}
+
+TEST_CASE("node list: a compressed list cut to a width names how many hosts it leaves out") {
+  Hosts every_other;  // 10,000 nodes, every other one: 5,000 ranges
+  for (int i = 1; i <= 10000; i += 2) every_other.push_back("node" + std::to_string(i));
+  const auto line = compress_node_list(every_other, 60);
+  CHECK(line.size() <= 60);
+  CHECK(line.rfind("node[1,3,5,", 0) == 0);
+  CHECK(line.find("] and ") != std::string::npos);
+  // The hosts shown plus the count left out are all of them.
+  const auto cut = line.find(" and ");
+  const auto shown = expand_node_list(line.substr(0, cut)).size();
+  const auto left = std::stoul(line.substr(cut + 5));
+  CHECK(shown + left == every_other.size());
+  CHECK(line.substr(line.size() - 5) == " more");
+  // What fits is not cut.
+  CHECK(compress_node_list({"node1", "node2"}, 10) == "node[1-2]");
+  // Two groups, the second cut inside its ranges.
+  Hosts two_groups{"a1"};
+  for (int i = 1; i <= 19; i += 2) two_groups.push_back("b" + std::to_string(i));
+  CHECK(compress_node_list(two_groups) == "a1,b[1,3,5,7,9,11,13,15,17,19]");
+  CHECK(compress_node_list(two_groups, 22) == "a1,b[1,3,5] and 7 more");
+  CHECK(compress_node_list({"averyveryverylonghostname"}, 10) == "1 host");
+}
+
 TEST_CASE("result layout: nodes, ppn and node list from rank_hosts, placement against the shape") {
   const json doc = testing::logp_document(4, 1, 1e-6, 2e-7, 1e-10);
   const store::AskedShape two_by_two{2, 2};

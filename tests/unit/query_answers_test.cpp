@@ -552,3 +552,30 @@ TEST_CASE("query io and system: b_eff_io is rev 2.1's, also for results stored b
   CHECK(std::get<double>((*io)[2]) == doctest::Approx(2e8));
   CHECK(text((*io)[5]) == "T=10 s, hints=new");
 }
+
+TEST_CASE("the aligned table: a label column the same in every row leaves a too wide table") {
+  query::QueryTable table;
+  // A sweep name of 60 characters, an env column and ten figures: 171 columns with the sweep
+  // column, 109 without it.
+  const std::string sweep(60, 's');
+  table.columns.push_back({"sweep", "", "sweep", "", 1, 0});
+  table.columns.push_back({"env", "", "env", "", 1, 0});
+  for (int c = 0; c < 10; ++c) {
+    table.columns.push_back(
+        {"v" + std::to_string(c), "B/s", "figure " + std::to_string(c), "MB/s", 1e-6, 4});
+  }
+  for (int r = 0; r < 3; ++r) {
+    std::vector<query::Cell> row{sweep, std::string(r == 2 ? "mpich" : "openmpi")};
+    for (int c = 0; c < 10; ++c) row.push_back(1234e6 + r);
+    table.rows.push_back(row);
+  }
+  const auto text = query::render(table, query::Format::table);
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) CHECK(line.size() <= query::kTableWidth);
+  // The sweep (the same in every row) is said once; env, which differs, stays a column.
+  CHECK(text.find("sweep: " + sweep + " in every row") != std::string::npos);
+  CHECK(text.find("openmpi") != std::string::npos);
+  CHECK(text.find("mpich") != std::string::npos);
+  // JSON keeps every column.
+  CHECK(query::render(table, query::Format::json).find(sweep) != std::string::npos);
+}

@@ -467,6 +467,49 @@ TEST_CASE("gnuplot_script: the page's width, a legible font, bandwidths from 0, 
   CHECK(gnuplot_script(f, "d", "s").find("set title 'only panel'") != std::string::npos);
 }
 
+TEST_CASE("gnuplot_script: a link matrix of 16 nodes one panel a row, every name and value") {
+  const auto matrix = [](std::size_t nodes) {
+    Figure f;
+    f.name = "links-" + std::to_string(nodes);
+    for (const char* kind : {"bandwidth [MB/s]", "latency [us]"}) {
+      Heatmap h;
+      for (std::size_t i = 1; i <= nodes; ++i) h.rows.push_back("node" + std::to_string(i));
+      h.columns = h.rows;
+      h.values.assign(nodes, std::vector<double>(nodes, 1234));
+      h.value_label = kind;
+      Panel p;
+      p.title = kind;
+      p.heatmap = h;
+      f.panels.push_back(p);
+    }
+    return f;
+  };
+  // Four nodes: side by side, as before.
+  CHECK(figure_layout(matrix(4)).columns == 2);
+  // Sixteen: one panel a row, cells wide enough for four digits, every name on both axes.
+  const auto sixteen = matrix(16);
+  const auto layout = figure_layout(sixteen);
+  CHECK(layout.columns == 1);
+  CHECK(layout.rows == 2);
+  const auto scale = heatmap_scale(16);
+  CHECK(scale.values_written);
+  CHECK(scale.label_every == 1);
+  CHECK(layout.height >= static_cast<std::size_t>(2 * 16 * scale.cell_px));
+  const auto script = gnuplot_script(sixteen, "d", "s");
+  CHECK(script.find("'node16' 15") != std::string::npos);
+  CHECK(script.find("with labels font") != std::string::npos);
+  // Sixty-four: no values in the cells, every other name, so names never overlap (>= 1.4 font
+  // sizes apart).
+  const auto wide = heatmap_scale(64);
+  CHECK_FALSE(wide.values_written);
+  CHECK(wide.label_every == 2);
+  CHECK(wide.cell_px * static_cast<double>(wide.label_every) >= 1.4 * layout.font_size);
+  const auto many = gnuplot_script(matrix(64), "d", "s");
+  CHECK(many.find("'node1' 0, 'node3' 2") != std::string::npos);
+  CHECK(many.find("'node2' 1") == std::string::npos);
+  CHECK(many.find("with labels font") == std::string::npos);
+}
+
 TEST_CASE("ring_label: the layout of a ring pattern, as METHODS.md's test vectors say it") {
   CHECK(ring_label("2,2,3") == "rings of 2 (3\u00d72+1)");            // 7 processes, pattern 1
   CHECK(ring_label("7") == "one ring of 7");                          // 7 processes, 2 to 6
@@ -610,7 +653,7 @@ TEST_CASE("provenance: the specification as rows per worker, versions with git d
   CHECK(row("sweep") == "r: partitions 1, 2x2; launcher mpiexec -n {n}; account proj");
   CHECK(row("logp") == "queue depths 1, 8, 64; the method's settings");
   CHECK(row("scheduler") == "slurm, 2 jobs: 11, 12");
-  CHECK(row("hosts") == "n1, n2");
+  CHECK(row("hosts") == "n[1-2] (2 hosts)");
   CHECK(row("MPI library") == "MPICH Version: 4.0.2");
   CHECK(row("pbench") ==
         "report by 0.1.0 (git describe v0.1-6-gdef-dirty); results by 0.1.0 "
@@ -618,6 +661,11 @@ TEST_CASE("provenance: the specification as rows per worker, versions with git d
   CHECK(row("dates") ==
         "sweep created 2026-11-23T18:00:00Z; 2 results from "
         "2026-11-23T18:01:00Z to 2026-11-23T18:02:00Z");
+  // Sixteen nodes in one compressed host list, not node by node.
+  p.hosts.clear();
+  for (int i = 1; i <= 16; ++i) p.hosts.push_back("node" + std::to_string(i));
+  std::sort(p.hosts.begin(), p.hosts.end());  // as read_provenance gives them
+  CHECK(provenance_rows(p, "0.1.0")[2].second == "node[1-16] (16 hosts)");
   p.hosts.clear();
   p.job_ids.clear();
   const auto empty = provenance_rows(p, "0.1.0");
