@@ -159,7 +159,7 @@ assert "the store's latest logp: sweep later has none" in " ".join(later["notes"
 # --where and CSV: the bcast rows alone.
 with open("bcast.csv") as f:
     back = list(csv.DictReader(f))
-assert [int(r["size"]) for r in back] == [8, 256, 4096], back
+assert [int(r["size [B]"]) for r in back] == [8, 256, 4096], back
 assert all(r["figure"] == "bcast_ol" for r in back), back
 PY
 
