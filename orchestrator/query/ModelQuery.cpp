@@ -570,13 +570,17 @@ QueryTable model_table(store::Store& store, const std::string& sweep) {
     const auto index = std::find(used.begin(), used.end(), r.source) - used.begin();
     std::vector<Cell> row{r.sweep};
     if (with_env) row.push_back(r.env ? Cell{*r.env} : Cell{});
-    const Cell ratio = r.predicted > 0 ? Cell{r.measured / r.predicted} : Cell{};
+    // A measured value of zero or less (a disturbed OL_i: not valid) is not compared.
+    const bool comparable = r.predicted > 0 && r.measured > 0;
+    const Cell ratio = comparable ? Cell{r.measured / r.predicted} : Cell{};
+    const std::string reading = !comparable              ? "not comparable"
+                                : r.reading.name.empty() ? "agrees"
+                                                         : r.reading.name;
     const bool logp_valid = r.source->valid;
     for (Cell cell :
          {Cell{r.partition}, count_cell(r.nodes), count_cell(r.ppn), Cell{r.figure},
           Cell{r.subject}, Cell{static_cast<std::int64_t>(std::llround(r.size))}, Cell{r.unit},
-          Cell{r.predicted}, Cell{r.measured}, ratio,
-          Cell{r.reading.name.empty() ? std::string("agrees") : r.reading.name},
+          Cell{r.predicted}, Cell{r.measured}, ratio, Cell{reading},
           Cell{static_cast<std::int64_t>(r.queue_depth)},
           Cell{"#" + std::to_string(index + 1) + (r.match.empty() ? "" : " (" + r.match + ")")},
           Cell{r.samples}, Cell{std::string(r.valid && logp_valid ? "yes" : "no")},

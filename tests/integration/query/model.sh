@@ -48,16 +48,22 @@ db = sqlite3.connect(sys.argv[1])
 model = json.load(open("model.json"))
 rows = model["rows"]
 
-# The stored LogGP parameters of sweep m: EEL (the smallest), g and G per queue depth.
-eel = min(v for (v,) in db.execute(
-    "select eel from logp_table where sweep = 'm' and latest and eel is not null"))
+# The stored LogGP parameters of sweep m (rows with EEL, g and G): EEL the smallest, g and G
+# per queue depth from the row with the smallest g. A depth whose point failed on a busy
+# machine is missing: k messages at once read the largest depth not above k, else the smallest.
+measured = "from logp_table where sweep = 'm' and latest and eel is not null and g is not null " \
+           "and big_g is not null"
+eel = min(v for (v,) in db.execute("select eel " + measured))
 depth = {q: (g, G) for q, g, G in db.execute(
-    "select queue_depth, min(g), big_g from logp_table where sweep = 'm' and latest "
-    "group by queue_depth")}
-assert sorted(depth) == [1, 8], depth
+    "select queue_depth, min(g), big_g " + measured + " group by queue_depth")}
+assert depth, "no logp depth stored"
+
+def depth_for(k):
+    below = [q for q in depth if q <= k]
+    return max(below) if below else min(depth)
 
 def one_way(m):
-    return eel + max(0, m - 8) * depth[1][1]
+    return eel + max(0, m - 8) * depth[depth_for(1)][1]
 
 def gap(m, q):
     return depth[q][0] + max(0, m - 8) * depth[q][1]
@@ -89,10 +95,13 @@ best, rings = measured_comm()
 by = {}
 for r in rows:
     by[(r["figure"], r["subject"], r["size"])] = r
-    assert r["reading"] in ("agrees", "contention", "protocol switch",
-                            "shared memory vs network", "weak link", "unexplained"), r
+    assert r["reading"] in ("agrees", "contention", "protocol switch", "shared memory vs network",
+                            "weak link", "unexplained", "not comparable"), r
     assert r["predicted"] is not None and r["predicted"] > 0, r
-    assert r["measured"] is not None and r["measured"] > 0, r
+    assert r["measured"] is not None, r
+    if r["measured"] <= 0:  # a disturbed measurement on a busy machine (not valid)
+        assert r["reading"] == "not comparable" and r["ratio"] is None and r["valid"] == "no", r
+        continue
     assert close(r["ratio"], r["measured"] / r["predicted"]), r
     assert r["logp"].startswith("#1"), r
     assert r["samples"] >= 1, r
@@ -108,7 +117,7 @@ for l in pingpong_sizes:
     assert close(t["predicted"], one_way(l)), (t, one_way(l))
     assert close(t["measured"], l / best[("pingpong", l)]), t
     assert close(b["predicted"], l / one_way(l)), b
-    assert t["queue_depth"] == 1 and t["unit"] == "s" and b["unit"] == "B/s", (t, b)
+    assert t["queue_depth"] == depth_for(1) and t["unit"] == "s" and b["unit"] == "B/s", (t, b)
 assert len(rings) == 6, rings
 for p in rings:
     sizes = [int(s) for s in p["ring_sizes"].split(",")]
@@ -117,7 +126,7 @@ for p in rings:
         r = by[("ring_bandwidth_per_process", p["pattern"], l)]
         assert close(r["predicted"], l / one_way(l)), (r, l / one_way(l))
         assert close(r["measured"], best[(p["pattern"], l)] / 2), r
-        assert r["queue_depth"] == 1, r
+        assert r["queue_depth"] == depth_for(1), r
 
 # bcast (MPI_Bcast by default): OL per size over 2 ranks, one hop: one_way(m).
 ol = {s: v for s, v in db.execute(
@@ -132,7 +141,7 @@ links = [r for r in rows if r["figure"] == "link_bandwidth"]
 assert len(links) == 2, links
 for r in links:
     m = 65536
-    assert close(r["predicted"], 2 * m / (one_way(m) + gap(m, 1))), r
+    assert close(r["predicted"], 2 * m / (one_way(m) + gap(m, depth_for(2)))), r
 assert len([r for r in rows if r["figure"] == "link_latency"]) == 2, rows
 for r in rows:
     if r["figure"] == "link_latency":
@@ -144,7 +153,7 @@ assert "band: measured and predicted agree when measured/predicted lies within 0
 assert "logp #1: logp of sweep m, 2 procs" in notes and "(this sweep)" in notes, notes
 # Each reading is named in a note of its series, with the sizes it holds for.
 for r in rows:
-    if r["reading"] != "agrees":
+    if r["reading"] not in ("agrees", "not comparable"):
         assert any(f"{r['figure']} of {r['subject']} at " in n and f": {r['reading']}: " in n
                    for n in model["notes"]), r
 
