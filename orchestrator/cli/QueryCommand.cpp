@@ -4,6 +4,7 @@
 
 #include "cli/Commands.hpp"
 #include "query/CompareQuery.hpp"
+#include "query/ModelQuery.hpp"
 #include "query/PointsQuery.hpp"
 #include "query/RowGrouping.hpp"
 #include "query/RunSelection.hpp"
@@ -128,6 +129,22 @@ void add_query_command(CLI::App& app, GlobalOptions& global) {
     }
     auto store = store::Store::open(global.db, store::Store::Access::read_only);
     query::print(query::compare_table(store, a, b, where), format);
+  });
+  auto* model = command->add_subcommand(
+      "model",
+      "What the sweep's LogGP parameters predict beside what was measured (comm ping-pong and "
+      "rings, bcast OL, links), the ratio and a named reading where they differ");
+  model->add_option("SWEEP", o->sweep, "The sweep")->required();
+  model->add_option("--where", o->where,
+                    "key=value (repeatable): only rows whose column matches (figure=bcast_ol)");
+  model->add_option("--format", o->format, "table, csv, json or markdown")->capture_default_str();
+  model->callback([o, &global] {
+    const auto format = query::parse_format(o->format);
+    const auto where = query::parse_where(o->where);
+    auto store = store::Store::open(global.db, store::Store::Access::read_only);
+    auto answer = query::model_table(store, o->sweep);
+    query::filter_rows(answer, where);
+    query::print(answer, format);
   });
   auto* sql = command->add_subcommand("sql", "One read-only SQL statement on the store");
   sql->add_option("statement", o->sql, "The SELECT to run")->required();

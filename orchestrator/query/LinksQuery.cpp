@@ -33,6 +33,7 @@ std::vector<LinkMatrixResult> link_matrices(store::Store& store,
       current = s.int64(2);
       LinkMatrixResult m;
       m.sweep = s.text(0);
+      m.result_id = current;
       m.partition = s.int64(1);
       m.valid = s.int64(3) != 0;
       m.asked = s.optional_text(9).value_or("");

@@ -14,6 +14,7 @@ namespace pbench::query {
 /// One links result: its node and link figures as the store holds them.
 struct LinkMatrixResult {
   std::string sweep;
+  std::int64_t result_id = 0;
   std::int64_t partition = 0;
   std::string asked;  ///< the shape the point asked for ("4x1"), "" for a plain partition
   std::string env;    ///< the point's environment (--envs), "" without one

@@ -8,6 +8,7 @@
 #include "query/HistoryQuery.hpp"
 #include "query/IoConsortiumQuery.hpp"
 #include "query/LinksQuery.hpp"
+#include "query/ModelQuery.hpp"
 #include "query/PointsQuery.hpp"
 #include "query/SystemQuery.hpp"
 #include "query/WorkerQueries.hpp"
@@ -159,6 +160,37 @@ std::vector<Section> sections() {
          not_valid_list(page, newest_results(d.store, d.sweep, "links"));
          for (auto& f : links_figures(query::link_matrices(d.store, d.sweep), d.envs))
            figures.add(f);
+       }},
+      {"model", "LogGP model: predicted against measured",
+       [](const SweepData& d) {
+         return d.ran("logp") && (d.ran("comm") || d.ran("bcast") || d.ran("links"));
+       },
+       [](const SweepData& d, HtmlPage& page, FigureSink&) {
+         // The figures outside the band, with their readings; the notes say the band and the
+         // logp parameters (pbench query model SWEEP has every row).
+         query::QueryTable table;
+         try {
+           table = query::model_table(d.store, d.sweep);
+         } catch (const UsageError& e) {  // its logp points have no result (nor has the store)
+           page.paragraph(std::string("No prediction: ") + e.what() + ".");
+           return;
+         }
+         std::size_t reading = 0;
+         while (reading < table.columns.size() && table.columns[reading].key != "reading")
+           ++reading;
+         const std::size_t all = table.rows.size();
+         std::erase_if(table.rows, [&](const std::vector<query::Cell>& row) {
+           const auto* text = std::get_if<std::string>(&row[reading]);
+           return text && *text == "agrees";
+         });
+         page.paragraph(
+             std::to_string(all - table.rows.size()) + " of " + std::to_string(all) +
+             " figures predicted from the LogGP parameters of the sweep agree with what was "
+             "measured within the band; " +
+             (table.rows.empty() ? std::string("none differs.")
+                                 : "those that differ, with a reading of why:") +
+             " Every row: pbench query model " + d.sweep + " (docs/model.md).");
+         page.table(table);
        }},
   };
 }

@@ -178,3 +178,22 @@ TEST_CASE(
   for (auto& byte : data) byte = static_cast<unsigned char>(~byte);
   CHECK(wrong_bytes(data.data(), size, 2, 1) == size);
 }
+
+TEST_CASE("bcast: the model with a send gap apart from the transit (LogGP's hop cost)") {
+  // gap a = 1, transit b = 3. Linear of 4: relative i arrives at i * b and finishes a later
+  // when it forwards; the last (3) arrives at 9 and forwards nothing.
+  const HopCost cost{1, 3};
+  const BroadcastShape linear(Algorithm::linear, 4);
+  CHECK(linear.model_completion(1, cost) == doctest::Approx(4));
+  CHECK(linear.model_completion(2, cost) == doctest::Approx(7));
+  CHECK(linear.model_completion(3, cost) == doctest::Approx(9));
+  // Binomial of 4: the root sends to 2 (arrives at 3), then to 1 (at 1 + 3); 2 sends to 3 (at
+  // 3 + 3) and finishes at 3 + 1.
+  const BroadcastShape binomial(Algorithm::binomial, 4);
+  CHECK(binomial.model_completion(2, cost) == doctest::Approx(4));
+  CHECK(binomial.model_completion(1, cost) == doctest::Approx(4));
+  CHECK(binomial.model_completion(3, cost) == doctest::Approx(6));
+  // The hop delay d is the cost {d, d}.
+  CHECK(binomial.model_completion(3, HopCost{0.01, 0.01}) ==
+        doctest::Approx(binomial.model_completion(3, 0.01)));
+}

@@ -79,16 +79,20 @@ std::vector<int> BroadcastShape::path(int relative) const {
   return out;
 }
 
-double BroadcastShape::model_arrival(int relative, double hop) const {
+double BroadcastShape::model_arrival(int relative, const HopCost& cost) const {
   const int from = parent(relative);
   if (from < 0) return 0;
   const std::vector<int> siblings = children(from);
   const auto index = std::find(siblings.begin(), siblings.end(), relative) - siblings.begin();
-  return model_arrival(from, hop) + hop * static_cast<double>(index + 1);
+  return model_arrival(from, cost) + cost.gap * static_cast<double>(index) + cost.transit;
 }
 
 double BroadcastShape::model_completion(int relative, double hop) const {
-  return model_arrival(relative, hop) + hop * static_cast<double>(children(relative).size());
+  return model_completion(relative, HopCost{hop, hop});
+}
+
+double BroadcastShape::model_completion(int relative, const HopCost& cost) const {
+  return model_arrival(relative, cost) + cost.gap * static_cast<double>(children(relative).size());
 }
 
 }  // namespace pbench::bcast

@@ -1,0 +1,302 @@
+// The LogGP model (query/LoggpModel.hpp) and `pbench query model` (query/ModelQuery.hpp): the
+// predictions' arithmetic on fixed parameters against values worked out by hand, each named
+// reading on constructed series, and the table from a store of made-up results (its sources,
+// readings and errors).
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <string>
+
+#include "query/LoggpModel.hpp"
+#include "query/ModelQuery.hpp"
+#include "support/StoreFixture.hpp"
+#include "util/Error.hpp"
+
+using namespace pbench;
+using namespace pbench::query;
+using nlohmann::json;
+
+namespace {
+
+// EEL 2 us; q = 1: g 1 us, G 1 ns/B; q = 8: g 0.5 us, G 0.5 ns/B.
+LoggpParameters parameters() {
+  LoggpParameters p;
+  p.eel = 2e-6;
+  p.depths = {{1, 1e-6, 1e-9}, {8, 0.5e-6, 0.5e-9}};
+  return p;
+}
+
+ModelPoint at(double size, double speed) {
+  ModelPoint p;
+  p.size = size;
+  p.speed = speed;
+  return p;
+}
+
+std::vector<std::string> names(const std::vector<ModelReading>& readings) {
+  std::vector<std::string> out;
+  for (const auto& r : readings) out.push_back(r.name);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("model: the queue depth for k messages at once is the largest measured not above k") {
+  const auto p = parameters();
+  CHECK(p.depth_for(1).queue_depth == 1);
+  CHECK(p.depth_for(2).queue_depth == 1);
+  CHECK(p.depth_for(8).queue_depth == 8);
+  CHECK(p.depth_for(100).queue_depth == 8);
+  LoggpParameters deep;
+  deep.eel = 1e-6;
+  deep.depths = {{8, 1e-6, 1e-9}, {64, 1e-6, 1e-9}};
+  CHECK(deep.depth_for(1).queue_depth == 8);  // none at or below 1: the smallest measured
+  CHECK(deep.depth_for(2).queue_depth == 8);
+}
+
+TEST_CASE("model: one message, a flood's gap and a train of messages, worked out by hand") {
+  const auto p = parameters();
+  CHECK(p.one_way(8) == doctest::Approx(2e-6));
+  CHECK(p.one_way(1) == doctest::Approx(2e-6));              // below EEL's 8 bytes: EEL
+  CHECK(p.one_way(1008) == doctest::Approx(3e-6));           // 2 us + 1000 B x 1 ns/B
+  CHECK(p.gap(1008, p.depths[1]) == doctest::Approx(1e-6));  // 0.5 us + 1000 x 0.5 ns
+  CHECK(p.train(1008, 1) == doctest::Approx(3e-6));
+  CHECK(p.train(1008, 2) == doctest::Approx(5e-6));   // 3 us + 1 x (1 us + 1 us) at q = 1
+  CHECK(p.train(1008, 8) == doctest::Approx(10e-6));  // 3 us + 7 x 1 us at q = 8
+}
+
+TEST_CASE("model: comm's ping-pong and rings, worked out by hand") {
+  const auto p = parameters();
+  CHECK(predicted_pingpong_time(p, 1008) == doctest::Approx(3e-6));
+  CHECK(predicted_pingpong_bandwidth(p, 1008) == doctest::Approx(336e6));
+  CHECK(ring_messages_per_process(2) == 1);
+  CHECK(ring_messages_per_process(3) == 2);
+  CHECK(ring_messages_per_process(1) == 0);
+  // A ring of 2: one message each way, as a ping-pong's one-way time.
+  CHECK(predicted_ring_bandwidth_per_process(p, 1008, {2}) == doctest::Approx(336e6));
+  // A ring of 3: 6 messages of 1008 B in train(1008, 2) = 5 us over 3 processes.
+  CHECK(predicted_ring_bandwidth_per_process(p, 1008, {3}) == doctest::Approx(403.2e6));
+  // 2*2&+1 (rings 2, 2, 3): 10 messages, the ring of 3 the slowest (5 us), 7 processes.
+  CHECK(predicted_ring_bandwidth_per_process(p, 1008, {2, 2, 3}) ==
+        doctest::Approx(10 * 1008 / 5e-6 / 7));
+  CHECK(ring_queue_depth(p, {2, 2, 3}) == 1);
+  CHECK(ring_queue_depth(p, {2}) == 1);
+}
+
+TEST_CASE("model: the broadcast's OL along linear and binomial trees, worked out by hand") {
+  const auto p = parameters();
+  // 8 B: gap 1 us, transit 2 us. Linear of 4: relative 3 receives at 3 x 2 us.
+  CHECK(predicted_broadcast_ol(p, 8, bcast::Algorithm::linear, 4, 0) == doctest::Approx(6e-6));
+  CHECK(predicted_broadcast_ol(p, 8, bcast::Algorithm::backward, 4, 0) == doctest::Approx(6e-6));
+  // Binomial of 4: root -> 2 (at 2 us), root -> 1 (at 1 + 2 us), 2 -> 3 (at 2 + 2 us).
+  CHECK(predicted_broadcast_ol(p, 8, bcast::Algorithm::binomial, 4, 0) == doctest::Approx(4e-6));
+  // Two processes: one hop, the one-way time.
+  CHECK(predicted_broadcast_ol(p, 1008, bcast::Algorithm::linear, 2, 0) == doctest::Approx(3e-6));
+  // A synthetic hop delay of 10 us adds to gap and transit: 11 and 12 us.
+  CHECK(predicted_broadcast_ol(p, 8, bcast::Algorithm::linear, 4, 10e-6) == doctest::Approx(36e-6));
+  CHECK(predicted_broadcast_ol(p, 8, bcast::Algorithm::binomial, 4, 10e-6) ==
+        doctest::Approx(24e-6));
+}
+
+TEST_CASE("model: a link of the matrix: n messages at once at the depth for n") {
+  const auto p = parameters();
+  CHECK(predicted_link_bandwidth(p, 1008, 8) == doctest::Approx(8 * 1008 / 10e-6));
+  CHECK(predicted_link_bandwidth(p, 1008, 1) == doctest::Approx(336e6));
+}
+
+TEST_CASE("model: the band is 0.8 to 1.25, both ends inside") {
+  CHECK(within_band(1));
+  CHECK(within_band(1.25));
+  CHECK(within_band(0.8));
+  CHECK_FALSE(within_band(1.26));
+  CHECK_FALSE(within_band(0.79));
+}
+
+TEST_CASE("model reading: within the band nothing is named") {
+  const auto r = read_series({at(8, 1.0), at(16, 1.2), at(32, 0.85)});
+  CHECK(names(r) == std::vector<std::string>{"", "", ""});
+}
+
+TEST_CASE("model reading: a jump between adjacent sizes is a protocol switch") {
+  const auto r =
+      read_series({at(16, 1.0), at(32, 1.05), at(64, 0.6), at(128, 0.58), at(256, 0.62)});
+  CHECK(names(r) ==
+        std::vector<std::string>{"", "", "protocol switch", "protocol switch", "protocol switch"});
+  CHECK(r[3].why.find("between 32 B and 64 B") != std::string::npos);
+  // Small sizes off and the rest on the model: the switch at the end of the run.
+  const auto back = read_series({at(8, 0.5), at(16, 0.5), at(32, 1.0)});
+  CHECK(names(back) == std::vector<std::string>{"protocol switch", "protocol switch", ""});
+  CHECK(back[0].why.find("between 16 B and 32 B") != std::string::npos);
+}
+
+TEST_CASE("model reading: a slow drift without a jump is unexplained") {
+  const auto r = read_series({at(8, 1.0), at(16, 0.9), at(32, 0.78), at(64, 0.7)});
+  CHECK(names(r) == std::vector<std::string>{"", "", "unexplained", "unexplained"});
+  // A drift out of the band, then a jump: the sizes from the jump on are the switch.
+  const auto later =
+      read_series({at(8, 1.0), at(16, 0.9), at(32, 0.79), at(64, 0.3), at(128, 0.3)});
+  CHECK(names(later) ==
+        std::vector<std::string>{"", "", "unexplained", "protocol switch", "protocol switch"});
+  CHECK(later[4].why.find("between 32 B and 64 B") != std::string::npos);
+}
+
+TEST_CASE("model reading: a ring below the model and below the ping-pong is contention") {
+  ModelPoint ring = at(1024, 0.5);
+  ring.ring = true;
+  ring.pingpong_speed = 1.0;
+  CHECK(names(read_series({ring})) == std::vector<std::string>{"contention"});
+  // The ping-pong as slow as the ring: not the rings' doing.
+  ring.pingpong_speed = 0.55;
+  CHECK(names(read_series({ring})) == std::vector<std::string>{"unexplained"});
+  // No ping-pong measured: below the model is enough.
+  ring.pingpong_speed.reset();
+  CHECK(names(read_series({ring})) == std::vector<std::string>{"contention"});
+  // A ring faster than the model is not contention.
+  ModelPoint fast = at(1024, 1.6);
+  fast.ring = true;
+  fast.pingpong_speed = 1.0;
+  CHECK(names(read_series({fast})) == std::vector<std::string>{"unexplained"});
+}
+
+TEST_CASE("model reading: shared memory against the network, and a weak link") {
+  ModelPoint across = at(8, 0.3);
+  across.path_differs = true;
+  across.ring = true;
+  CHECK(names(read_series({across})) == std::vector<std::string>{"shared memory vs network"});
+  across.speed = 1.0;  // another path, and yet within the band: nothing to name
+  CHECK(names(read_series({across})) == std::vector<std::string>{""});
+  ModelPoint weak = at(65536, 0.4);
+  weak.weak = true;
+  CHECK(names(read_series({weak})) == std::vector<std::string>{"weak link"});
+  CHECK(paths_differ(Path::shared_memory, Path::network));
+  CHECK(paths_differ(Path::shared_memory, Path::mixed));
+  CHECK(paths_differ(Path::network, Path::shared_memory));
+  CHECK_FALSE(paths_differ(Path::network, Path::mixed));
+  CHECK_FALSE(paths_differ(Path::network, Path::network));
+  CHECK_FALSE(paths_differ(Path::unknown, Path::network));
+}
+
+namespace {
+
+json table(std::vector<std::string> columns, json rows) {
+  json cols = json::array();
+  for (const auto& c : columns) cols.push_back({{"name", c}, {"unit", ""}});
+  return {{"columns", cols}, {"rows", rows}};
+}
+
+// logp on 2 processes of one node: EEL 2 us, q = 1: g 1 us, G 1 ns/B.
+json logp_document() {
+  auto doc =
+      testing::document("logp", 2,
+                        json::array({testing::metric("eel_min", 2e-6, "s"),
+                                     testing::metric("g", 1e-6, "s", {{"queue_depth", 1}}),
+                                     testing::metric("big_g", 1e-9, "s/B", {{"queue_depth", 1}})}),
+                        true);
+  doc["measurements"]["pairs"] = table({"pair", "sender", "receiver", "placement"},
+                                       json::array({json::array({0, 0, 1, "intranode"})}));
+  return doc;
+}
+
+// comm on 2 processes: the ping-pong on the model at 1008 B, the ring at 0.4x.
+json comm_document() {
+  auto doc =
+      testing::document("comm", 2, json::array({testing::metric("b_eff", 1e8, "B/s")}), true);
+  doc["rank_hosts"] = {"node01", "node01"};
+  doc["measurements"]["patterns"] =
+      table({"pattern", "kind", "ring_sizes", "messages", "participants"},
+            json::array({json::array({"ring1:1*2", "ring", "2", 2, 2}),
+                         json::array({"pingpong", "extra", "", 2, 2})}));
+  doc["measurements"]["measurements"] =
+      table({"pattern", "l", "method", "repetition", "bandwidth"},
+            json::array({json::array({"pingpong", 1008, "sendrecv", 1, 336e6}),
+                         json::array({"pingpong", 1008, "sendrecv", 2, 300e6}),
+                         json::array({"ring1:1*2", 1008, "sendrecv", 1, 2 * 0.4 * 336e6})}));
+  doc["measurements"]["pattern_nodes"] =
+      table({"pattern", "messages", "crossing_messages"},
+            json::array({json::array({"ring1:1*2", 2, 0}), json::array({"pingpong", 2, 0})}));
+  return doc;
+}
+
+// bcast, linear, on 2 processes: OL 2.2 us at 8 B (on the model), 9 us at 1008 B (3x).
+json bcast_document() {
+  return testing::document(
+      "bcast", 2,
+      json::array({testing::metric("ol", 2.2e-6, "s", {{"size", 8}}),
+                   testing::metric("ol", 9e-6, "s", {{"size", 1008}})}),
+      true, {{"impl", testing::setting("linear")}, {"hop_delay_us", testing::setting(0)}});
+}
+
+const json& row_of(const json& rows, const std::string& figure, const std::string& subject,
+                   int size) {
+  for (const auto& r : rows) {
+    if (r["figure"] == figure && r["subject"] == subject && r["size"] == size) return r;
+  }
+  FAIL("no row " << figure << " of " << subject << " at " << size);
+  return rows[0];
+}
+
+}  // namespace
+
+TEST_CASE("query model: predicted beside measured with the readings, from a store") {
+  testing::Fixture f;
+  f.add_sweep("m", {{"logp", 2}, {"comm", 2}, {"bcast", 2}});
+  f.add_run(0, logp_document());
+  f.add_run(1, comm_document());
+  f.add_run(2, bcast_document());
+  const auto answer = json::parse(render(model_table(f.store, "m"), Format::json));
+  const auto& rows = answer["rows"];
+  const auto& pp = row_of(rows, "pingpong_time", "pingpong", 1008);
+  CHECK(pp["predicted"].get<double>() == doctest::Approx(3e-6));
+  CHECK(pp["measured"].get<double>() == doctest::Approx(3e-6));  // 1008 B / 336 MB/s, the best
+  CHECK(pp["reading"] == "agrees");
+  CHECK(pp["samples"] == 2);
+  CHECK(pp["queue_depth"] == 1);
+  const auto& bw = row_of(rows, "pingpong_bandwidth", "pingpong", 1008);
+  CHECK(bw["ratio"].get<double>() == doctest::Approx(1.0));
+  const auto& ring = row_of(rows, "ring_bandwidth_per_process", "ring1:1*2", 1008);
+  CHECK(ring["predicted"].get<double>() == doctest::Approx(336e6));
+  CHECK(ring["measured"].get<double>() == doctest::Approx(0.4 * 336e6));
+  CHECK(ring["reading"] == "contention");
+  const auto& small = row_of(rows, "bcast_ol", "linear", 8);
+  CHECK(small["predicted"].get<double>() == doctest::Approx(2e-6));
+  CHECK(small["reading"] == "agrees");
+  const auto& large = row_of(rows, "bcast_ol", "linear", 1008);
+  CHECK(large["predicted"].get<double>() == doctest::Approx(3e-6));
+  CHECK(large["ratio"].get<double>() == doctest::Approx(3.0));
+  CHECK(large["reading"] == "protocol switch");
+  CHECK(large["valid"] == "yes");
+  // The notes: the band, the logp source (this sweep) and each reading in words.
+  const auto notes = answer["notes"].dump();
+  CHECK(notes.find("0.80-1.25") != std::string::npos);
+  CHECK(notes.find("logp #1: logp of sweep m, 2 procs") != std::string::npos);
+  CHECK(notes.find("(this sweep)") != std::string::npos);
+  CHECK(notes.find("bcast_ol of linear at 1008 B: protocol switch") != std::string::npos);
+}
+
+TEST_CASE("query model: a sweep without logp reads the store's latest logp and says so") {
+  testing::Fixture f;
+  f.add_sweep("net", {{"logp", 2}});
+  f.add_run(0, logp_document());
+  f.add_sweep("later", {{"bcast", 2}});
+  f.add_run(0, bcast_document());
+  const auto table = model_table(f.store, "later");
+  const auto answer = json::parse(render(table, Format::json));
+  CHECK(row_of(answer["rows"], "bcast_ol", "linear", 8)["predicted"].get<double>() ==
+        doctest::Approx(2e-6));
+  CHECK(answer["notes"].dump().find("logp of sweep net") != std::string::npos);
+  CHECK(answer["notes"].dump().find("the store's latest logp: sweep later has none") !=
+        std::string::npos);
+}
+
+TEST_CASE("query model: an unknown sweep and a store without logp are errors that say so") {
+  testing::Fixture f;
+  f.add_sweep("only", {{"bcast", 2}});
+  f.add_run(0, bcast_document());
+  CHECK_THROWS_WITH_AS(model_table(f.store, "nope"), "no sweep named 'nope'", UsageError);
+  CHECK_THROWS_WITH_AS(model_table(f.store, "only"),
+                       "sweep 'only' has no logp result and the store has none: the model needs "
+                       "LogGP parameters (pbench run NAME --workers logp)",
+                       UsageError);
+}
