@@ -41,7 +41,8 @@ double json_number(const nlohmann::json& object, const std::string& key);
 /// object[key] as text (numbers printed); "" when missing.
 std::string json_text(const nlohmann::json& object, const std::string& key);
 /// A result that is not valid with its reasons, for the page: "point KEY (N processes): reason;
-/// reason" ("no reason stored" when the document has none).
+/// reason" ("no reason stored" when the document has none; an oversubscription in a word, as
+/// query::reason_cell() shows it).
 std::string not_valid_text(const StoredResult& result);
 /// True when an io result ran the consortium suite (parameters.suite == "consortium").
 bool is_consortium(const StoredResult& result);
