@@ -11,10 +11,12 @@ foreach(script wrong_launch runs ingest_checks failures physics identity runs_di
 endforeach()
 
 # Every worker's own launch check (workers/common/LaunchCheck.hpp), under mpiexec and as
-# singletons.
-add_test(NAME "trust: worker_launch"
-  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/trust/worker_launch.sh)
-set_tests_properties("trust: worker_launch" PROPERTIES
-  ENVIRONMENT "PBENCH_LOGP=$<TARGET_FILE:pbench-logp>;PBENCH_COMM=$<TARGET_FILE:pbench-comm>;PBENCH_IO=$<TARGET_FILE:pbench-io>;PBENCH_BCAST=$<TARGET_FILE:pbench-bcast>;PBENCH_VALIDATE=$<TARGET_FILE:pbench-validate-result>"
-  LABELS "trust;logp;comm;io;bcast"
-  TIMEOUT 120)
+# singletons; and every worker's oversubscription check (workers/common/NodeCores.hpp).
+foreach(script worker_launch oversubscribed worker_cost)
+  add_test(NAME "trust: ${script}"
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/trust/${script}.sh)
+  set_tests_properties("trust: ${script}" PROPERTIES
+    ENVIRONMENT "PBENCH_LOGP=$<TARGET_FILE:pbench-logp>;PBENCH_COMM=$<TARGET_FILE:pbench-comm>;PBENCH_IO=$<TARGET_FILE:pbench-io>;PBENCH_BCAST=$<TARGET_FILE:pbench-bcast>;PBENCH_LINKS=$<TARGET_FILE:pbench-links>;PBENCH_VALIDATE=$<TARGET_FILE:pbench-validate-result>"
+    LABELS "trust;logp;comm;io;bcast;links"
+    TIMEOUT 300)
+endforeach()

@@ -178,7 +178,8 @@ QueryTable compare_table(store::Store& store, const CompareSide& side_a, const C
                             ", B (" + sweep_b + ") on " + shape_of(rb) +
                             " (nodes x processes per node)");
     }
-    // Each side's figure that is not valid, marked with its first reason.
+    // Each side's figure that is not valid, marked with its first reason (an oversubscription in
+    // a word: a figure per row would repeat it).
     for (const auto& [side, sweep, row] : {std::tuple{"A", &sweep_a, ra}, {"B", &sweep_b, rb}}) {
       if (!not_valid(row)) continue;
       const auto* reason = std::get_if<std::string>(&(*row)[kReason]);
@@ -186,7 +187,8 @@ QueryTable compare_table(store::Store& store, const CompareSide& side_a, const C
       table.notes.push_back(std::string(side) + " (" + *sweep + "): " + figure +
                             (env.empty() ? "" : " in env " + env) +
                             (partition ? " on " + std::to_string(*partition) + " processes" : "") +
-                            " (not valid" + (reason ? ": " + *reason : std::string()) + ")");
+                            " (not valid" + (reason ? ": " + reason_cell(*reason) : std::string()) +
+                            ")");
     }
   };
   // Same figure, partition and shape first; then what is left by figure and partition.

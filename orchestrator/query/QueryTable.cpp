@@ -6,6 +6,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "common/NodeCores.hpp"
+#include "common/PhysicalLimits.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::query {
@@ -50,15 +52,6 @@ nlohmann::json to_json(const Cell& cell) {
   if (const auto* i = std::get_if<std::int64_t>(&cell)) return *i;
   if (const auto* s = std::get_if<std::string>(&cell)) return *s;
   return std::get<double>(cell);
-}
-
-/// The notes in their order, each once.
-std::vector<std::string> unique_notes(const std::vector<std::string>& notes) {
-  std::vector<std::string> out;
-  for (const auto& n : notes) {
-    if (std::find(out.begin(), out.end(), n) == out.end()) out.push_back(n);
-  }
-  return out;
 }
 
 /// "note: " and the note, wrapped at spaces to kTableWidth, later lines indented.
@@ -108,6 +101,40 @@ std::string megabytes(double bytes_per_second) {
   return plain_significant(bytes_per_second * 1e-6, kHumanDigits) + " MB/s";
 }
 
+std::vector<std::string> said_once(const std::vector<std::string>& notes) {
+  // "<where>: not valid: oversubscribed...": where each note is, and the reasons they give.
+  static const std::string kMark = ": not valid: ";
+  std::vector<std::string> where, reasons;
+  std::vector<std::string> out;
+  std::size_t folded_at = 0;
+  for (const auto& n : notes) {
+    const auto at = n.find(kMark);
+    if (at != std::string::npos &&
+        worker::is_oversubscription_reason(std::string_view(n).substr(at + kMark.size()))) {
+      if (reasons.empty()) folded_at = out.size(), out.emplace_back();
+      if (std::find(where.begin(), where.end(), n.substr(0, at)) == where.end())
+        where.push_back(n.substr(0, at));
+      reasons.push_back(n.substr(at + kMark.size()));
+      continue;
+    }
+    if (std::find(out.begin(), out.end(), n) == out.end()) out.push_back(n);
+  }
+  if (reasons.empty()) return out;
+  const std::string worst = *worker::worst_oversubscription(reasons);
+  out[folded_at] = where.size() == 1
+                       ? where.front() + kMark + worst
+                       : std::to_string(where.size()) +
+                             " results not valid, oversubscribed (more ranks on a node than "
+                             "cores they may use; each result's node_cores lists its nodes): " +
+                             worker::few_listed(where, kNotesListed, "; ") + "; the worst " + worst;
+  return out;
+}
+
+std::string reason_cell(const std::string& reason) {
+  return worker::is_oversubscription_reason(reason) ? std::string(worker::kOversubscribedPrefix)
+                                                    : reason;
+}
+
 QueryColumn reason_column() {
   QueryColumn c{"reason", "", "first reason", "", 1, 0};
   c.elastic = true;
@@ -133,9 +160,13 @@ QueryTable human_view(const QueryTable& table) {
     }
   }
   for (auto& c : out.columns) c.precision = std::min(c.precision, kHumanDigits);
-  // A long text that repeats the row above's (a winner's reason on its companions' rows).
+  // A long text that repeats the row above's (a winner's reason on its companions' rows). An
+  // oversubscription is said in a word per row and once in full in the notes (said_once).
   for (std::size_t c = 0; c < out.columns.size(); ++c) {
     if (!out.columns[c].elastic) continue;
+    for (auto& row : out.rows) {
+      if (const auto* text = std::get_if<std::string>(&row[c])) row[c] = reason_cell(*text);
+    }
     for (std::size_t r = out.rows.size(); r-- > 1;) {
       const auto* text = std::get_if<std::string>(&out.rows[r][c]);
       if (text && !text->empty() && out.rows[r - 1][c] == out.rows[r][c]) {
@@ -224,7 +255,7 @@ void print_json(const QueryTable& table,
 void print(const QueryTable& table, Format format, std::ostream& out, std::ostream& err) {
   out << render(table, format);
   if (format == Format::csv) {
-    for (const auto& note : unique_notes(table.notes)) err << "note: " << note << "\n";
+    for (const auto& note : said_once(table.notes)) err << "note: " << note << "\n";
   }
 }
 
@@ -235,7 +266,7 @@ void print(const QueryTable& table, Format format) {
 std::string render(const QueryTable& given, Format format) {
   const bool human = format == Format::table || format == Format::markdown;
   QueryTable table = human ? human_view(given) : given;
-  table.notes = unique_notes(given.notes);
+  table.notes = said_once(given.notes);
   std::string out;
   if (format == Format::markdown) {
     // A pipe table with the display units; numbers right-aligned, notes as a list below.

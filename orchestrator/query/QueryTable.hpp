@@ -60,8 +60,18 @@ Format parse_format(const std::string& name);
 /// A cell as the aligned table shows it: in the column's display unit and precision, "-" when
 /// missing.
 std::string display_cell(const Cell& cell, const QueryColumn& column);
-/// Renders a table in a format. Notes are said once each (a note repeated for several rows is
-/// one note); CSV has none (print() sends them to stderr), JSON has them in "notes".
+/// A note list lists at most this many places (results, rows), then says how many more.
+inline constexpr std::size_t kNotesListed = 3;
+/// `notes` as every format shows them: each once (a note repeated for several rows is one
+/// note), and the notes "<where>: not valid: <oversubscription reason>" of several results as
+/// one note that counts them, names a few and gives the worst reason (an oversubscribed sweep
+/// is said once, not per row).
+std::vector<std::string> said_once(const std::vector<std::string>& notes);
+/// A result's reason as a human table's cell shows it: an oversubscription reason as the word
+/// "oversubscribed" (said_once() gives it in full once), any other as it is.
+std::string reason_cell(const std::string& reason);
+/// Renders a table in a format. Notes are said_once(); CSV has none (print() sends them to
+/// stderr), JSON has them in "notes".
 std::string render(const QueryTable& table, Format format);
 /// Renders `table` to `out` and, for CSV, its notes to `err` ("note: ..."), so that the data
 /// stream holds data alone.
@@ -81,7 +91,8 @@ void print_json(const QueryTable& table,
 /// whose row gives its base unit in another column (unit_key: query system, compare, history,
 /// check) is shown as the worker tables show it, B/s as MB/s, s as us below a second and as s
 /// above, s/B as ns/B; the unit column says the unit shown; numbers with at most kHumanDigits
-/// significant digits; an elastic cell that repeats the one above it as "as above"; a column
+/// significant digits; an elastic cell as reason_cell() shows it, and as "as above" when it
+/// repeats the one above it; a column
 /// "params" (a point's parameters as JSON) in short_parameters(). CSV and JSON keep the base
 /// units, every digit and the whole text.
 QueryTable human_view(const QueryTable& table);

@@ -1,5 +1,7 @@
 #include "query/ResultValidity.hpp"
 
+#include "query/QueryTable.hpp"
+
 namespace pbench::query {
 
 std::vector<std::string> validity_reasons(const nlohmann::json& document) {
@@ -34,7 +36,7 @@ std::vector<std::string> validity_reasons(store::Store& store, std::int64_t resu
 }
 
 std::string not_valid_mark(const std::vector<std::string>& reasons) {
-  return reasons.empty() ? "(not valid)" : "(not valid: " + reasons.front() + ")";
+  return reasons.empty() ? "(not valid)" : "(not valid: " + reason_cell(reasons.front()) + ")";
 }
 
 }  // namespace pbench::query

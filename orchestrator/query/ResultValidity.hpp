@@ -24,8 +24,8 @@ std::vector<std::string> validity_reasons(const nlohmann::json& document,
 /// The reasons of stored result `result_id`, placement and ingest's first (empty when there is
 /// no such result).
 std::vector<std::string> validity_reasons(store::Store& store, std::int64_t result_id);
-/// How a headline marks a figure from a result that is not valid: "(not valid: <first reason>)",
-/// or "(not valid)" when the result gives no reason.
+/// How a headline marks a figure from a result that is not valid: "(not valid: <first reason>)"
+/// (an oversubscription in a word: reason_cell()), or "(not valid)" when it gives no reason.
 std::string not_valid_mark(const std::vector<std::string>& reasons);
 
 }  // namespace pbench::query

@@ -105,7 +105,8 @@ void HtmlPage::table(const query::QueryTable& given) {
   if (table.rows.empty()) paragraph("no data: the table has no rows", "no-data");
   if (!table.notes.empty()) {
     body_ += "<ul class=\"notes\">\n";
-    for (const auto& note : table.notes) body_ += "<li>" + html_escape(note) + "</li>\n";
+    for (const auto& note : query::said_once(table.notes))
+      body_ += "<li>" + html_escape(note) + "</li>\n";
     body_ += "</ul>\n";
   }
 }

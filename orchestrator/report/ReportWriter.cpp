@@ -5,11 +5,13 @@
 #include <functional>
 #include <set>
 
+#include "common/NodeCores.hpp"
 #include "query/HistoryQuery.hpp"
 #include "query/IoConsortiumQuery.hpp"
 #include "query/LinksQuery.hpp"
 #include "query/ModelQuery.hpp"
 #include "query/PointsQuery.hpp"
+#include "query/ResultValidity.hpp"
 #include "query/SystemQuery.hpp"
 #include "query/WorkerQueries.hpp"
 #include "report/EnvironmentLabels.hpp"
@@ -82,9 +84,22 @@ struct SweepData {
 /// The reasons of the results that are not valid, as a list next to a table.
 void not_valid_list(HtmlPage& page, const std::vector<StoredResult>& results) {
   std::vector<std::string> items;
-  for (const auto& r : results)
-    if (!r.valid) items.push_back(not_valid_text(r));
-  page.list(std::to_string(items.size()) + " of " + std::to_string(results.size()) +
+  std::vector<std::string> oversubscribed;  // said once, after the list
+  for (const auto& r : results) {
+    if (r.valid) continue;
+    items.push_back(not_valid_text(r));
+    for (const auto& reason : query::validity_reasons(r.document)) {
+      if (worker::is_oversubscription_reason(reason)) oversubscribed.push_back(reason);
+    }
+  }
+  const std::size_t not_valid = items.size();
+  if (!oversubscribed.empty()) {
+    items.push_back(std::to_string(oversubscribed.size()) +
+                    " of these results oversubscribed (more ranks on a node than cores they may "
+                    "use; each result's node_cores lists its nodes), the worst " +
+                    *worker::worst_oversubscription(oversubscribed));
+  }
+  page.list(std::to_string(not_valid) + " of " + std::to_string(results.size()) +
                 " results not valid (hollow markers in the figures), with the reasons their "
                 "worker gave:",
             items, "not-valid");

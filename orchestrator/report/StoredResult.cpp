@@ -1,5 +1,7 @@
 #include "report/StoredResult.hpp"
 
+#include "query/QueryTable.hpp"
+
 #include <cmath>
 #include <map>
 
@@ -100,7 +102,7 @@ std::string not_valid_text(const StoredResult& result) {
     if (list.is_array()) {
       for (const auto& reason : list)
         if (reason.is_string())
-          reasons += (reasons.empty() ? "" : "; ") + reason.get<std::string>();
+          reasons += (reasons.empty() ? "" : "; ") + query::reason_cell(reason.get<std::string>());
     }
   }
   return "point " + result.point_key + " (" + std::to_string(result.partition) + " process" +

@@ -43,7 +43,7 @@ double json_number(const nlohmann::json& object, const std::string& key);
 std::string json_text(const nlohmann::json& object, const std::string& key);
 /// A result that is not valid with its reasons, for the page: "point KEY (N processes): reason;
 /// reason" ("no reason stored" when the document has none; "(N processes, environment E)" for
-/// a point of an environment).
+/// a point of an environment; an oversubscription in a word, as query::reason_cell() shows it).
 std::string not_valid_text(const StoredResult& result);
 /// True when an io result ran the consortium suite (parameters.suite == "consortium").
 bool is_consortium(const StoredResult& result);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "common/PhysicalLimits.hpp"
+
 namespace pbench::bcast {
 
 namespace {
@@ -94,11 +96,11 @@ BcastSummary summarise(const BcastMeasurements& m) {
     if (sm.tasks.empty()) continue;
     SizeSummary s;
     s.size = sm.size;
-    std::string wrong_roots;
+    std::vector<std::string> wrong_roots;
     for (std::size_t r = 0; r < sm.delivery_errors.size(); ++r) {
       if (sm.delivery_errors[r] == 0) continue;
       s.delivery_errors += sm.delivery_errors[r];
-      wrong_roots += (wrong_roots.empty() ? "" : ", ") + std::to_string(r);
+      wrong_roots.push_back(std::to_string(r));
     }
     const std::string at = "size " + std::to_string(sm.size) + " B: ";
 
@@ -154,39 +156,39 @@ BcastSummary summarise(const BcastMeasurements& m) {
       out.invalid_reasons.push_back(at + std::to_string(s.delivery_errors) +
                                     " rank(s) did not receive the root's bytes in the delivery "
                                     "check (from root(s) " +
-                                    wrong_roots + ")");
+                                    worker::few_listed(wrong_roots, worker::kPhysicalListed) + ")");
     }
-    std::vector<std::string> unstable;
+    // Figures that missed the 3% rule, the widest spread first: a few named, their count said,
+    // every figure's stability in the table statistics (a reason stays short at any P).
+    std::vector<std::pair<double, std::string>> unstable;
+    const auto note = [&](const Figure& f, std::string name) {
+      if (f.stable) return;
+      const double fraction = f.stats.mean != 0 ? f.stats.stddev / f.stats.mean : 0;
+      unstable.emplace_back(fraction, std::move(name) + " (" + spread(f) + ")");
+    };
     for (std::size_t j = 0; j < s.gaps.size(); ++j) {
-      if (!s.gaps[j].stable) {
-        unstable.push_back(std::string(static_cast<int>(j) == root ? "send_latency/" : "") +
-                           "gap of rank " + std::to_string(j) + " (" + spread(s.gaps[j]) + ")");
-      }
+      note(s.gaps[j], std::string(static_cast<int>(j) == root ? "send_latency/" : "") +
+                          "gap of rank " + std::to_string(j));
     }
     for (const auto& row : s.rows) {
-      if (!row.rtl.stable) {
-        unstable.push_back("ol_i task " + std::to_string(row.task) + " rtl (" + spread(row.rtl) +
-                           ")");
-      }
-      if (!row.e.stable) {
-        unstable.push_back("ol_i task " + std::to_string(row.task) + " e_i (" + spread(row.e) +
-                           ")");
-      }
+      note(row.rtl, "ol_i task " + std::to_string(row.task) + " rtl");
+      note(row.e, "ol_i task " + std::to_string(row.task) + " e_i");
     }
-    for (const auto& [name, f] :
-         {std::pair<const char*, const Figure*>{"rounds_latency", &s.rounds},
-          {"barrier_latency", &s.barrier},
-          {"ack_latency", &s.ack}}) {
-      if (!f->stable) unstable.push_back(std::string(name) + " (" + spread(*f) + ")");
-    }
+    note(s.rounds, "rounds_latency");
+    note(s.barrier, "barrier_latency");
+    note(s.ack, "ack_latency");
     if (!unstable.empty()) {
-      std::string list;
-      for (const auto& u : unstable) list += (list.empty() ? "" : ", ") + u;
-      out.invalid_reasons.push_back(at +
-                                    "the standard deviation stayed at or above 3% of the mean "
-                                    "after " +
-                                    std::to_string(p.max_measurements) +
-                                    " measurements (--max-measurements) for: " + list);
+      std::stable_sort(unstable.begin(), unstable.end(),
+                       [](const auto& a, const auto& b) { return a.first > b.first; });
+      std::vector<std::string> names;
+      for (const auto& u : unstable) names.push_back(u.second);
+      const std::size_t figures = s.gaps.size() + 2 * s.rows.size() + 3;
+      out.invalid_reasons.push_back(
+          at + "the standard deviation stayed at or above 3% of the mean after " +
+          std::to_string(p.max_measurements) + " measurements (--max-measurements) for " +
+          std::to_string(unstable.size()) + " of " + std::to_string(figures) +
+          " figures, the widest first: " + worker::few_listed(names, worker::kPhysicalListed) +
+          (names.size() > worker::kPhysicalListed ? " (each figure: table statistics)" : ""));
     }
     const OlRow& top = s.ol_row();
     if (!top.assumption_holds) {
@@ -197,14 +199,14 @@ BcastSummary summarise(const BcastMeasurements& m) {
           (m.shape ? " on its path" : " (the largest; the path of MPI_Bcast is unknown)") +
           ": the OL_i method's assumption does not hold, OL may be too high");
     }
-    std::string flagged;
+    std::vector<std::string> flagged;
     for (const auto& row : s.rows) {
-      if (!row.assumption_holds && row.task != top.task) {
-        flagged += (flagged.empty() ? "" : ", ") + std::to_string(row.task);
-      }
+      if (!row.assumption_holds && row.task != top.task)
+        flagged.push_back(std::to_string(row.task));
     }
     if (!flagged.empty()) {
-      out.warnings.push_back(at + "the assumption check fails for task(s) " + flagged +
+      out.warnings.push_back(at + "the assumption check fails for task(s) " +
+                             worker::few_listed(flagged, worker::kPhysicalListed) +
                              " (E_i does not exceed the gap on the path): their OL_i may be too "
                              "high; OL, from task " +
                              std::to_string(top.task) + ", is not affected");

@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/MpiCost.hpp"
+
 namespace pbench::bcast {
 
 namespace {
@@ -63,6 +65,7 @@ void TimedLoops::receive_ack(int source) {
 double TimedLoops::round_trip(int task) {
   unsigned char message[kAckBytes] = {};
   check(MPI_Barrier(comm_), "MPI_Barrier");
+  if (rank_ == root_ || rank_ == task) worker::count_loops(repetitions_);
   if (rank_ == root_) {
     const double start = MPI_Wtime();
     for (std::int64_t x = 0; x < repetitions_; ++x) {
@@ -85,6 +88,7 @@ double TimedLoops::acknowledged_broadcasts(int task, std::int64_t bytes) {
   check(MPI_Barrier(comm_), "MPI_Barrier");
   // The first iteration is untimed: it makes a violation of the method's assumptions affect
   // every timed iteration alike (the paper's initial broadcast/acknowledgement pair).
+  worker::count_loops(repetitions_ + 1);
   if (rank_ == root_) {
     broadcaster_.broadcast(data, bytes, root_);
     receive_ack(task);
@@ -104,6 +108,7 @@ double TimedLoops::acknowledged_broadcasts(int task, std::int64_t bytes) {
 
 double TimedLoops::repeated_broadcasts(std::int64_t bytes) {
   unsigned char* data = buffer(bytes);
+  worker::count_loops(repetitions_ + 1);
   broadcaster_.broadcast(data, bytes, root_);
   check(MPI_Barrier(comm_), "MPI_Barrier");
   const double start = MPI_Wtime();
@@ -114,6 +119,7 @@ double TimedLoops::repeated_broadcasts(std::int64_t bytes) {
 double TimedLoops::rounds(std::int64_t bytes, RootOrder order) {
   unsigned char* data = buffer(bytes);
   const int step = order == RootOrder::forward ? 1 : nprocs_ - 1;
+  worker::count_loops(repetitions_ + 1);
   auto one_round = [&] {
     for (int k = 0, r = root_; k < nprocs_; ++k, r = (r + step) % nprocs_) {
       broadcaster_.broadcast(data, bytes, r);
@@ -128,6 +134,7 @@ double TimedLoops::rounds(std::int64_t bytes, RootOrder order) {
 
 double TimedLoops::barrier_pairs(std::int64_t bytes) {
   unsigned char* data = buffer(bytes);
+  worker::count_loops(repetitions_ + 1);
   broadcaster_.broadcast(data, bytes, root_);
   check(MPI_Barrier(comm_), "MPI_Barrier");
   const double start = MPI_Wtime();
@@ -140,6 +147,7 @@ double TimedLoops::barrier_pairs(std::int64_t bytes) {
 
 double TimedLoops::all_acknowledge(std::int64_t bytes) {
   unsigned char* data = buffer(bytes);
+  worker::count_loops(repetitions_ + 1);
   auto one = [&] {
     broadcaster_.broadcast(data, bytes, root_);
     if (rank_ == root_) {

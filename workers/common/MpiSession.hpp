@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "common/NodeCores.hpp"
+
 namespace pbench::worker {
 
 class MpiSession {
@@ -34,6 +36,10 @@ class MpiSession {
   std::vector<std::string> rank_hosts() const;
   /// Largest number of ranks sharing one node (collective).
   int procs_per_node() const;
+  /// Every node of the run (MPI_COMM_TYPE_SHARED) in the order of its first rank: its host (from
+  /// `rank_hosts`, rank_hosts()'s list), its ranks and the cores they may use, the union of their
+  /// affinity masks (sched_getaffinity; the node's online CPUs where that fails) (collective).
+  std::vector<NodeCores> node_cores(const std::vector<std::string>& rank_hosts) const;
   /// MPI_Get_library_version, first line.
   static std::string library_version();
 

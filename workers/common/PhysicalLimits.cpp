@@ -39,21 +39,15 @@ std::string single_reason(const PhysicalQuantity& q) {
 }
 
 std::string family_reason(const PhysicalQuantity& q) {
-  std::string listed;
-  std::size_t count = 0;
+  std::vector<std::string> members;
   for (const auto& member : q.values) {
     if (!breaks(q.rule, member.value)) continue;
-    if (++count > kPhysicalListed) continue;
-    listed += (listed.empty() ? "" : ", ") + member.label + " (" +
-              physical_value_text(member.value, q.unit) + ")";
+    members.push_back(member.label + " (" + physical_value_text(member.value, q.unit) + ")");
   }
-  if (count == 0) return {};
-  if (count > kPhysicalListed) {
-    listed += " and " + std::to_string(count - kPhysicalListed) + " more";
-  }
+  if (members.empty()) return {};
   return with_why(kPrefix + q.name + " " +
                       (q.rule == PhysicalRule::positive ? "is not positive" : "is negative") +
-                      " for " + listed,
+                      " for " + few_listed(members, kPhysicalListed),
                   q.why);
 }
 
@@ -82,6 +76,17 @@ std::string sum_reason(const PhysicalQuantity& q) {
 }
 
 }  // namespace
+
+std::string few_listed(const std::vector<std::string>& items, std::size_t most,
+                       std::string_view separator) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size() && i < most; ++i) {
+    if (i > 0) out += separator;
+    out += items[i];
+  }
+  if (items.size() > most) out += " and " + std::to_string(items.size() - most) + " more";
+  return out;
+}
 
 PhysicalLimits& PhysicalLimits::positive(std::string name, double value, std::string unit,
                                          std::string why) {

@@ -83,4 +83,9 @@ bool is_physical_reason(const std::string& reason);
 /// A family lists at most this many members in its reason, then says how many more.
 inline constexpr std::size_t kPhysicalListed = 5;
 
+/// `items` joined with `separator`, at most `most` of them, then " and N more": how every reason
+/// lists members (ranks, tasks, nodes), so that it stays short however many there are.
+std::string few_listed(const std::vector<std::string>& items, std::size_t most,
+                       std::string_view separator = ", ");
+
 }  // namespace pbench::worker

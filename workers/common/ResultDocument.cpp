@@ -76,6 +76,9 @@ void ResultDocument::set_environment(const MpiSession& session) {
   hosts_ = layout.hosts();
   procs_per_node_ = session.procs_per_node();
   nprocs_ = session.size();
+  // Ranks that wait for a core time the scheduler, not the method: the run's first reason.
+  node_cores_ = session.node_cores(rank_hosts_);
+  if (auto reason = oversubscription_reason(node_cores_)) invalidate(std::move(*reason));
   mpi_version_ = MpiSession::library_version();
   mpi_ = running_mpi_library().to_json();
 }
@@ -126,6 +129,16 @@ nlohmann::json ResultDocument::to_json() const {
   if (!rank_hosts_.empty()) document["rank_hosts"] = rank_hosts_;
   // The MPI library by name, its MPI-IO layer and the launch; absent only without a session.
   if (!mpi_.is_null()) document["mpi"] = mpi_;
+  // What the run sent, called and looped, summed over ranks; absent only without a session.
+  if (!cost_.is_null()) document["cost"] = cost_;
+  // Every node's ranks and the cores they may use; absent only without a session.
+  if (!node_cores_.empty()) {
+    nlohmann::json nodes = nlohmann::json::array();
+    for (const auto& node : node_cores_) {
+      nodes.push_back({{"host", node.host}, {"ranks", node.ranks}, {"cores", node.cores}});
+    }
+    document["node_cores"] = std::move(nodes);
+  }
   return document;
 }
 

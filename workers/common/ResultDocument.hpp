@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "common/NodeCores.hpp"
+
 namespace pbench::worker {
 
 class MpiSession;
@@ -47,6 +49,8 @@ class ResultDocument {
   /// The job's identity of this run ("origin": sweep, point, attempt, nonce), or null outside
   /// a pbench job (job_origin()).
   void set_origin(nlohmann::json origin) { origin_ = std::move(origin); }
+  /// The run's cost as MpiCost.hpp's run_cost() gives it ("cost" in the document).
+  void set_cost(nlohmann::json cost) { cost_ = std::move(cost); }
   /// Records the seed of a random choice.
   void add_seed(const std::string& name, std::uint64_t seed) { seeds_[name] = seed; }
   /// Adds (or replaces) measurement table `name` and returns it for rows to be added. The
@@ -65,9 +69,16 @@ class ResultDocument {
   bool partial() const { return partial_.has_value(); }
   const std::vector<std::string>& warnings() const { return warnings_; }
 
-  /// Records hosts (distinct, and the host of every rank), MPI version, process counts
-  /// (collective over the session's world).
+  /// Records hosts (distinct, and the host of every rank), MPI version, process counts and each
+  /// node's ranks and cores; a node with more ranks than cores makes the result not valid, with
+  /// oversubscription_reason() first among its reasons (collective over the session's world).
   void set_environment(const MpiSession& session);
+  /// Each node's ranks and cores (set_environment()); empty before it.
+  const std::vector<NodeCores>& node_cores() const { return node_cores_; }
+  /// Why the run is oversubscribed (oversubscription_reason()), or nothing.
+  std::optional<std::string> oversubscription() const {
+    return oversubscription_reason(node_cores_);
+  }
   /// Stamps the end time.
   void finish();
 
@@ -88,9 +99,11 @@ class ResultDocument {
   nlohmann::json mpi_;  ///< MpiLibrary::to_json() of the run; null before set_environment
   int nprocs_ = 1;
   int procs_per_node_ = 1;
+  std::vector<NodeCores> node_cores_;
   nlohmann::json parameters_ = nlohmann::json::object();
   std::optional<std::vector<std::string>> arguments_;
   nlohmann::json origin_;  ///< null outside a pbench job
+  nlohmann::json cost_;    ///< null until set_cost()
   nlohmann::json seeds_ = nlohmann::json::object();
   // A deque: adding a table must not move the ones whose references callers still hold.
   std::deque<std::pair<std::string, Table>> tables_;

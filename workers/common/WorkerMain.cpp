@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "common/LaunchCheck.hpp"
+#include "common/MpiCost.hpp"
 
 namespace pbench::worker {
 
@@ -50,6 +51,7 @@ int run_worker(const WorkerSpec& spec, int argc, char** argv) {
   }
 
   MpiSession mpi(spec.name, argc, argv);
+  const double started = MPI_Wtime();
   // Started as the processes the job launched? Singletons of a PMI mismatch are each rank 0 of
   // a world of 1: every one says so and exits, before measuring anything.
   if (const auto mismatch = launch_mismatch(std::getenv("PBENCH_PARTITION"), mpi.size())) {
@@ -66,6 +68,7 @@ int run_worker(const WorkerSpec& spec, int argc, char** argv) {
   try {
     result.set_environment(mpi);
     spec.body(context);
+    result.set_cost(run_cost(mpi, started));
     if (watch.stopped()) result.mark_partial(watch.reason(), epoch_text(watch.deadline().end()));
     result.finish();
     if (mpi.is_root()) {
@@ -75,12 +78,15 @@ int run_worker(const WorkerSpec& spec, int argc, char** argv) {
       // a 4 KiB block of the protocol ended, in the middle of one of its lines.
       protocol.flush();
       if (watch.stopped()) std::cerr << "pbench-" << spec.name << ": " << watch.reason() << "\n";
+      if (const auto oversubscribed = result.oversubscription())
+        std::cerr << "pbench-" << spec.name << ": not valid: " << *oversubscribed << "\n";
     }
     if (context.after_result) context.after_result();
   } catch (const UsageError& e) {
     if (mpi.is_root()) std::cerr << "pbench-" << spec.name << ": error: " << e.what() << "\n";
     return 2;
   } catch (const PartialResult& e) {
+    result.set_cost(run_cost(mpi, started));  // every rank stopped on the same error
     if (watch.stopped()) result.mark_partial(watch.reason(), epoch_text(watch.deadline().end()));
     result.finish();
     if (mpi.is_root()) {

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "common/MpiCost.hpp"
 #include "common/PhysicalLimits.hpp"
 #include "common/Stats.hpp"
 #include "common/WorkerMain.hpp"
@@ -388,6 +389,7 @@ void ConsortiumRun::measure(worker::ResultDocument& result, std::ostream& protoc
           const MPI_Offset offset = real ? plan[c].offset : 0;
           const int count = real ? static_cast<int>(plan[c].size) : 0;
           unsigned char* data = buffer_at(at);
+          worker::count_loops(1);  // one transfer
           int code = MPI_SUCCESS;
           if (writing) {
             code = config_.collective

@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "common/MpiCost.hpp"
 #include "common/ProcessMemory.hpp"
 #include "common/WorkerMain.hpp"
 #include "io/ChunkStamp.hpp"
@@ -394,6 +395,7 @@ bool Runner::run_type(Partition& p, Access access, int type) {
         }
       }
       sleep_for(test_delay);
+      worker::count_loops(1);  // one repetition of the pattern's call
       MPI_Status status;
       int code = MPI_SUCCESS;
       switch (type) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "common/MpiCost.hpp"
+
 namespace pbench::links {
 namespace {
 
@@ -133,6 +135,7 @@ std::optional<LinkMatrix> measure_links(const Endpoints& endpoints, const LinksP
       stream(comm, i, dst, src, size, 1, out, in, wrong);
       wrong = 0;
       for (std::int64_t r = 0; r < p.repetitions; ++r) {
+        worker::count_loops(p.latency_roundtrips + p.messages);  // its round trips and messages
         MPI_Barrier(comm);
         latency = std::min(latency, round_trip(comm, dst, src, p.latency_roundtrips) / 2);
         const double elapsed = stream(comm, i, dst, src, size, p.messages, out, in, wrong);

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/MpiCost.hpp"
 #include "logp/BusyLoop.hpp"
 
 namespace pbench::logp {
@@ -66,6 +67,7 @@ double Flood::send(const FloodPoint& point) {
     check(MPI_Wait(&requests_[i % slots], MPI_STATUS_IGNORE), "MPI_Wait");
   };
 
+  worker::count_loops(static_cast<std::int64_t>(n));  // one pass per message
   const double t0 = MPI_Wtime();
   check(MPI_Irecv(reply.data(), kReplyBytes, MPI_BYTE, partner_, kReplyTag, comm_,
                   &reply_request),
@@ -107,6 +109,7 @@ double Flood::receive(const FloodPoint& point) {
     if (buffer[0] != mark(i) || buffer[point.size - 1] != mark(i)) ++data_errors_;
   };
 
+  worker::count_loops(static_cast<std::int64_t>(n));
   const double t0 = MPI_Wtime();
   std::size_t posted = 0;
   std::size_t completed = 0;

@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/MpiCost.hpp"
+
 namespace pbench::logp {
 
 namespace {
@@ -40,6 +42,7 @@ double PingPong::initiate(std::int64_t roundtrips) {
   unsigned char mark = next_mark();
   stamp(out_[0], mark);
   unsigned char previous = 0;
+  worker::count_loops(roundtrips);
   const double start = MPI_Wtime();
   for (std::int64_t i = 0; i < roundtrips; ++i) {
     check(MPI_Irecv(in_[slot].data(), kMessageBytes, MPI_BYTE, partner_, kPongTag, comm_, &recv),
@@ -66,6 +69,7 @@ void PingPong::respond(std::int64_t roundtrips) {
   MPI_Request send;
   MPI_Request recv;
   Message& message = in_[0];
+  worker::count_loops(roundtrips);
   for (std::int64_t i = 0; i < roundtrips; ++i) {
     check(MPI_Irecv(message.data(), kMessageBytes, MPI_BYTE, partner_, kPingTag, comm_, &recv),
           "MPI_Irecv");

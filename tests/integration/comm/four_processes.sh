@@ -2,6 +2,7 @@
 # A tiny real b_eff run on 4 processes (4 ranks on a small machine: sizes 1 B and L_max only):
 # the result validates and its figures follow from its rows; the random rings are the ones
 # --describe lists for the same seed without MPI, again in a second run, other for another seed.
+# With fewer than 4 cores the run is oversubscribed: not valid, with that reason first.
 source "$(dirname "$0")/common.sh"
 
 orders() {  # the random patterns' orders of a result document, one line each
@@ -19,6 +20,17 @@ run() {  # run SEED OUTPUT
 
 run 99 first.json
 check_result first.json --expect-complete
+"$PY" - first.json "$(nproc)" "$(hostname)" <<'PY'
+import json, sys
+d, cores, host = json.load(open(sys.argv[1])), int(sys.argv[2]), sys.argv[3]
+reasons = d["validity"]["reasons"]
+assert d["node_cores"] == [{"host": host, "ranks": 4, "cores": cores}], d["node_cores"]
+if cores < 4:
+    assert not d["validity"]["valid"], d["validity"]
+    assert reasons[0] == f"oversubscribed: 4 ranks on {cores} cores of {host}", reasons
+else:
+    assert not [r for r in reasons if r.startswith("oversubscribed")], reasons
+PY
 run 99 second.json
 run 100 other.json
 [[ "$(orders first.json)" == "$(orders second.json)" ]] ||
