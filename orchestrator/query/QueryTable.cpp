@@ -241,7 +241,7 @@ nlohmann::json table_json(const QueryTable& table) {
     for (std::size_t i = 0; i < row.size(); ++i) r[table.columns[i].key] = to_json(row[i]);
     rows.push_back(r);
   }
-  return {{"columns", columns}, {"rows", rows}, {"notes", unique_notes(table.notes)}};
+  return {{"columns", columns}, {"rows", rows}, {"notes", said_once(table.notes)}};
 }
 
 void print_json(const QueryTable& table,
