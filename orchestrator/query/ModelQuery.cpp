@@ -60,11 +60,16 @@ std::string column_text(const std::map<std::string, json>& row, const std::strin
   return it != row.end() && it->second.is_string() ? it->second.get<std::string>() : "";
 }
 
+/// "2,2,3" as numbers; empty when any entry is not a positive whole number (a pattern whose
+/// table gives no ring sizes has no ring prediction).
 std::vector<int> ints_of(const std::string& text) {
   std::vector<int> out;
   std::stringstream in(text);
   for (std::string item; std::getline(in, item, ',');) {
-    if (!item.empty()) out.push_back(std::stoi(item));
+    if (item.empty() || item.size() > 9 ||
+        item.find_first_not_of("0123456789") != std::string::npos)
+      return {};
+    out.push_back(std::stoi(item));
   }
   return out;
 }

@@ -78,8 +78,12 @@ cat table.txt run.txt
 sed -e ':a' -e 'N' -e '$!ba' -e 's/\n      / /g' table.txt |
   grep -E "^note: sweep full, partition 2, segmented, mpiio-indep, transfer 65536 B: not valid: partial result: the run stopped at iteration 1, sustained_write: write to '.*/consortium\.sustained_write\.1' failed: No space left on device" ||
   fail "the consortium table does not name the stopped point with its error"
-# The rows of the partial result: the three tests of iteration 0, each not valid, 1 sample.
-[[ $(grep -cE "^ +full +2 +1 +2 +segmented .* 1 +no$" table.txt) -eq 3 ]] ||
+# The rows of the partial result: the three tests of iteration 0, each not valid, 1 sample. The
+# table is too wide for 160 columns, so the label columns that say the same in every row (sweep,
+# processes, ..., valid) leave it for notes.
+[[ $(grep -cE "^ +- +65536 +1048576 +1 +(sustained_write|cached_write|sustained_read) .* 1$" table.txt) -eq 3 ]] ||
+  fail "the table does not show the partial result's three tests"
+grep -qx "note: valid: no in every row" table.txt ||
   fail "the table does not show the partial result's three tests as not valid"
 grep -E "failed, exit status 3: pbench-io: error: write to .*; its partial result \(not valid\) is stored" run.txt ||
   fail "pbench run does not say that the partial result was stored"

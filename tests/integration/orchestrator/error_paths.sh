@@ -56,7 +56,10 @@ chmod -R u+w shared/runs
 "$PBENCH" submit late --foreground > driver.out 2>&1 &
 driver=$!
 for _ in $(seq 600); do
-  "$PBENCH" status late --format json | grep -q '"planned"' || break
+  # (a point's state in status's rows: the nested per-partition table has a column 'planned')
+  "$PBENCH" status late --format json | /usr/bin/python3 -c \
+    'import json, sys; sys.exit(not any(r["state"] == "planned" for r in json.load(sys.stdin)["rows"]))' \
+    || break
   sleep 0.1
 done
 kill -9 "$driver"

@@ -33,7 +33,7 @@ assert results == [("v3nodes", 2, 1, "node1,node2", None, 0),
 logp = json.load(open("logp.json"))
 assert [(r["sweep"], r["partition"], r["nodes"], r["ppn"]) for r in logp["rows"]] == \
     [("v3nodes", 2, 2, 1), ("v3nodes", 4, 2, 2), ("v3packed", 4, 1, 4)], logp["rows"]
-assert f"sweep v3packed, partition 4 (2x2): not valid: {packed}" in logp["notes"], logp["notes"]
+assert f"sweep v3packed, partition 4 (2x2), q 1: not valid: {packed}" in logp["notes"], logp["notes"]
 where = json.load(open("where.json"))["rows"]
 assert [(r["nodes"], r["ppn"]) for r in where] == [(2, 1), (2, 2)], where
 p = json.load(open("points.json"))["rows"]

@@ -40,7 +40,7 @@ grep -q "^report: $work/out/index.html (" report.txt || fail "report said: $(cat
   --expect-figure io-partitions.svg \
   --expect-figure io-patterns-1.svg --expect-figure io-patterns-2.svg \
   --expect-figure bcast-mpi.svg \
-  --sections system,missing,logp,comm,io,bcast \
+  --sections system,missing,logp,comm,io,bcast,model \
   --expect-header sweep --expect-header scheduler --expect-header hosts \
   --expect-header "MPI library" --expect-header pbench --expect-header dates \
   --expect-text 'hints romio_cb_write=`touch${IFS}INJECTED`<b>&amp;$(id)@x'
@@ -153,7 +153,7 @@ shot "$work/cons.png" 1400,1800 "$work/cons-out/index.html"
 # A planned sweep without results: "no data" for each figure, nothing drawn (no zero curves).
 "$PBENCH" report later -o later-out > /dev/null
 "$PY" "$here/check_report.py" later-out --no-figure logp --no-figure comm \
-  --sections system,missing,logp,comm \
+  --sections system,missing,logp,comm,model \
   --expect-no-data "no data: LogP: g against queue depth" \
   --expect-no-data "no data: LogP: time per message against size" \
   --expect-no-data "no data: b_eff: bandwidth against message size"

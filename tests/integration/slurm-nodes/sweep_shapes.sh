@@ -119,7 +119,7 @@ import json
 t = json.load(open("packed.logp.json"))
 assert [(r["nodes"], r["ppn"], r["valid"]) for r in t["rows"]] == [(1, 4, "no")], t["rows"]
 reason = "placement: 2x2 asked, ranks found on 1 node"
-assert [n for n in t["notes"] if f"partition 4 (2x2): not valid: {reason}" in n], t["notes"]
+assert [n for n in t["notes"] if f"partition 4 (2x2), q 1: not valid: {reason}" in n], t["notes"]
 p = json.load(open("packed.points.json"))["rows"]
 assert len(p) == 1 and p[0]["placement"].startswith(reason), p
 PY
