@@ -53,7 +53,9 @@ rc=0
 [[ $rc -ne 0 ]] || fail "submit into a full runs directory succeeded"
 grep -q "cannot write in the runs directory '$work/full/runs/f/points/[0-9a-f]*': No space left on device" f.err \
   || fail "submit did not name the full directory: $(cat f.out f.err)"
-"$PBENCH" status f --format json | grep -q '"planned"' || fail "the point is no longer planned"
+"$PBENCH" status f --format json | "$PY" -c \
+  'import json, sys; sys.exit(not any(r["state"] == "planned" for r in json.load(sys.stdin)["rows"]))' \
+  || fail "the point is no longer planned"
 expect_results 1
 rm full/fill
 # Filled while the job runs (after its worker wrote the result): the job cannot write its exit
