@@ -56,19 +56,36 @@ check_run() {
   sqlite3 "$PBENCH_DB" "update results set valid = 1"
   local rc=0
   "$PBENCH" check spread --reference refs.toml --format json > check.json || rc=$?
-  "$PY" - check.json "$2" "$rc" "$3" <<'PY' || fail "check of a run at $1 us: $(cat check.json)"
+  local py=0
+  "$PY" - check.json "$2" "$rc" "$3" <<'PY' || py=$?
 import json, sys
 rows, verdict, rc, code = json.load(open(sys.argv[1]))["rows"], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 ol = [r for r in rows if r["figure"] == "bcast_ol"]
 assert len(ol) == 1, rows
 r = ol[0]
 assert r["n"] == 5 and r["band_low"] < r["reference"] < r["band_high"], r
-assert (r["verdict"], rc) == (verdict, code), (r, rc)
-assert (r["band_low"] <= r["measured"] <= r["band_high"]) == (verdict == "pass"), r
+inside = r["band_low"] <= r["measured"] <= r["band_high"]
+# Whatever the run measured, the verdict and the exit code follow the band.
+assert (r["verdict"] == "pass") == inside, r
+assert (rc == 0) == inside, (r, rc)
+if (r["verdict"], rc) != (verdict, code):
+    sys.exit(3)  # the run landed on the other side of the band from the one asked for
 PY
+  # 3: a noisy run, told apart from a wrong verdict (any other failure).
+  [[ $py -eq 0 || $py -eq 3 ]] || fail "check of a run at $1 us: $(cat check.json)"
+  return "$py"
 }
-check_run 1005 pass 0
-check_run 1500 regressed 10
+# A run inside the band passes. The band (about 10%) is wider than the idle machine's noise, but
+# a loaded CI machine has moved one run's OL outside it: up to three runs, each checked for a
+# verdict that agrees with its band, and one of them must pass.
+attempts=0
+until check_run 1005 pass 0; do
+  attempts=$((attempts + 1))
+  echo "run $attempts at 1005 us landed outside the band: $(cat check.json)" >&2
+  [[ $attempts -lt 3 ]] || fail "no run at 1005 us passed in three"
+done
+check_run 1500 regressed 10 || fail "a run 45% worse was not called regressed: $(cat check.json)"
+runs=$((7 + attempts))
 "$PBENCH" check spread --reference refs.toml > check.txt || true
 grep -q "the median of runs 1-5" check.txt || fail "check does not say what the reference is: $(cat check.txt)"
 
@@ -84,7 +101,7 @@ PY
 
 # Bad input: clear errors, no file written.
 expect_fail 2 "--runs 'x': give a count of runs" "$PBENCH" reference spread --runs x -o bad.toml
-expect_fail 2 "--runs 9: the sweep has 7 runs" "$PBENCH" reference spread --runs 9 -o bad.toml
+expect_fail 2 "--runs 12: the sweep has $runs runs" "$PBENCH" reference spread --runs 12 -o bad.toml
 expect_fail 2 "--runs 5-3: the range ends before it starts" "$PBENCH" reference spread --runs 5-3 -o bad.toml
 expect_fail 2 "--tolerance auto needs a spread: give --runs 3 or more (got 2)" "$PBENCH" reference spread --runs 2 --tolerance auto -o bad.toml
 expect_fail 2 "--tolerance auto needs several runs" "$PBENCH" reference spread --tolerance auto -o bad.toml

@@ -37,7 +37,15 @@ grep -qF "pbench: error: sweep 'lone' has no logp result and the store has none"
 "$PBENCH" run later --workers bcast --partitions 2 "${BCAST[@]}" --set bcast.impl=linear \
   > later.txt 2> later.err || { cat later.err; fail "pbench run later failed"; }
 
-"$PBENCH" query model m > model.txt
+"$PBENCH" query model m > model.txt 2> model.err || {
+  # What the store holds of sweep m's logp, for a failure that only a loaded machine shows.
+  cat model.err
+  sqlite3 -header "$PBENCH_DB" "select point, queue_depth, eel, g, big_g, valid, reason from
+    logp_table where sweep = 'm'; select r.id, m.name, m.labels, m.value from metrics m join
+    results r on r.id = m.result_id join points p on p.id = r.point_id where p.worker = 'logp'
+    and m.name in ('eel_min', 'g', 'big_g')" >&2
+  fail "query model m failed"
+}
 "$PBENCH" query model m --format json > model.json
 "$PBENCH" query model later --format json > later.json
 "$PBENCH" query model m --where figure=bcast_ol --format csv > bcast.csv
