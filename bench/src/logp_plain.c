@@ -40,33 +40,6 @@ static double pingpong(int rank, char* buf, int size, int roundtrips) {
   return (MPI_Wtime() - t0) / roundtrips / 2.0;
 }
 
-static double flood(int rank, char* buf, int size, int messages, int depth) {
-  MPI_Request* requests = malloc(sizeof(MPI_Request) * (size_t)depth);
-  char reply = 0;
-  MPI_Barrier(MPI_COMM_WORLD);
-  double t0 = MPI_Wtime();
-  for (int done = 0; done < messages;) {
-    int batch = messages - done < depth ? messages - done : depth;
-    for (int k = 0; k < batch; ++k) {
-      if (rank == 0) {
-        MPI_Isend(buf, size, MPI_BYTE, 1, 1, MPI_COMM_WORLD, &requests[k]);
-      } else {
-        MPI_Irecv(buf, size, MPI_BYTE, 0, 1, MPI_COMM_WORLD, &requests[k]);
-      }
-    }
-    MPI_Waitall(batch, requests, MPI_STATUSES_IGNORE);
-    done += batch;
-  }
-  if (rank == 0) {
-    MPI_Recv(&reply, 1, MPI_BYTE, 1, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  } else {
-    MPI_Send(&reply, 1, MPI_BYTE, 0, 2, MPI_COMM_WORLD);
-  }
-  double elapsed = MPI_Wtime() - t0;
-  free(requests);
-  return elapsed;
-}
-
 static int by_value(const void* a, const void* b) {
   double x = *(const double*)a, y = *(const double*)b;
   return (x > y) - (x < y);
@@ -112,7 +85,7 @@ int main(int argc, char** argv) {
   for (int r = 0; r < runs; ++r) {
     double t = pingpong(rank, buf, size, 10);
     if (t < pp) pp = t;
-    t = flood(rank, buf, size, messages, depth);
+    t = logp_plain_flood(rank, buf, size, messages, depth);
     if (t < fl) fl = t;
   }
   qsort(nb_runs, (size_t)runs, sizeof(double), by_value);
