@@ -33,17 +33,8 @@ export SLURM_CONF
 [[ -z "$started" ]] || trap '"$root/tests/slurm-lab/down" >/dev/null 2>&1 || true' EXIT
 export PBENCH_DB=$work/card.db PBENCH_RUNS_DIR=$work/runs
 
-ompi_args='"--oversubscribe", "--mca", "mpi_yield_when_idle", "1"'
-if [[ $(id -u) -eq 0 ]]; then ompi_args+=', "--allow-run-as-root"'; fi
-cat > card.toml <<TOML
-[scheduler]
-name = "slurm"
-queue = "lab"
-[[environment]]
-name = "openmpi"
-worker_dir = "$openmpi"
-launcher = { name = "mpirun", program = "/usr/bin/mpirun.openmpi", args = [$ompi_args] }
-TOML
+source "$root/tests/slurm-lab/openmpi_site.sh"
+lab_openmpi_site "$openmpi" > card.toml
 CARD_SETTINGS=(--queue-depths 1 -T 2
   --set logp.eel_roundtrips=100 --set logp.eel_runs=2 --set logp.max_size=4096
   --set logp.repetitions=1 --set logp.flood_messages=50

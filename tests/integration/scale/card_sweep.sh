@@ -23,20 +23,8 @@ trap 'kill_leftover_ranks; restore_lab; rm -rf "$work"' EXIT
 OPENMPI_DIR=${PBENCH_OPENMPI_WORKER_DIR:?PBENCH_OPENMPI_WORKER_DIR must name the Open MPI set}
 unset PBENCH_WORKER_DIR
 
-# Open MPI yields when told (its own oversubscription test counts the slots Slurm declares:
-# 4 per node, not the machine's 2 cores); as root it must be allowed.
-ompi_args='"--oversubscribe", "--mca", "mpi_yield_when_idle", "1"'
-if [[ $(id -u) -eq 0 ]]; then ompi_args+=', "--allow-run-as-root"'; fi
-cat > site.toml <<TOML
-[scheduler]
-name = "slurm"
-queue = "lab"
-time_limit = "15:00"
-[[environment]]
-name = "openmpi"
-worker_dir = "$OPENMPI_DIR"
-launcher = { name = "mpirun", program = "/usr/bin/mpirun.openmpi", args = [$ompi_args] }
-TOML
+source "$lab/openmpi_site.sh"
+lab_openmpi_site "$OPENMPI_DIR" 15:00 > site.toml
 TINY=(--queue-depths 1 -T 0.6
       --set logp.eel_roundtrips=50 --set logp.eel_runs=2 --set logp.max_size=1024
       --set logp.repetitions=1 --set logp.flood_messages=20
