@@ -9,6 +9,7 @@
 #include <map>
 #include <sstream>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "jobs/ShellQuote.hpp"
 #include "schedulers/BatchSupport.hpp"
@@ -31,6 +32,19 @@ std::string slurm_path(const std::string& path) {
 
 std::string base_id(const std::string& id) {
   return id.substr(0, id.find_first_of("_+"));
+}
+
+/// Half the kernel's limit on one argument (MAX_ARG_STRLEN, 128 KiB).
+constexpr std::size_t kMaxIdListBytes = 64 * 1024;
+
+/// "12" for an array element "12_3"; the id itself otherwise.
+std::string array_of(const std::string& id) {
+  const auto bar = id.find('_');
+  if (bar == std::string::npos || bar + 1 == id.size()) return id;
+  for (std::size_t i = bar + 1; i < id.size(); ++i) {
+    if (id[i] < '0' || id[i] > '9') return id;
+  }
+  return id.substr(0, bar);
 }
 
 // Worst first: how a group of finished array elements or het components ended.
@@ -190,21 +204,42 @@ std::optional<JobStatus> sacct_status(const std::string& id, const std::vector<S
   return std::nullopt;
 }
 
+std::vector<std::string> job_id_lists(const std::vector<JobRef>& jobs, std::size_t max_bytes,
+                                      bool whole_arrays) {
+  std::vector<std::string> lists;
+  std::unordered_set<std::string> seen;
+  std::string list;
+  for (const auto& job : jobs) {
+    const std::string id = whole_arrays ? array_of(job.job_id) : job.job_id;
+    if (!seen.insert(id).second) continue;
+    if (!list.empty() && list.size() + 1 + id.size() > max_bytes) {
+      lists.push_back(std::move(list));
+      list.clear();
+    }
+    list += (list.empty() ? "" : ",") + id;
+  }
+  if (!list.empty()) lists.push_back(std::move(list));
+  return lists;
+}
+
 std::vector<SacctLine> SlurmScheduler::ask_accounting(const std::vector<JobRef>& gone) {
   if (gone.empty() || !accounting_ || !process::command_exists("sacct")) return {};
-  std::string ids;
-  for (const auto& j : gone) ids += (ids.empty() ? "" : ",") + j.job_id;
-  const auto result = runner_.run(
-      {"sacct", "-n", "-P", "-X", "-j", ids, "-o", "JobID,State,ExitCode"}, kCommandTimeout);
-  if (result.exit_code != 0) {
-    // "Slurm accounting storage is disabled": never ask again; other failures: the exit markers
-    // decide this time.
-    if ((result.out + result.err).find("accounting storage is disabled") != std::string::npos) {
-      accounting_ = false;
+  std::vector<SacctLine> lines;
+  for (const auto& ids : job_id_lists(gone, kMaxIdListBytes, false)) {
+    const auto result = runner_.run(
+        {"sacct", "-n", "-P", "-X", "-j", ids, "-o", "JobID,State,ExitCode"}, kCommandTimeout);
+    if (result.exit_code != 0) {
+      // "Slurm accounting storage is disabled": never ask again; other failures: the exit
+      // markers decide this time.
+      if ((result.out + result.err).find("accounting storage is disabled") != std::string::npos) {
+        accounting_ = false;
+      }
+      return {};
     }
-    return {};
+    auto more = parse_sacct(result.out);
+    lines.insert(lines.end(), more.begin(), more.end());
   }
-  return parse_sacct(result.out);
+  return lines;
 }
 
 std::vector<std::string> SlurmScheduler::directives(const JobResources& r) const {
@@ -292,19 +327,20 @@ std::vector<std::string> SlurmScheduler::submit_array(const std::vector<JobSubmi
 std::vector<JobStatus> SlurmScheduler::poll(const std::vector<JobRef>& jobs) {
   if (jobs.empty()) return {};
   require_command("slurm", "squeue");
-  std::string ids;
-  for (const auto& j : jobs) ids += (ids.empty() ? "" : ",") + j.job_id;
-  const auto result = runner_.run({"squeue", "-h", "-r", "-t", "all", "-j", ids, "-o", "%i|%T|%r"},
-                                  kCommandTimeout);
   std::vector<SqueueLine> lines;
-  if (result.exit_code == 0) {
-    lines = parse_squeue(result.out);
-  } else if (result.err.find("Invalid job id") == std::string::npos) {
-    // slurmctld down, busy or restarting: the driver asks again within its outage budget.
-    throw SchedulerUnavailable("slurm: squeue failed: " + command_message(result));
+  for (const auto& ids : job_id_lists(jobs, kMaxIdListBytes, true)) {
+    const auto result = runner_.run(
+        {"squeue", "-h", "-r", "-t", "all", "-j", ids, "-o", "%i|%T|%r"}, kCommandTimeout);
+    if (result.exit_code == 0) {
+      auto more = parse_squeue(result.out);
+      lines.insert(lines.end(), more.begin(), more.end());
+    } else if (result.err.find("Invalid job id") == std::string::npos) {
+      // slurmctld down, busy or restarting: the driver asks again within its outage budget.
+      throw SchedulerUnavailable("slurm: squeue failed: " + command_message(result));
+    }
+    // Otherwise every job of this list is gone: squeue says "Invalid job id specified" only
+    // when it knows none of them.
   }
-  // Otherwise every job is gone: squeue says "Invalid job id specified" only when it knows
-  // none of them.
   // Each job's lines (its own, or its array's elements "12_3" and het components "12+1") by
   // its id: slurm_status reads those alone, so a poll of N jobs is O(N), not N x N lines.
   std::unordered_map<std::string, std::vector<SqueueLine>> lines_of;

@@ -1,6 +1,6 @@
 #pragma once
 // Slurm: #SBATCH directives, sbatch --parsable, one `squeue -t all -j ID,...` per poll for all
-// jobs, scancel. A job squeue no longer knows ("Invalid job id", or past MinJobAge) is gone and
+// jobs (one per 64 KiB of job ids; a job array by its id), scancel. A job squeue no longer knows ("Invalid job id", or past MinJobAge) is gone and
 // its exit marker decides how it ended.
 #include <string>
 #include <vector>
@@ -38,6 +38,13 @@ std::vector<SacctLine> parse_sacct(const std::string& out);
 /// The nodes of `sinfo -h -N -o '%N|%T|%E'` output that cannot run jobs (down, drained,
 /// draining, failing, or not responding: a state ending in '*'), as "STATE: REASON".
 std::map<std::string, std::string> parse_unavailable_nodes(const std::string& out);
+/// The job ids of `jobs` as comma-separated lists for squeue's or sacct's -j, each at most
+/// `max_bytes` long (one id longer than that still gets a list of its own): the kernel refuses
+/// a single argument over 128 KiB, which 10,000 plain job ids approach. With `whole_arrays`,
+/// the elements of a job array ("12_0", "12_1", ...) are asked for by the array's id ("12")
+/// once: squeue -r lists every element under it.
+std::vector<std::string> job_id_lists(const std::vector<JobRef>& jobs, std::size_t max_bytes,
+                                      bool whole_arrays);
 /// The status sacct records for job `id`, with its exit status or signal; empty when absent.
 std::optional<JobStatus> sacct_status(const std::string& id, const std::vector<SacctLine>& lines);
 

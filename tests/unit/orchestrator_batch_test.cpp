@@ -763,6 +763,56 @@ TEST_CASE("a job array runs each job's script in its own directory, throttled") 
                        "pbs: no job arrays (use --scheduler slurm)", SchedulerError);
 }
 
+TEST_CASE("job ids go to squeue and sacct in lists the kernel accepts, arrays by their id") {
+  const std::vector<JobRef> few{{"12_0", ""}, {"12_1", ""}, {"13", ""}, {"12_2", ""}, {"14+0", ""}};
+  CHECK(job_id_lists(few, 1024, true) == std::vector<std::string>{"12,13,14+0"});
+  CHECK(job_id_lists(few, 1024, false) == std::vector<std::string>{"12_0,12_1,13,12_2,14+0"});
+  // A list ends before it would pass the limit; an id longer than the limit has its own list.
+  CHECK(job_id_lists(few, 9, false) ==
+        std::vector<std::string>{"12_0,12_1", "13,12_2", "14+0"});
+  CHECK(job_id_lists({{"123456", ""}, {"7", ""}}, 3, false) ==
+        std::vector<std::string>{"123456", "7"});
+  CHECK(job_id_lists({}, 1024, true).empty());
+  // An element id that is not all digits after the bar is not an array element.
+  CHECK(job_id_lists({{"12_x", ""}, {"12_", ""}}, 1024, true) ==
+        std::vector<std::string>{"12_x,12_"});
+}
+
+TEST_CASE("10,000 array elements and 10,000 plain jobs: one squeue per 64 KiB of ids") {
+  FakeCommandsOnPath commands;
+  TempDir tmp;
+  testing::RecordingRunner runner;
+  SlurmScheduler slurm(runner);
+  const std::string dir = tmp.job("j");
+  std::vector<JobRef> jobs;
+  std::string array_lines;
+  for (int i = 0; i < 10000; ++i) {
+    jobs.push_back({"900_" + std::to_string(i), dir});
+    array_lines += "900_" + std::to_string(i) + "|RUNNING|None\n";
+  }
+  std::string plain_lines;
+  for (int i = 0; i < 10000; ++i) {
+    jobs.push_back({std::to_string(100000 + i), dir});
+    plain_lines += std::to_string(100000 + i) + "|PENDING|Priority\n";
+  }
+  // 10,001 ids of 3 and 6 digits with their commas: 70,003 bytes, two lists.
+  runner.reply(0, array_lines + plain_lines.substr(0, plain_lines.size() / 2));
+  runner.reply(0, plain_lines.substr(plain_lines.size() / 2));
+  const auto statuses = slurm.poll(jobs);
+  REQUIRE(runner.commands.size() == 2);
+  std::size_t ids = 0;
+  for (const auto& argv : runner.commands) {
+    REQUIRE(argv.at(0) == "squeue");
+    CHECK(argv.at(6).size() <= 64 * 1024);
+    ids += static_cast<std::size_t>(std::count(argv.at(6).begin(), argv.at(6).end(), ',')) + 1;
+  }
+  CHECK(runner.commands[0].at(6).rfind("900,100000,", 0) == 0);
+  CHECK(ids == 10001);
+  REQUIRE(statuses.size() == 20000);
+  CHECK(status_of(statuses, "900_9999").state == JobState::running);
+  CHECK(status_of(statuses, "109999").state == JobState::queued);
+}
+
 TEST_CASE("past MinJobAge, sacct tells how vanished jobs ended, in one call") {
   FakeCommandsOnPath commands;
   TempDir tmp;
