@@ -17,5 +17,5 @@ foreach(script lab_nodes sweep_shapes node_faults)
   set_tests_properties("slurm nodes: ${script}" PROPERTIES
     FIXTURES_REQUIRED slurm_nodes_lab RESOURCE_LOCK slurm_nodes_lab
     ENVIRONMENT "PBENCH=$<TARGET_FILE:pbench>;PBENCH_WORKER_DIR=$<TARGET_FILE_DIR:pbench-logp>"
-    TIMEOUT 300)
+    TIMEOUT 600)  # a hang's limit: sweep_shapes took 211 s on a fresh clone, over 300 s loaded
 endforeach()
