@@ -187,6 +187,44 @@ std::optional<int> PbsScheduler::user_jobs_in_queue() {
   return count;
 }
 
+std::map<std::string, std::string> parse_pbsnodes_list(const std::string& out) {
+  std::map<std::string, std::string> nodes;
+  std::istringstream in(out);
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream fields(line);
+    std::string node;
+    std::string state;
+    if (!(fields >> node >> state)) continue;
+    std::string note;
+    std::getline(fields, note);
+    note = trim(note);
+    nodes[node] = state + (note.empty() ? "" : ": " + note);
+  }
+  return nodes;
+}
+
+std::map<std::string, std::string> PbsScheduler::unavailable_nodes(
+    const std::vector<std::string>& hosts) {
+  if (hosts.empty() || !process::command_exists("pbsnodes")) return {};
+  auto result = runner_.run({"pbsnodes", "-l", "-n"}, kCommandTimeout);
+  if (result.exit_code != 0) result = runner_.run({"pbsnodes", "-l"}, kCommandTimeout);
+  if (result.exit_code != 0) return {};
+  // A host as the job saw it ("node3" or "node3.cluster") against pbsnodes' name, whole or
+  // short.
+  const auto short_name = [](const std::string& name) { return name.substr(0, name.find('.')); };
+  std::map<std::string, std::string> by_short;
+  for (const auto& [node, state] : parse_pbsnodes_list(result.out)) {
+    by_short.emplace(short_name(node), state);
+  }
+  std::map<std::string, std::string> unavailable;
+  for (const auto& host : hosts) {
+    if (const auto it = by_short.find(short_name(host)); it != by_short.end()) {
+      unavailable[host] = it->second;
+    }
+  }
+  return unavailable;
+}
+
 void PbsScheduler::cancel(const std::vector<JobRef>& jobs) {
   if (jobs.empty()) return;
   require_command("pbs", "qdel");

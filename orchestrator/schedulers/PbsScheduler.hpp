@@ -4,6 +4,7 @@
 // status, so the job's exit marker decides how a finished or vanished job ended; a job
 // cancelled by pbench before it could write a marker (qdel may send SIGKILL) is known by the
 // cancel request pbench leaves in its job directory.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,10 @@ std::string parse_qsub_id(const std::string& out);
 std::optional<QstatLine> find_qstat_row(const std::string& id, const std::vector<QstatLine>& rows);
 /// The PBS dialects pbench writes directives for ("torque" first: the default).
 std::vector<std::string> pbs_dialects();
+/// The nodes of `pbsnodes -l -n` output (one per line: the node, its state, then its note;
+/// Torque's, PBS Pro's and Slurm's wrapper's lists of the nodes that are down, offline or
+/// unknown) as "STATE: NOTE".
+std::map<std::string, std::string> parse_pbsnodes_list(const std::string& out);
 
 class PbsScheduler : public Scheduler {
  public:
@@ -42,6 +47,10 @@ class PbsScheduler : public Scheduler {
   std::vector<JobStatus> poll(const std::vector<JobRef>& jobs) override;
   void cancel(const std::vector<JobRef>& jobs) override;
   std::optional<int> user_jobs_in_queue() override;
+  /// `pbsnodes -l -n` (`pbsnodes -l` where -n is refused), asked once: which of `hosts` are
+  /// down, offline or unknown.
+  std::map<std::string, std::string> unavailable_nodes(
+      const std::vector<std::string>& hosts) override;
 
  private:
   process::ProcessRunner& runner_;

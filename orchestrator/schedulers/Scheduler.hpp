@@ -86,7 +86,8 @@ class Scheduler {
   virtual void cancel(const std::vector<JobRef>& jobs) = 0;
   /// Which of `hosts` the batch system now holds unusable (down, drained, failed or not
   /// responding), each with its state and reason ("down: Not responding"), asked in one call
-  /// for all; empty when none is, or when the scheduler cannot tell (local, PBS).
+  /// for all; empty when none is, or when the scheduler cannot tell (local; PBS without
+  /// pbsnodes).
   virtual std::map<std::string, std::string> unavailable_nodes(
       const std::vector<std::string>& hosts) {
     (void)hosts;

@@ -54,7 +54,8 @@ struct FakeCommandsOnPath {
   FakeCommandsOnPath() {
     dir = fs::temp_directory_path() / ("pbench-fake-bin-" + std::to_string(::getpid()));
     fs::create_directories(dir);
-    for (const char* c : {"sbatch", "squeue", "scancel", "sacct", "qsub", "qstat", "qdel"}) {
+    for (const char* c :
+         {"sbatch", "squeue", "scancel", "sacct", "qsub", "qstat", "qdel", "pbsnodes"}) {
       std::ofstream(dir / c) << "#!/bin/sh\nexit 99\n";
       fs::permissions(dir / c, fs::perms::owner_all);
     }
@@ -372,6 +373,34 @@ TEST_CASE("PBS: finished jobs are settled by the exit marker, cancels by pbench'
   // qstat's 153: none of the jobs is known any more.
   runner.reply(153, "");
   CHECK(status_of(pbs.poll({{"30", ok}}), "30").state == JobState::completed);
+}
+
+TEST_CASE("PBS names the down nodes of a failed job from pbsnodes -l") {
+  // Slurm's wrapper (tab-separated, the note with -n), Torque's and PBS Pro's lists.
+  const auto nodes = parse_pbsnodes_list(
+      "node3\t\tdown\t\tNot responding\nnode4.cluster   offline\n"
+      "node5  state-unknown,down  hardware check failed\n\n");
+  CHECK(nodes == std::map<std::string, std::string>{
+                     {"node3", "down: Not responding"},
+                     {"node4.cluster", "offline"},
+                     {"node5", "state-unknown,down: hardware check failed"}});
+
+  FakeCommandsOnPath commands;
+  testing::RecordingRunner runner;
+  PbsScheduler pbs(runner);
+  // -n refused (a PBS without notes): asked again without it; hosts match whole or short.
+  runner.reply(2, "", "pbsnodes: invalid option -- 'n'\n");
+  runner.reply(0, "node3 down\nnode4.cluster offline\nnode9 down\n");
+  const auto down = pbs.unavailable_nodes({"node1", "node3.cluster", "node4"});
+  CHECK(down == std::map<std::string, std::string>{{"node3.cluster", "down"},
+                                                   {"node4", "offline"}});
+  REQUIRE(runner.commands.size() == 2);
+  CHECK(runner.commands[0] == std::vector<std::string>{"pbsnodes", "-l", "-n"});
+  CHECK(runner.commands[1] == std::vector<std::string>{"pbsnodes", "-l"});
+  // pbsnodes failing altogether: nothing named, nothing thrown (collect still reports the point).
+  runner.reply(1, "", "cannot connect\n");
+  runner.reply(1, "", "cannot connect\n");
+  CHECK(pbs.unavailable_nodes({"node3"}).empty());
 }
 
 TEST_CASE("qsub runs in the attempt directory and its refusal is shown") {

@@ -2,8 +2,9 @@
 # Faults across the nodes of the four-node lab:
 # - a node set down before a sweep: the point that needs it pends, and `status` shows Slurm's
 #   reason; resumed, the point runs;
-# - a node whose slurmd (with everything on it) is killed mid-run: the point fails with a reason,
-#   Slurm marks the node down, and `submit --retry-failed` completes the point on the others;
+# - a node whose slurmd (with everything on it) is killed mid-run, through sbatch and qsub: the
+#   point fails with a reason, the batch system marks the node down, collect names it, and
+#   `submit --retry-failed` completes the point on the others;
 # - more nodes than the cluster has (sbatch and qsub): Slurm's refusal quoted, the point failed
 #   with it, not left planned.
 # The lab is whole again afterwards (tests/slurm-lab/up restarts a dead slurmd, resumes a node).
@@ -48,50 +49,60 @@ scontrol update nodename=node3 state=resume
 "$PBENCH" collect dn > /dev/null
 [[ $(state_of dn) == done ]] || fail "dn: $(state_of dn)"
 
-# --- A node killed mid-run (its slurmd and everything in its namespace, as if it died).
+# --- A node killed mid-run (its slurmd and everything in its namespace, as if it died), through
+# sbatch and through qsub: the point fails, collect names the node the batch system now holds
+# down (sinfo; pbsnodes -l -n); through Slurm, `submit --retry-failed` completes the point on the
+# others.
 slow_template slow.sh
-args=(kn --scheduler slurm --partitions 2x1 --template slow.sh "${LOGP[@]}")
-key=$(point_key 1 "${args[@]}")
-[[ "$key" =~ ^[0-9a-f]+$ ]] || fail "no key for the point: '$key'"
-echo "$key" > "$slow_points"
-"$PBENCH" sweep "${args[@]}" > /dev/null
-"$PBENCH" submit kn > /dev/null
-ranks=""
-for _ in $(seq 1200); do
-  ranks=$({ pgrep -f -- "^[^ ]*pbench-logp .*--flood-bytes[ =]$unique_flood_bytes( |\$)" || true; } | wc -l)
-  [[ $ranks -ge 2 ]] && break
-  sleep 0.1
-done
-[[ $ranks -ge 2 ]] || fail "the slow point's two ranks did not start"
-job=$(sqlite3 "$PBENCH_DB" "select a.job_id from attempts a join points p on p.id = a.point_id
-       join sweeps s on s.id = p.sweep_id where s.name = 'kn'")
-info=$(scontrol show job "$job")
-batch_host=$(sed -n 's/.*BatchHost=\([^ ]*\).*/\1/p' <<< "$info")
-victim=$(scontrol show hostnames "$(sed -n 's/.* NodeList=\([^ ]*\).*/\1/p' <<< "$info")" |
-         grep -vx "$batch_host" | head -1)
-[[ "$victim" == node? ]] || fail "no second node in job $job: $info"
-slurmd_pid=$(tr -dc '0-9' < "$PBENCH_SLURM_LAB_DIR/run/slurmd.$victim.pid")
-namespace=$(readlink "/proc/$slurmd_pid/ns/uts")
-for proc in /proc/[0-9]*; do
-  if [[ $(readlink "$proc/ns/uts" 2>/dev/null) == "$namespace" ]]; then
-    kill -KILL "${proc#/proc/}" 2>/dev/null || true
-  fi
-done
-rc=0
-"$PBENCH" wait kn --timeout 180 > wait.out 2>&1 || rc=$?
-[[ $rc -eq 1 ]] || fail "wait exited $rc, expected 1 (a failed point): $(cat wait.out)"
-"$PBENCH" collect kn > collect.out 2>&1 || true
-grep -q "\[$key\]: failed" collect.out || fail "collect does not report the failed point: $(cat collect.out)"
-[[ $(state_of kn) == failed ]] || fail "kn: $(state_of kn)"
-[[ -n $(sqlite3 "$PBENCH_DB" "select coalesce(a.stderr_tail, '') || coalesce(a.exit_status, '')
-        from attempts a join points p on p.id = a.point_id join sweeps s on s.id = p.sweep_id
-        where s.name = 'kn'") ]] || fail "the failed point has no reason"
-# Slurm finds the node not responding and marks it down.
-for _ in $(seq 120); do
-  [[ $(sinfo -h -n "$victim" -o '%T') == down* ]] && break
-  sleep 0.5
-done
-[[ $(sinfo -h -n "$victim" -o '%T') == down* ]] || fail "$victim is not down: $(sinfo -n "$victim")"
+kill_node_mid_run() {  # SCHEDULER SWEEP: sets victim and key
+  local scheduler=$1 name=$2
+  local args=("$name" --scheduler "$scheduler" --partitions 2x1 --template slow.sh "${LOGP[@]}")
+  key=$(point_key 1 "${args[@]}")
+  [[ "$key" =~ ^[0-9a-f]+$ ]] || fail "no key for the point: '$key'"
+  echo "$key" > "$slow_points"
+  "$PBENCH" sweep "${args[@]}" > /dev/null
+  "$PBENCH" submit "$name" > /dev/null
+  local ranks=""
+  for _ in $(seq 1200); do
+    ranks=$({ pgrep -f -- "^[^ ]*pbench-logp .*--flood-bytes[ =]$unique_flood_bytes( |\$)" || true; } | wc -l)
+    [[ $ranks -ge 2 ]] && break
+    sleep 0.1
+  done
+  [[ $ranks -ge 2 ]] || fail "$scheduler: the slow point's two ranks did not start"
+  local job info batch_host
+  job=$(sqlite3 "$PBENCH_DB" "select a.job_id from attempts a join points p on p.id = a.point_id
+         join sweeps s on s.id = p.sweep_id where s.name = '$name'")
+  info=$(scontrol show job "${job%%.*}")
+  batch_host=$(sed -n 's/.*BatchHost=\([^ ]*\).*/\1/p' <<< "$info")
+  victim=$(scontrol show hostnames "$(sed -n 's/.* NodeList=\([^ ]*\).*/\1/p' <<< "$info")" |
+           grep -vx "$batch_host" | head -1)
+  [[ "$victim" == node? ]] || fail "$scheduler: no second node in job $job: $info"
+  local slurmd_pid namespace
+  slurmd_pid=$(tr -dc '0-9' < "$PBENCH_SLURM_LAB_DIR/run/slurmd.$victim.pid")
+  namespace=$(readlink "/proc/$slurmd_pid/ns/uts")
+  for proc in /proc/[0-9]*; do
+    if [[ $(readlink "$proc/ns/uts" 2>/dev/null) == "$namespace" ]]; then
+      kill -KILL "${proc#/proc/}" 2>/dev/null || true
+    fi
+  done
+  local rc=0
+  "$PBENCH" wait "$name" --timeout 180 > wait.out 2>&1 || rc=$?
+  [[ $rc -eq 1 ]] || fail "$scheduler: wait exited $rc, expected 1 (a failed point): $(cat wait.out)"
+  [[ $(state_of "$name") == failed ]] || fail "$name: $(state_of "$name")"
+  [[ -n $(sqlite3 "$PBENCH_DB" "select coalesce(a.stderr_tail, '') || coalesce(a.exit_status, '')
+          from attempts a join points p on p.id = a.point_id join sweeps s on s.id = p.sweep_id
+          where s.name = '$name'") ]] || fail "$scheduler: the failed point has no reason"
+  # Slurm finds the node not responding and marks it down; collect asks the batch system once.
+  for _ in $(seq 120); do
+    [[ $(sinfo -h -n "$victim" -o '%T') == down* ]] && break
+    sleep 0.5
+  done
+  [[ $(sinfo -h -n "$victim" -o '%T') == down* ]] || fail "$victim is not down: $(sinfo -n "$victim")"
+  "$PBENCH" collect "$name" > collect.out 2>&1 || true
+  grep -q "\[$key\]: failed.*, on node\[[0-9,-]*\]; $victim down" collect.out ||
+    fail "$scheduler: collect does not name the node that died ($victim): $(cat collect.out)"
+}
+kill_node_mid_run slurm kn
 : > "$slow_points"
 "$PBENCH" submit kn --retry-failed --foreground > retry.out 2>&1 || fail "retry: $(cat retry.out)"
 "$PBENCH" collect kn > /dev/null
@@ -100,6 +111,9 @@ nodes=$(sqlite3 "$PBENCH_DB" "select r.node_list from results r join points p on
          join sweeps s on s.id = p.sweep_id where s.name = 'kn'")
 [[ "$nodes" == node?,node? && ",$nodes," != *",$victim,"* ]] \
   || fail "the retried point ran on '$nodes' (the dead node is $victim)"
+restore_lab
+kill_node_mid_run pbs kn-pbs
+: > "$slow_points"
 restore_lab
 
 # --- More nodes than the cluster has: refused by the scheduler, the point failed with it.
