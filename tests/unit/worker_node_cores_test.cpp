@@ -57,6 +57,32 @@ TEST_CASE("oversubscription: several nodes are counted, the worst few named") {
         "oversubscribed on 2 of 2 nodes, worst 4 ranks on 2 cores (y, x)");
 }
 
+TEST_CASE("oversubscription: nodes sharing one machine count as one") {
+  // The lab: 16 "nodes" (namespaces of one kernel, machine m1 with 2 CPUs), 2 ranks each, each
+  // node's ranks may use both cores: no node alone is oversubscribed, the machine is.
+  std::vector<NodeCores> lab;
+  for (int i = 1; i <= 16; ++i) lab.push_back({"node" + std::to_string(i), 2, 2, "m1", 2});
+  CHECK(oversubscription_reason(lab) ==
+        "oversubscribed: 32 ranks on 2 cores of one machine shared by 16 nodes (node1, node2, "
+        "node3 and 13 more)");
+  // Containers pinned to their own halves of an 8-CPU machine, 4 ranks each: it fits.
+  CHECK_FALSE(oversubscription_reason({{"c1", 4, 4, "m2", 8}, {"c2", 4, 4, "m2", 8}}).has_value());
+  // Without the machine's CPU count the nodes' cores add up.
+  CHECK_FALSE(oversubscription_reason({{"c1", 4, 4, "m2", 0}, {"c2", 4, 4, "m2", 0}}).has_value());
+  // Two machines of two nodes each and a node of its own; the shared one worst.
+  const std::vector<NodeCores> mixed = {{"a1", 4, 2, "ma", 2}, {"a2", 4, 2, "ma", 2},
+                                        {"b1", 2, 2, "mb", 4}, {"b2", 2, 2, "mb", 4},
+                                        {"c", 3, 2, "mc", 2}};
+  CHECK(oversubscription_reason(mixed) ==
+        "oversubscribed on 3 of 5 nodes on 2 machines, worst 8 ranks on 2 cores (a1, a2, c)");
+  // Nodes of unknown machines stay apart.
+  CHECK(oversubscription_reason({{"x", 2, 2, "", 0}, {"y", 2, 2, "", 0}}) == std::nullopt);
+  // The worst read back from a shared machine's reason.
+  const auto worst = pbench::worker::worst_of_reason(*oversubscription_reason(lab));
+  REQUIRE(worst.has_value());
+  CHECK((worst->ranks == 32 && worst->cores == 2));
+}
+
 TEST_CASE("oversubscription: the reason stays short at 10,000 nodes") {
   const auto reason = oversubscription_reason(nodes_of(10000, 128, 64));
   REQUIRE(reason.has_value());

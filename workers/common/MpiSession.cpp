@@ -5,7 +5,10 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdint>
 #include <cstring>
+#include <fstream>
+#include <string>
 
 namespace pbench::worker {
 
@@ -92,6 +95,20 @@ std::vector<unsigned char> allowed_cpus(std::size_t bytes) {
   return mask;
 }
 
+/// FNV-1a of the kernel's boot id (/proc/sys/kernel/random/boot_id): the same on every node
+/// of one machine, another after every boot and on every other machine; 0 when unreadable.
+std::uint64_t boot_id_hash() {
+  std::ifstream in("/proc/sys/kernel/random/boot_id");
+  std::string id;
+  if (!std::getline(in, id) || id.empty()) return 0;
+  std::uint64_t hash = 14695981039346656037ull;
+  for (unsigned char c : id) {
+    hash ^= c;
+    hash *= 1099511628211ull;
+  }
+  return hash == 0 ? 1 : hash;
+}
+
 }  // namespace
 
 std::vector<NodeCores> MpiSession::node_cores(const std::vector<std::string>& rank_hosts) const {
@@ -113,17 +130,34 @@ std::vector<NodeCores> MpiSession::node_cores(const std::vector<std::string>& ra
   MPI_Comm_free(&node);
   int cores = 0;
   for (unsigned char byte : all) cores += __builtin_popcount(byte);
-  // Each node's first rank speaks for it: {is first, ranks, cores} of every rank, in rank order.
-  const int local[3] = {node_rank == 0 ? 1 : 0, node_size, std::max(cores, 1)};
-  std::vector<int> every(static_cast<std::size_t>(size_) * 3);
-  MPI_Allgather(local, 3, MPI_INT, every.data(), 3, MPI_INT, MPI_COMM_WORLD);
+  // The kernel the node runs on, by a hash of its boot id (nodes in containers or namespaces
+  // of one machine share it, and its CPUs), and that kernel's online CPUs.
+  const std::uint64_t machine = node_rank == 0 ? boot_id_hash() : 0;
+  const long online = node_rank == 0 ? sysconf(_SC_NPROCESSORS_ONLN) : 0;
+  // Each node's first rank speaks for it: {is first, ranks, cores, machine (two halves), online
+  // CPUs} of every rank, in rank order.
+  constexpr int kFields = 6;
+  const int local[kFields] = {node_rank == 0 ? 1 : 0,
+                              node_size,
+                              std::max(cores, 1),
+                              static_cast<int>(static_cast<std::uint32_t>(machine >> 32)),
+                              static_cast<int>(static_cast<std::uint32_t>(machine)),
+                              static_cast<int>(std::max(online, 0L))};
+  std::vector<int> every(static_cast<std::size_t>(size_) * kFields);
+  MPI_Allgather(local, kFields, MPI_INT, every.data(), kFields, MPI_INT, MPI_COMM_WORLD);
   std::vector<NodeCores> nodes;
   for (int r = 0; r < size_; ++r) {
-    const int* entry = every.data() + static_cast<std::size_t>(r) * 3;
+    const int* entry = every.data() + static_cast<std::size_t>(r) * kFields;
     if (entry[0] == 0) continue;
     const std::string host =
         r < static_cast<int>(rank_hosts.size()) ? rank_hosts[static_cast<std::size_t>(r)] : "";
-    nodes.push_back({host.empty() ? "rank " + std::to_string(r) : host, entry[1], entry[2]});
+    const std::uint64_t hash = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(entry[3]))
+                                << 32) |
+                               static_cast<std::uint32_t>(entry[4]);
+    char hex[17] = {};
+    std::snprintf(hex, sizeof(hex), "%016llx", static_cast<unsigned long long>(hash));
+    nodes.push_back({host.empty() ? "rank " + std::to_string(r) : host, entry[1], entry[2],
+                     hash == 0 ? std::string() : std::string(hex), entry[5]});
   }
   return nodes;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <map>
 
 #include "common/PhysicalLimits.hpp"
 
@@ -34,21 +35,57 @@ int number_before(std::string_view text, std::size_t end) {
 }  // namespace
 
 std::optional<std::string> oversubscription_reason(const std::vector<NodeCores>& nodes) {
-  std::vector<NodeCores> over;
+  // Nodes on one machine (one kernel) as one: their ranks summed, their cores together at most
+  // the machine's CPUs.
+  struct Group {
+    NodeCores cores;
+    std::vector<std::string> hosts;
+  };
+  std::vector<Group> groups;
+  std::map<std::string, std::size_t> group_of_machine;
   for (const auto& node : nodes) {
-    if (node.oversubscribed()) over.push_back(node);
+    if (!node.machine.empty()) {
+      if (const auto it = group_of_machine.find(node.machine); it != group_of_machine.end()) {
+        auto& group = groups[it->second];
+        group.cores.ranks += node.ranks;
+        group.cores.cores += node.cores;
+        if (node.machine_cpus > 0) group.cores.cores = std::min(group.cores.cores, node.machine_cpus);
+        group.hosts.push_back(node.host);
+        continue;
+      }
+      group_of_machine[node.machine] = groups.size();
+    }
+    groups.push_back({node, {node.host}});
+  }
+  std::vector<Group> over;
+  std::size_t over_nodes = 0;
+  for (const auto& group : groups) {
+    if (group.cores.oversubscribed()) {
+      over.push_back(group);
+      over_nodes += group.hosts.size();
+    }
   }
   if (over.empty()) return std::nullopt;
-  std::stable_sort(over.begin(), over.end(), worse);
-  if (over.size() == 1) {
-    return std::string(kOversubscribedPrefix) + ": " + ranks_on_cores(over.front()) + " of " +
-           over.front().host;
-  }
+  std::stable_sort(over.begin(), over.end(),
+                   [](const Group& a, const Group& b) { return worse(a.cores, b.cores); });
   std::vector<std::string> hosts;
-  for (const auto& node : over) hosts.push_back(node.host);
-  return std::string(kOversubscribedPrefix) + " on " + std::to_string(over.size()) + " of " +
-         std::to_string(nodes.size()) + " nodes, worst " + ranks_on_cores(over.front()) + " (" +
-         few_listed(hosts, kOversubscribedListed) + ")";
+  for (const auto& group : over) hosts.insert(hosts.end(), group.hosts.begin(), group.hosts.end());
+  if (over.size() == 1) {
+    const auto& only = over.front();
+    if (only.hosts.size() == 1) {
+      return std::string(kOversubscribedPrefix) + ": " + ranks_on_cores(only.cores) + " of " +
+             only.hosts.front();
+    }
+    return std::string(kOversubscribedPrefix) + ": " + ranks_on_cores(only.cores) +
+           " of one machine shared by " + std::to_string(only.hosts.size()) + " nodes (" +
+           few_listed(hosts, kOversubscribedListed) + ")";
+  }
+  std::string machines;
+  if (over_nodes > over.size()) machines = " on " + std::to_string(over.size()) + " machines";
+  return std::string(kOversubscribedPrefix) + " on " + std::to_string(over_nodes) + " of " +
+         std::to_string(nodes.size()) + " nodes" + machines + ", worst " +
+         ranks_on_cores(over.front().cores) + " (" + few_listed(hosts, kOversubscribedListed) +
+         ")";
 }
 
 bool is_oversubscription_reason(std::string_view reason) {

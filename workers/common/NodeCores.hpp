@@ -18,6 +18,10 @@ struct NodeCores {
   std::string host;  ///< host name of the node's first rank
   int ranks = 0;     ///< ranks of the run on the node
   int cores = 0;     ///< logical CPUs the ranks may run on: the union of their affinity masks
+  /// The kernel the node runs on (a hash of its boot id; "" when unknown): "nodes" that share
+  /// one (containers, or the lab's namespaces on one machine) share its CPUs.
+  std::string machine;
+  int machine_cpus = 0;  ///< that kernel's online CPUs (0 when unknown)
   /// More ranks than cores: some rank waits for a core while the others run.
   bool oversubscribed() const { return ranks > cores; }
 };
@@ -30,8 +34,10 @@ inline constexpr std::size_t kOversubscribedListed = 3;
 /// Why `nodes` make timings not valid, or nothing when no node has more ranks than cores. One
 /// node: "oversubscribed: 8 ranks on 2 cores of node3"; several: "oversubscribed on 16 of 16
 /// nodes, worst 8 ranks on 2 cores (node01, node02, node03 and 13 more)", the nodes with the
-/// most ranks per core first. Short at any number of nodes: the full list is the result's
-/// node_cores.
+/// most ranks per core first. Nodes that share one machine (one kernel) count as one, its
+/// ranks summed, its cores the union of theirs at most the machine's: "oversubscribed: 128
+/// ranks on 2 cores of one machine shared by 16 nodes (node1, node2, node3 and 13 more)". Short
+/// at any number of nodes: the full list is the result's node_cores.
 std::optional<std::string> oversubscription_reason(const std::vector<NodeCores>& nodes);
 
 /// Whether `reason` is one of oversubscription_reason()'s.

@@ -135,7 +135,10 @@ nlohmann::json ResultDocument::to_json() const {
   if (!node_cores_.empty()) {
     nlohmann::json nodes = nlohmann::json::array();
     for (const auto& node : node_cores_) {
-      nodes.push_back({{"host", node.host}, {"ranks", node.ranks}, {"cores", node.cores}});
+      nlohmann::json entry = {{"host", node.host}, {"ranks", node.ranks}, {"cores", node.cores}};
+      if (!node.machine.empty()) entry["machine"] = node.machine;
+      if (node.machine_cpus > 0) entry["machine_cpus"] = node.machine_cpus;
+      nodes.push_back(std::move(entry));
     }
     document["node_cores"] = std::move(nodes);
   }

@@ -54,6 +54,22 @@ assert all(m and "Open MPI" in m for m in mpi), mpi
 nodes, = db.execute("select r.node_list from results r join points p on p.id = r.point_id "
                     "where p.worker = 'links' and p.nodes = 8").fetchone()
 assert sorted(nodes.split(",")) == sorted(f"node{i}" for i in range(1, 9)), nodes
+# The lab's nodes are namespaces of one kernel: every result's nodes name one machine, and its
+# ranks on the machine's 2 cores are oversubscribed as one, whatever each node alone holds (the
+# 8x1 link matrix: 1 rank per node, 8 on the machine).
+import json, os
+cores = os.cpu_count()
+for (doc,) in db.execute("select document from results"):
+    doc = json.loads(doc)
+    nodes = doc["node_cores"]
+    assert len({n["machine"] for n in nodes}) == 1, nodes
+    ranks = sum(n["ranks"] for n in nodes)
+    first = doc["validity"]["reasons"][0]
+    if len(nodes) > 1:
+        want = f"oversubscribed: {ranks} ranks on {cores} cores of one machine shared by {len(nodes)} nodes ("
+    else:
+        want = f"oversubscribed: {ranks} ranks on {cores} cores of {nodes[0]['host']}"
+    assert first.startswith(want), (first, want)
 PY
 
 # status: each job's allocation as a compressed host list.
