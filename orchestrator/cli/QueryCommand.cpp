@@ -108,7 +108,7 @@ void add_query_command(CLI::App& app, GlobalOptions& global) {
     auto answer = query::table_for_runs(store, o->chosen_sweep(), run, [&] {
       return query::system_table(store, o->chosen_sweep(), where);
     });
-    query::select_env_rows(answer, o->sweep.empty() ? "(every sweep)" : o->sweep, envs);
+    query::select_env_rows(answer, o->sweep, envs);
     query::print(answer, format);
   });
   auto* compare = command->add_subcommand(

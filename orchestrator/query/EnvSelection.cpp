@@ -14,8 +14,9 @@ void require_known_envs(const std::string& sweep, const std::set<std::string>& k
     std::string list;
     for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
     throw UsageError(
-        "--envs: no figure of sweep '" + printable_utf8(sweep) + "' in environment '" +
-        printable_utf8(env) + "' (" +
+        "--envs: no figure of " +
+        (sweep.empty() ? std::string("any sweep") : "sweep '" + printable_utf8(sweep) + "'") +
+        " in environment '" + printable_utf8(env) + "' (" +
         (list.empty() ? std::string("it was not made with --envs") : "its environments: " + list) +
         ")");
   }

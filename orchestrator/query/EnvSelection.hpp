@@ -11,8 +11,8 @@
 namespace pbench::query {
 
 /// Throws UsageError naming the first of `envs` not in `known` (the environments `sweep` has
-/// figures in): "--envs: no figure of sweep 'S' in environment 'E' (its environments: A, B)", or
-/// "(it was not made with --envs)" when `known` is empty.
+/// figures in; "" for every sweep of the store): "--envs: no figure of sweep 'S' in environment
+/// 'E' (its environments: A, B)", or "(it was not made with --envs)" when `known` is empty.
 void require_known_envs(const std::string& sweep, const std::set<std::string>& known,
                         const std::vector<std::string>& envs);
 

@@ -36,8 +36,9 @@ nlohmann::json links_document(double bandwidth) {
 
 nlohmann::json io_document(double b_eff_io) {
   const nlohmann::json p = {{"partition", 2}};
-  return document(
-      "io", 2, {metric("b_eff_io", b_eff_io, "B/s", p), metric("schedule_time", 60, "s", p)}, true);
+  return document("io", 2,
+                  {metric("b_eff_io", b_eff_io, "B/s", p), metric("schedule_time", 60, "s", p)},
+                  true, {{"cache_bytes", setting(1000)}});
 }
 
 // A sweep "sel" over two environments: links and io on 2 processes in each, the Open MPI side
@@ -126,7 +127,7 @@ TEST_CASE("check: one environment's weaker link matrix regresses that environmen
         text(t, r, "figure").rfind("link", 0) == 0 || text(t, r, "figure") == "node_bandwidth";
     const bool regressed = links && text(t, r, "env") == "mpich";
     CHECK_MESSAGE((text(t, r, "verdict") == "regressed") == regressed,
-                  text(t, r, "figure") + " " + text(t, r, "env"));
+                  (text(t, r, "figure") + " " + text(t, r, "env")));
   }
   CHECK(std::count(t.notes.begin(), t.notes.end(),
                    "regressed: links_bandwidth_median at 2 processes in env mpich") == 1);
