@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "cli/Commands.hpp"
-#include "cli/SweepOptions.hpp"
+#include "cli/HeadlineSelection.hpp"
 #include "query/Reference.hpp"
 #include "query/RunSelection.hpp"
 #include "store/Integrity.hpp"
@@ -24,10 +24,15 @@ struct ReferenceOptions {
   std::string reference_path;
   std::string against;
   std::string format = "table";
-  std::string envs;
+  HeadlineSelection selection;  ///< --where, --envs
   bool strict = false;
   bool allow_reference_run = false;
 };
+
+// --where on reference and check: the figures' own keys, as the reference table's columns.
+constexpr const char* kFigureWhereHelp =
+    "key=value (repeatable): only the figures whose figure, env, partition or label (a link or "
+    "node) matches";
 
 // Makes the store read the run `text` names of `sweep` ("latest" or a number).
 void choose_run(store::Store& store, const std::string& sweep, const std::string& text) {
@@ -65,13 +70,13 @@ void add_reference_command(CLI::App& app, GlobalOptions& global) {
                    "Several runs: the last N, or A-B; each figure's value is the median of the "
                    "runs, with its spread (n, MAD, p5, p95) written beside it")
       ->excludes(run_option);
-  command->add_option("--envs", o->envs,
-                      "Only these environments of a sweep made with --envs (comma-separated)");
+  o->selection.declare(*command, kFigureWhereHelp);
   command->add_option("--format", o->format, "table, csv, json or markdown: what was written")
       ->capture_default_str();
   command->callback([o, &global] {
     const auto format = query::parse_format(o->format);
-    const auto envs = o->envs.empty() ? std::vector<std::string>{} : parse_env_list(o->envs);
+    const auto where = o->selection.clauses();
+    const auto envs = o->selection.env_names();
     auto store = store::Store::open(global.db, store::Store::Access::read_only);
     query::Reference reference;
     if (o->runs.empty()) {
@@ -94,6 +99,7 @@ void add_reference_command(CLI::App& app, GlobalOptions& global) {
       reference = query::reference_over_runs(store, o->sweep, first, last, tolerance);
     }
     query::select_envs(reference, envs);
+    query::select_figures(reference, where);
     for (const auto& why : reference.left_out) {
       std::cerr << "pbench: warning: left out of the reference: " << why << "\n";
     }
@@ -152,14 +158,14 @@ void add_check_command(CLI::App& app, GlobalOptions& global) {
   command->add_flag("--strict", o->strict,
                     "A figure not valid for the same reason as in the reference fails the gate "
                     "too (exit 11); without it, it is reported as 'not valid (as referenced)'");
-  command->add_option("--envs", o->envs,
-                      "Only the reference's figures of these environments (comma-separated)");
+  o->selection.declare(*command, std::string(kFigureWhereHelp) + " (of the reference)");
   command->add_flag("--allow-reference-run", o->allow_reference_run,
                     "Score a run the reference was made from (without it, refused: such a run "
                     "passes by construction)");
   command->callback([o, &global] {
     const auto format = query::parse_format(o->format);
-    const auto envs = o->envs.empty() ? std::vector<std::string>{} : parse_env_list(o->envs);
+    const auto where = o->selection.clauses();
+    const auto envs = o->selection.env_names();
     if (o->reference_path.empty() == o->against.empty()) {
       throw UsageError("check needs --reference FILE or --against SWEEP");
     }
@@ -188,6 +194,7 @@ void add_check_command(CLI::App& app, GlobalOptions& global) {
       }
     }
     query::select_envs(reference, envs);
+    query::select_figures(reference, where);
     choose_run(store, o->sweep, o->run);
     const auto result =
         query::check_sweep(store, o->sweep, reference, {o->strict, o->allow_reference_run});

@@ -3,7 +3,9 @@
 #include <optional>
 
 #include "cli/Commands.hpp"
+#include "cli/HeadlineSelection.hpp"
 #include "process/ProcessRunner.hpp"
+#include "query/EnvSelection.hpp"
 #include "query/HistoryQuery.hpp"
 #include "query/QueryTable.hpp"
 #include "query/WhereFilter.hpp"
@@ -17,7 +19,7 @@ namespace {
 struct HistoryOptions {
   std::string sweep;
   std::string metric;
-  std::vector<std::string> where;
+  HeadlineSelection selection;  ///< --where, --envs, as query system's
   std::string format = "table";
   bool stats = false;
   bool times = false;
@@ -65,9 +67,7 @@ void add_history_command(CLI::App& app, GlobalOptions& global) {
   auto o = std::make_shared<HistoryOptions>();
   command->add_option("name", o->sweep, "Sweep name")->required();
   command->add_option("--metric", o->metric, "Only this figure (b_eff_io, b_eff, logp_g, ...)");
-  command->add_option("--where", o->where,
-                      "key=value (repeatable): only results whose parameter, hint or label "
-                      "matches, as for query system");
+  o->selection.declare(*command, kSystemWhereHelp);
   command->add_option("--format", o->format, "table, csv, json or markdown")->capture_default_str();
   command->add_flag("--stats", o->stats,
                     "Per figure over the runs: n, median, MAD, p5, p95, min, max (the spread a "
@@ -78,18 +78,21 @@ void add_history_command(CLI::App& app, GlobalOptions& global) {
   command->callback([o, &global] {
     const auto format = query::parse_format(o->format);
     if (o->times) {
-      if (o->stats || !o->metric.empty() || !o->where.empty()) {
+      if (o->stats || !o->metric.empty() || !o->selection.where.empty() ||
+          !o->selection.envs.empty()) {
         throw UsageError(
-            "--times shows run times, not figures: without --stats, --metric, --where");
+            "--times shows run times, not figures: without --stats, --metric, --where, --envs");
       }
       auto store = store::Store::open(global.db, store::Store::Access::read_only);
       query::print(run_times(store, o->sweep), format);
       return;
     }
-    const auto where = query::parse_where(o->where);
+    const auto where = o->selection.clauses();
+    const auto envs = o->selection.env_names();
     auto store = store::Store::open(global.db, store::Store::Access::read_only);
     const auto metric = o->metric.empty() ? std::nullopt : std::optional<std::string>(o->metric);
-    const auto history = query::history_table(store, o->sweep, metric, where);
+    auto history = query::history_table(store, o->sweep, metric, where);
+    query::select_env_rows(history, o->sweep, envs);
     query::print(o->stats ? query::history_stats(history) : history, format);
   });
 }

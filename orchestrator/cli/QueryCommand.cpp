@@ -3,7 +3,9 @@
 #include <optional>
 
 #include "cli/Commands.hpp"
+#include "cli/HeadlineSelection.hpp"
 #include "query/CompareQuery.hpp"
+#include "query/EnvSelection.hpp"
 #include "query/ModelQuery.hpp"
 #include "query/PointsQuery.hpp"
 #include "query/RowGrouping.hpp"
@@ -29,11 +31,18 @@ struct QueryOptions {
   std::string envs;   ///< compare: "A,B", two environments
   std::string suite;  ///< a worker's suite (io: b_eff_io or consortium)
   std::string run = "latest";
+  HeadlineSelection selection;  ///< system: --where, --envs (history's too)
 
   std::optional<std::string> chosen_sweep() const {
     return sweep.empty() ? std::nullopt : std::optional<std::string>(sweep);
   }
 };
+
+void add_run(CLI::App* sub, QueryOptions& o) {
+  sub->add_option("--run", o.run,
+                  "Which run of the sweep: a number, latest or all (a column 'run' per row)")
+      ->capture_default_str();
+}
 
 void add_common(CLI::App* sub, QueryOptions& o, bool with_where) {
   sub->add_option("--sweep", o.sweep, "Only this sweep");
@@ -41,9 +50,7 @@ void add_common(CLI::App* sub, QueryOptions& o, bool with_where) {
   if (with_where) {
     sub->add_option("--where", o.where,
                     "key=value (repeatable): only rows whose parameter, hint or label matches");
-    sub->add_option("--run", o.run,
-                    "Which run of the sweep: a number, latest or all (a column 'run' per row)")
-        ->capture_default_str();
+    add_run(sub, o);
   }
 }
 }  // namespace
@@ -89,16 +96,20 @@ void add_query_command(CLI::App& app, GlobalOptions& global) {
   });
   auto* system = command->add_subcommand(
       "system", "Headline figures (b_eff_io, b_eff, LogP, bcast OL) with the cell that wins each");
-  add_common(system, *o, true);
+  add_common(system, *o, false);
+  o->selection.declare(*system, kSystemWhereHelp);
+  add_run(system, *o);
   system->callback([o, &global] {
     const auto format = query::parse_format(o->format);
-    const auto where = query::parse_where(o->where);
+    const auto where = o->selection.clauses();
+    const auto envs = o->selection.env_names();
     const auto run = query::parse_run_selection(o->run);
     auto store = store::Store::open(global.db, store::Store::Access::read_only);
-    query::print(
-        query::table_for_runs(store, o->chosen_sweep(), run,
-                              [&] { return query::system_table(store, o->chosen_sweep(), where); }),
-        format);
+    auto answer = query::table_for_runs(store, o->chosen_sweep(), run, [&] {
+      return query::system_table(store, o->chosen_sweep(), where);
+    });
+    query::select_env_rows(answer, o->sweep, envs);
+    query::print(answer, format);
   });
   auto* compare = command->add_subcommand(
       "compare", "The headline figures of two sweeps side by side with the ratio B/A");

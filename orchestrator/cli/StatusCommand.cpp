@@ -83,6 +83,9 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
       }
     }
     int partial_count = 0;
+    // Each point that did not finish, said as collect says it: the worker's own error line
+    // before the launcher's.
+    std::vector<std::string> failures;
     for (const auto& point : context.store.points(context.sweep.id)) {
       const auto attempts = context.store.attempts(point.id);
       const double planned = plan.points[index++].seconds;
@@ -106,6 +109,9 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
         if (attempts.back().native_state) native = *attempts.back().native_state;
         const auto hosts = run::allocated_hosts(attempts.back().job_dir);
         if (!hosts.empty()) allocated = compress_node_list(hosts, kAllocatedWidth);
+        if (store::is_terminal(point.state) && point.state != store::PointState::done) {
+          failures.push_back(run::failed_point_line(point, attempts.back()));
+        }
       }
       const auto shape =
           store::asked_shape(nlohmann::json::parse(point.params_json, nullptr, false));
@@ -122,6 +128,7 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
                           (partial_count > 0 ? ", " + std::to_string(partial_count) +
                                                    " partial (stopped before a deadline)"
                                              : ""));
+    table.notes.insert(table.notes.end(), failures.begin(), failures.end());
     const auto format = query::parse_format(o->format);
     const auto report = run::partition_progress(context.store, context.sweep.id);
     query::QueryTable partitions;
@@ -163,8 +170,9 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
       std::cerr << "pbench: warning: " << drift << "\n";
     }
     if (format == query::Format::table) {
-      // The aligned table shows the partitions as a table of their own rather than as notes.
-      table.notes.resize(1);
+      // The aligned table shows the partitions as a table of their own rather than as notes:
+      // the sweep's line and the failed points' lines stay under the points.
+      table.notes.resize(1 + failures.size());
       partitions.notes.push_back(eta);
       query::print(table, format);
       std::cout << "\n";

@@ -3,6 +3,7 @@
 #include <iostream>
 #include <memory>
 
+#include "cli/CommandSummary.hpp"
 #include "cli/Commands.hpp"
 #include "cli/SweepContext.hpp"
 #include "run/DriverLock.hpp"
@@ -27,6 +28,32 @@ struct SubmitOptions {
   bool retry_failed = false;
   bool foreground = false;
   bool again = false;
+  std::string format = "table";
+};
+
+/// What submit says: each line as it goes (table), or at the end the sweep's progress as one row
+/// with the lines as its notes (json, the one schema of every command's summary).
+class SubmitSummary {
+ public:
+  SubmitSummary(std::string sweep, bool json) : sweep_(std::move(sweep)), json_(json) {}
+  void say(const std::string& line) {
+    if (json_) {
+      lines_.push_back("sweep " + sweep_ + ": " + line);
+    } else {
+      std::cout << "sweep " << sweep_ << ": " << line << "\n";
+    }
+  }
+  void finish(const run::Progress& progress, int exit_status) const {
+    if (!json_) return;
+    auto table = progress_table(sweep_, progress, exit_status);
+    table.notes.insert(table.notes.begin(), lines_.begin(), lines_.end());
+    print_summary_json(table, {});
+  }
+
+ private:
+  std::string sweep_;
+  bool json_;
+  std::vector<std::string> lines_;
 };
 }  // namespace
 
@@ -61,8 +88,10 @@ void add_submit_command(CLI::App& app, GlobalOptions& global) {
                     "pbench history NAME)");
   command->add_flag("--foreground", o->foreground,
                     "Drive the sweep in this process until it ends instead of in the background");
+  add_summary_format_option(*command, o->format);
   command->callback([o, &global] {
     SweepContext context(global.db, o->name);
+    SubmitSummary said(o->name, o->format == "json");
     if (o->max_queued > 0 && context.sweep.scheduler == "local") {
       throw UsageError("--max-queued applies to a batch scheduler (slurm or pbs), not local");
     }
@@ -101,38 +130,39 @@ void add_submit_command(CLI::App& app, GlobalOptions& global) {
         std::cerr << "pbench: warning: " << *drift << "\n";
       }
       const auto next = run::start_next_run(context.store, context.sweep);
-      std::cout << "sweep " << o->name << ": run " << next.run_no << "\n";
+      said.say("run " + std::to_string(next.run_no));
     }
     if (o->retry_failed) {
       // A point that ran out of time is planned longer (and its script's limit says so).
       for (const auto& line : run::lengthen_timed_out(context.store, context.sweep,
                                                       run::describe_worker_with(context.runner))) {
-        std::cout << "sweep " << o->name << ": " << line << "\n";
+        said.say(line);
       }
       const int again = context.driver->requeue_failed();
-      std::cout << "sweep " << o->name << ": " << again << " failed points planned again\n";
+      said.say(std::to_string(again) + " failed points planned again");
     }
     const auto before = context.driver->progress();
     if (!before.unfinished()) {
-      std::cout << "sweep " << o->name << ": nothing to submit (" << before.line()
-                << "); failed points run again with --retry-failed\n";
+      said.say("nothing to submit (" + before.line() +
+               "); failed points run again with --retry-failed");
+      said.finish(before, 0);
       return;
     }
-    std::cout << "sweep " << o->name << ": planned "
-              << run::plan_stored_sweep(context.store, context.sweep,
-                                        run::describe_worker_with(context.runner))
-                     .summary()
-              << "\n";
+    said.say("planned " + run::plan_stored_sweep(context.store, context.sweep,
+                                                 run::describe_worker_with(context.runner))
+                              .summary());
     if (o->foreground) {
       const auto p = follow_sweep(context, o->max_parallel, 0);
-      std::cout << "sweep " << o->name << ": " << p.line() << "\n";
+      said.say(p.line());
       global.exit_code = exit_code_of(p);
+      said.finish(p, global.exit_code);
       return;
     }
     {
       run::DriverLock probe(context.sweep.directory);
       if (!probe.owns_lock()) {
-        std::cout << "sweep " << o->name << ": already being driven (" << before.line() << ")\n";
+        said.say("already being driven (" + before.line() + ")");
+        said.finish(before, 0);
         return;
       }
       // The first submissions happen here, so a refusal or a missing scheduler command is
@@ -151,9 +181,9 @@ void add_submit_command(CLI::App& app, GlobalOptions& global) {
          std::to_string(o->array), "--pack", o->pack},
         context.sweep.directory, log, log);
     if (rc != 0) throw SchedulerError("could not start the background driver (see " + log + ")");
-    std::cout << "sweep " << o->name << ": submitting " << before.line()
-              << " (background driver, log " << log << "); follow with 'pbench wait " << o->name
-              << "'\n";
+    said.say("submitting " + before.line() + " (background driver, log " + log +
+             "); follow with 'pbench wait " + o->name + "'");
+    said.finish(context.driver->progress(), 0);
   });
 }
 

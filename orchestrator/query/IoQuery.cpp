@@ -83,14 +83,17 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
   auto system = in_run(
       "SELECT v.sweep, v.schedule_time, v.hints, m.value, "
       "coalesce(json_extract(m.labels, '$.partition'), f.partition), f.valid, f.reason, "
-      "f.shape "
+      "f.shape, v.env "
       "FROM io_system v JOIN metrics m ON m.id = v.winner "
       "JOIN result_facts f ON f.result_id = m.result_id WHERE 1",
-      "v.sweep_id, v.schedule_time, v.hints");
+      "v.sweep_id, v.env, v.schedule_time, v.hints");
   while (system.step()) {
     std::vector<std::string> reasons;
     if (auto reason = system.optional_text(6)) reasons.push_back(*reason);
-    table.notes.push_back("system b_eff_io of sweep " + system.text(0) + " (T " +
+    // One note per environment of a sweep made with --envs: each has its own system value.
+    const auto env = system.optional_text(8);
+    table.notes.push_back("system b_eff_io of sweep " + system.text(0) +
+                          (env ? ", environment " + *env : std::string()) + " (T " +
                           seconds(system.optional_real(1).value_or(0)) + ", hints " +
                           system.text(2) + "): " + megabytes(system.real(3)) + " at partition " +
                           std::to_string(system.int64(4)) + of_shape(system.optional_text(7)) +

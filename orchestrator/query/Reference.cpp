@@ -15,6 +15,7 @@
 
 #include "common/MetricCatalogue.hpp"
 #include "common/PhysicalLimits.hpp"
+#include "query/EnvSelection.hpp"
 #include "query/LinksQuery.hpp"
 #include "query/SystemQuery.hpp"
 #include "util/Error.hpp"
@@ -145,13 +146,14 @@ std::map<FigureKey, Measured> measured_figures(store::Store& store, const std::s
         number_cell(row[value]), text_cell(row[valid]) == "yes", text_cell(row[unit]),
         text_cell(row[reason])};
   }
+  // Each matrix in its environment (--envs): two environments' links are two figures each.
   for (const auto& m : link_matrices(store, sweep)) {
     for (const auto& l : m.bandwidth) {
-      out[{"link_bandwidth", m.partition, link_label(l.from, l.to), ""}] = {l.value, m.valid,
-                                                                            "B/s"};
+      out[{"link_bandwidth", m.partition, link_label(l.from, l.to), m.env}] = {l.value, m.valid,
+                                                                               "B/s"};
     }
     for (const auto& [node, value] : m.node_bandwidth) {
-      out[{"node_bandwidth", m.partition, node, ""}] = {value, m.valid, "B/s"};
+      out[{"node_bandwidth", m.partition, node, m.env}] = {value, m.valid, "B/s"};
     }
   }
   return out;
@@ -269,27 +271,77 @@ std::vector<std::string> wide_bands(const Reference& reference) {
   return out;
 }
 
+namespace {
+
+// After a selection: the warnings of the figures kept only (a warning starts with its figure's
+// label_text, a not valid figure is its label_text).
+void keep_warnings_of_kept(Reference& reference) {
+  const auto kept = [&](const std::string& text, const std::string& after) {
+    return std::any_of(reference.figures.begin(), reference.figures.end(), [&](const auto& f) {
+      const std::string label = f.label_text() + after;
+      return after.empty() ? text == label : text.rfind(label, 0) == 0;
+    });
+  };
+  std::erase_if(reference.wide_bands, [&](const auto& why) { return !kept(why, ":"); });
+  std::erase_if(reference.not_valid, [&](const auto& label) { return !kept(label, ""); });
+}
+
+}  // namespace
+
 void select_envs(Reference& reference, const std::vector<std::string>& envs) {
   if (envs.empty()) return;
   std::set<std::string> known;
   for (const auto& f : reference.figures) {
     if (!f.env.empty()) known.insert(f.env);
   }
-  for (const auto& env : envs) {
-    if (known.count(env)) continue;
-    std::string list;
-    for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-    throw UsageError(
-        "--envs: no figure of sweep '" + printable_utf8(reference.sweep) + "' in environment '" +
-        printable_utf8(env) + "' (" +
-        (list.empty() ? std::string("it was not made with --envs") : "its environments: " + list) +
-        ")");
-  }
+  require_known_envs(reference.sweep, known, envs);
   const auto chosen = [&](const std::string& env) {
     return std::find(envs.begin(), envs.end(), env) != envs.end();
   };
   std::erase_if(reference.figures, [&](const auto& f) { return !chosen(f.env); });
   std::erase_if(reference.definitions, [&](const auto& d) { return !chosen(d.env); });
+  keep_warnings_of_kept(reference);
+}
+
+void select_figures(Reference& reference, const std::vector<WhereClause>& where) {
+  if (where.empty()) return;
+  const std::vector<std::string> keys = {"figure", "env", "partition", "label"};
+  for (const auto& clause : where) {
+    if (std::find(keys.begin(), keys.end(), clause.key) == keys.end()) {
+      throw unknown_where_key(clause.key, keys);
+    }
+  }
+  const auto matches = [&](const ReferenceFigure& f) {
+    for (const auto& clause : where) {
+      Cell cell;
+      if (clause.key == "figure") cell = f.figure();
+      if (clause.key == "env" && !f.env.empty()) cell = f.env;
+      if (clause.key == "partition" && f.partition) cell = *f.partition;
+      if (clause.key == "label" && !f.label.empty()) cell = f.label;
+      // The older spelling of a figure ("logp g") names it too.
+      const auto value =
+          clause.key == "figure" ? metrics::figure_spelling(clause.value) : clause.value;
+      if (!cell_matches(cell, value)) return false;
+    }
+    return true;
+  };
+  auto kept = reference.figures;
+  std::erase_if(kept, [&](const auto& f) { return !matches(f); });
+  if (kept.empty()) {
+    std::string text;
+    for (const auto& c : where) text += (text.empty() ? "" : " ") + c.key + "=" + c.value;
+    throw UsageError("--where " + printable_utf8(text) + ": no headline figure of sweep '" +
+                     printable_utf8(reference.sweep) +
+                     "' matches (keys: figure, env, partition, "
+                     "label)");
+  }
+  reference.figures = std::move(kept);
+  // The definitions of the workers and environments whose figures are kept.
+  std::erase_if(reference.definitions, [&](const auto& d) {
+    return std::none_of(reference.figures.begin(), reference.figures.end(),
+                        [&](const auto& f) { return f.worker == d.worker && f.env == d.env; });
+  });
+  keep_warnings_of_kept(reference);
 }
 
 std::vector<Definition> definitions_of(store::Store& store, const std::string& sweep, int first,
@@ -874,7 +926,9 @@ std::pair<std::int64_t, std::int64_t> reference_runs(const Reference& reference)
 namespace {
 
 /// The points of `sweep` without a result in the run the store reads whose point key has a
-/// result in the reference's sweep and run(s): "logp p=2 q=8 [3f2a...]" each.
+/// result in the reference's sweep and run(s), of a worker and environment (and partition, for a
+/// figure per partition) the reference has a figure of (those --envs and --where kept): "logp
+/// p=2 q=8 [3f2a...]" each.
 std::vector<std::string> missing_points(store::Store& store, const std::string& sweep,
                                         const Reference& reference) {
   const auto [first, last] = reference_runs(reference);
@@ -890,6 +944,17 @@ std::vector<std::string> missing_points(store::Store& store, const std::string& 
   s.bind(1, sweep).bind(2, reference.sweep).bind(3, first).bind(4, last);
   std::vector<std::string> out;
   while (s.step()) {
+    const auto params = nlohmann::json::parse(s.text(2), nullptr, false);
+    const std::string env =
+        params.is_object() && params.contains("env") && params["env"].is_string()
+            ? params["env"].get<std::string>()
+            : std::string();
+    const bool gated = std::any_of(reference.figures.begin(), reference.figures.end(),
+                                   [&](const ReferenceFigure& f) {
+                                     return f.worker == s.text(0) && f.env == env &&
+                                            (!f.partition || *f.partition == s.int64(1));
+                                   });
+    if (!gated) continue;
     const std::string point = store::point_label(s.text(0), s.int64(1), s.text(2), s.text(3));
     out.push_back(printable_utf8(point) + ": no result in run " + std::to_string(s.int64(4)));
   }

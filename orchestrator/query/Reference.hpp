@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "query/QueryTable.hpp"
+#include "query/WhereFilter.hpp"
 #include "store/Store.hpp"
 
 namespace pbench::query {
@@ -116,6 +117,11 @@ std::vector<std::string> wide_bands(const Reference& reference);
 /// Keeps the figures (and definitions) of `reference` in the environments `envs` (all when
 /// empty); throws UsageError naming an environment the reference has no figure of.
 void select_envs(Reference& reference, const std::vector<std::string>& envs);
+/// `--where` on reference and check: keeps the figures whose figure (its name, or the older
+/// spelling), env, partition and label (a link or node) match every clause, and the definitions
+/// of their workers and environments. A clause on another key is refused as query's --where
+/// refuses an unknown column (unknown_where_key); throws UsageError when no figure matches.
+void select_figures(Reference& reference, const std::vector<WhereClause>& where);
 /// The reference's runs as a range: {3, 7}, or its one run twice.
 std::pair<std::int64_t, std::int64_t> reference_runs(const Reference& reference);
 

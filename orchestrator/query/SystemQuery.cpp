@@ -198,15 +198,26 @@ QueryTable system_table(store::Store& store, const std::optional<std::string>& s
   // A sweep made with --envs: a column env after the sweep, a row of each figure per environment.
   add_env_column(store, sweep, table.columns);
   const bool with_env = table.columns.size() > 1 && table.columns[1].key == "env";
+  // figure=NAME keeps that figure's rows; every other clause chooses the candidates.
+  std::vector<WhereClause> candidates, figures;
+  for (const auto& clause : where) {
+    (clause.key == "figure" ? figures : candidates).push_back(clause);
+  }
+  const auto figure_kept = [&](const Cell& figure) {
+    return std::all_of(figures.begin(), figures.end(), [&](const WhereClause& clause) {
+      return cell_matches(figure, metrics::figure_spelling(clause.value));
+    });
+  };
   auto chosen = store.db().prepare("SELECT run_no FROM temp.chosen_run WHERE sweep_id = ?1");
   for (const auto& sw : store.sweeps()) {
     if (sweep && sw.name != *sweep) continue;
     chosen.reset();
     chosen.bind(1, sw.id);
     const int run = chosen.step() ? static_cast<int>(chosen.int64(0)) : 1;
-    const auto rows =
-        where.empty() ? headline_rows(store, sw, run) : filtered_rows(store, sw, run, where);
+    const auto rows = candidates.empty() ? headline_rows(store, sw, run)
+                                         : filtered_rows(store, sw, run, candidates);
     for (const auto& row : rows) {
+      if (!figure_kept(row.cells[1])) continue;
       // A winner that is not valid (no candidate was) is marked with its first reason; the
       // companions read with it are not marked again.
       const auto* valid = std::get_if<std::string>(&row.cells[8]);

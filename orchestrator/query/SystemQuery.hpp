@@ -29,7 +29,7 @@ namespace pbench::query {
 /// its figure as missing (an empty value), never as 0. The environment is a key of every figure:
 /// a sweep made with --envs has each figure once per environment, in a column env after the
 /// sweep (`--where env=NAME` picks one); a table of sweeps without environments has no such
-/// column.
+/// column. A clause figure=NAME (or its older spelling) keeps the rows of that figure.
 QueryTable system_table(store::Store& store, const std::optional<std::string>& sweep,
                         const std::vector<WhereClause>& where);
 

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "util/Error.hpp"
+#include "util/TextSafety.hpp"
 
 namespace pbench::query {
 namespace {
@@ -54,6 +55,13 @@ bool cell_matches(const Cell& cell, const std::string& value) {
   return false;
 }
 
+UsageError unknown_where_key(const std::string& key, const std::vector<std::string>& known) {
+  std::string list;
+  for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+  return UsageError("--where: no column '" + printable_utf8(key) +
+                    "' in this table (columns: " + list + ")");
+}
+
 void filter_rows(QueryTable& table, const std::vector<WhereClause>& clauses) {
   for (const auto& clause : clauses) {
     std::size_t column = table.columns.size();
@@ -61,10 +69,9 @@ void filter_rows(QueryTable& table, const std::vector<WhereClause>& clauses) {
       if (table.columns[i].key == clause.key) column = i;
     }
     if (column == table.columns.size()) {
-      std::string known;
-      for (const auto& c : table.columns) known += (known.empty() ? "" : ", ") + c.key;
-      throw UsageError("--where: no column '" + clause.key + "' in this table (columns: " + known +
-                       ")");
+      std::vector<std::string> known;
+      for (const auto& c : table.columns) known.push_back(c.key);
+      throw unknown_where_key(clause.key, known);
     }
     std::vector<std::vector<Cell>> kept;
     for (auto& row : table.rows) {

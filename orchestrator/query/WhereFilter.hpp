@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "query/QueryTable.hpp"
+#include "util/Error.hpp"
 
 namespace pbench::query {
 
@@ -22,6 +23,9 @@ std::vector<WhereClause> parse_where(const std::vector<std::string>& texts);
 bool json_matches(const nlohmann::json& v, const std::string& value);
 /// True when the cell equals `value` (text literally, numbers numerically).
 bool cell_matches(const Cell& cell, const std::string& value);
+/// The error for a clause whose key is not one of `known` (a table's columns): "--where: no
+/// column 'K' in this table (columns: a, b)", the one text of every --where.
+UsageError unknown_where_key(const std::string& key, const std::vector<std::string>& known);
 /// Keeps the rows whose column `key` matches for every clause; throws UsageError naming the
 /// columns when a clause's key is not a column of the table.
 void filter_rows(QueryTable& table, const std::vector<WhereClause>& clauses);

@@ -18,6 +18,19 @@
 #include "util/StderrTail.hpp"
 
 namespace pbench::run {
+
+std::string failed_point_line(const store::PointRecord& point, const store::AttemptRecord& attempt,
+                              const std::string& where) {
+  std::string why = store::to_string(point.state);
+  if (attempt.exit_status) why += ", exit status " + std::to_string(*attempt.exit_status);
+  if (attempt.signal) why += ", signal " + *attempt.signal;
+  // What the scheduler knows when the job itself said nothing ("exit marker unreadable").
+  if (!attempt.exit_status && !attempt.signal && attempt.native_state) {
+    why += ": " + *attempt.native_state;
+  }
+  const std::string tail = telling_line(attempt.stderr_tail.value_or(""));
+  return describe_point(point) + ": " + why + where + (tail.empty() ? "" : ": " + tail);
+}
 using store::PointState;
 
 namespace {
@@ -212,13 +225,7 @@ CollectReport collect(store::Store& store, const store::SweepRecord& sweep,
     auto& attempt = attempts.back();
     if (point.state != PointState::done) {
       ++report.failed;
-      std::string why = store::to_string(point.state);
-      if (attempt.exit_status) why += ", exit status " + std::to_string(*attempt.exit_status);
-      if (attempt.signal) why += ", signal " + *attempt.signal;
-      // What the scheduler knows when the job itself said nothing ("exit marker unreadable").
-      if (!attempt.exit_status && !attempt.signal && attempt.native_state) {
-        why += ": " + *attempt.native_state;
-      }
+      std::string where;
       if (attempt.stderr_tail && attempt.stderr_tail->rfind(kRejectedPrefix, 0) == 0) {
         ++report.rejected_earlier;
       }
@@ -227,23 +234,21 @@ CollectReport collect(store::Store& store, const store::SweepRecord& sweep,
       // usually names it.
       const auto hosts = allocated_hosts(attempt.job_dir);
       if (hosts.size() > 1) {
-        why += ", on " + compress_node_list(hosts, kAllocationWidth);
+        where += ", on " + compress_node_list(hosts, kAllocationWidth);
         std::string named;
         for (const auto& host : hosts) {
           if (const auto it = unavailable.find(host); it != unavailable.end()) {
             named += (named.empty() ? "; " : ", ") + host + " " + it->second;
           }
         }
-        why += named;
+        where += named;
       }
-      const std::string tail = telling_line(attempt.stderr_tail.value_or(""));
       std::string partial;
       if (point.state == PointState::failed && !store.has_result_for_attempt(attempt.id)) {
         partial = store_partial_result(store, ingester, attempt, point.id,
                                        identity_of(sweep, point, attempt), report);
       }
-      report.messages.push_back(describe_point(point) + ": " + why +
-                                (tail.empty() ? "" : ": " + tail) + partial);
+      report.messages.push_back(failed_point_line(point, attempt, where) + partial);
       continue;
     }
     if (store.has_result_for_attempt(attempt.id)) continue;

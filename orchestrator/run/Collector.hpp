@@ -48,4 +48,12 @@ std::string findings_text(const CollectReport& report);
 /// "logp p=2 q=8 [3f2a...]": how messages name a point (store/Store.hpp, store::point_label).
 using store::describe_point;
 
+/// How a point that did not finish is said, by collect and status alike: "logp p=2 q=1 [KEY]:
+/// failed, exit status 2`where`: pbench-logp: error: ...; launcher: srun: error: ...": its
+/// state, exit status and signal (or the scheduler's state when the job said nothing), `where`
+/// (collect: the nodes it ran on), and the telling line of its stderr tail (telling_line: the
+/// worker's own last error line before the launcher's).
+std::string failed_point_line(const store::PointRecord& point, const store::AttemptRecord& attempt,
+                              const std::string& where = "");
+
 }  // namespace pbench::run

@@ -556,8 +556,13 @@ std::vector<std::string> worker_arguments(const Point& point) {
   }
   // --name=value, one word: a flag given a value (--set io.unguarded=true) and a value that
   // starts with '-' (--set logp.x=-1) reach the worker as that option's value.
-  for (const auto& [parameter, value] : point.params["settings"].items()) {
-    args.push_back(dashed(parameter) + "=" + value.get<std::string>());
+  // find, not operator[]: on a const object a missing key is undefined behaviour (a point read
+  // back from the store without settings read past its JSON, and collect crashed now and then).
+  if (const auto settings = point.params.find("settings");
+      settings != point.params.end() && settings->is_object()) {
+    for (const auto& [parameter, value] : settings->items()) {
+      args.push_back(dashed(parameter) + "=" + value.get<std::string>());
+    }
   }
   return args;
 }

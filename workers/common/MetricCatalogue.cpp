@@ -142,6 +142,8 @@ constexpr MetricSpec kCatalogue[] = {
 
     // links: the link matrix (mpiGraph's shift schedule). Its per-link and per-node bandwidths
     // are gated by reference and check (figure names), one figure per label; not in query system.
+    // The median over every link's bandwidth is the matrix's headline in query system, per
+    // partition shape (and environment), as every worker has one.
     {"links", "link_bandwidth", "B/s", up, Headline::per_label, "link_bandwidth", "from,to",
      "bandwidth of one ordered pair of nodes, timed at the receiver"},
     {"links", "link_latency", "s", down, no, "", "from,to",
@@ -151,7 +153,8 @@ constexpr MetricSpec kCatalogue[] = {
      "median bandwidth of the links a node is on"},
     {"links", "node_latency", "s", down, no, "", "node", "median latency of the links a node is on",
      "", Bound::latency},
-    {"links", "bandwidth_median", "B/s", up, no, "", "", "median over every link's bandwidth"},
+    {"links", "bandwidth_median", "B/s", up, Headline::per_shape, "links_bandwidth_median", "",
+     "median over every link's bandwidth"},
     {"links", "bandwidth_min", "B/s", up, no, "", "", "the weakest link's bandwidth"},
     {"links", "latency_median", "s", down, no, "", "", "median over every link's latency", "",
      Bound::latency},

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# --format json on sweep, plan, status, wait and collect (issue 39 item 5): one schema, as list,
-# history and check give it ({"columns": [{"name", "unit"}], "rows": [{...}], "notes": [...]},
-# a command's further table under its name in the same form), each parsed and its keys checked;
-# and a failed point's line quotes the worker's own error line (item 8), in collect's notes and
-# the worker table's, where the worker refused a parameter it read from its environment.
+# --format json on sweep, plan, submit, status, wait and collect (issue 39 item 5): one schema,
+# as list, history and check give it ({"columns": [{"name", "unit"}], "rows": [{...}], "notes":
+# [...]}, a command's further table under its name in the same form), each parsed and its keys
+# checked; and a failed point's line quotes the worker's own error line (item 8), in collect's
+# notes, the worker table's and status's, where the worker refused a parameter it read from its
+# environment.
 job_template="$(cd "$(dirname "$0")/../../../jobtemplates" && pwd)/job.sh"
 source "$(dirname "$0")/common.sh"
 
@@ -76,7 +77,16 @@ sweep, = [r for r in d["partitions"]["rows"] if r["partition"] == "sweep"]
 assert sweep["points"] == 2 and sweep["wall_time"] > 0, sweep
 PY
 
-"$PBENCH" submit js > submit.out
+"$PBENCH" submit js --format json > submit.json
+check_schema submit.json
+"$PY" - <<'PY' || fail "submit --format json: $(cat submit.json)"
+import json
+d = json.load(open("submit.json"))
+row, = d["rows"]
+assert row["sweep"] == "js" and row["points"] == 2 and row["exit_status"] == 0, row
+assert any(n.startswith("sweep js: planned ") for n in d["notes"]), d["notes"]
+assert any(n.startswith("sweep js: submitting ") and "pbench wait js" in n for n in d["notes"]), d["notes"]
+PY
 rc=0
 "$PBENCH" wait js --timeout 240 --format json > wait.json || rc=$?
 [[ $rc -eq 1 ]] || fail "wait with a failed point exited $rc, expected 1: $(cat wait.json)"
@@ -97,6 +107,9 @@ d = json.load(open("status.json"))
 assert sorted(r["state"] for r in d["rows"]) == ["done", "failed"], d["rows"]
 part, = d["partitions"]["rows"]
 assert (part["partition"], part["done"], part["failed"]) == (2, 1, 1), part
+# The failed point's line, as collect says it: the worker's own error line.
+said = [n for n in d["notes"] if "failed, exit status" in n]
+assert len(said) == 1 and "pbench-logp: error: " in said[0] and "abc" in said[0], d["notes"]
 PY
 
 rc=0

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # A job whose worker fails is recorded as failed with its exit status and stderr tail, under
-# Slurm (squeue says FAILED) and under PBS (qstat says only C: the exit marker tells).
+# Slurm (squeue says FAILED) and under PBS (qstat says only C: the exit marker tells). Launched by
+# srun, the failed point's line quotes the worker's own error line before srun's (issue 39 item
+# 8), in run's and status's output and in status --format json.
 source "$(dirname "$0")/common.sh"
 
 for scheduler in slurm pbs; do
@@ -30,4 +32,25 @@ for scheduler in slurm pbs; do
   grep >/dev/null "failed, exit status $status" collect.out \
     || fail "$scheduler: collect does not report the failure: $(cat collect.out)"
 done
+
+# Through srun: the worker refuses a setting it reads at run time (pbench does not check it), and
+# srun reports the failed tasks after it.
+rc=0
+"$PBENCH" run srun-bad --scheduler slurm --launcher srun --partitions 2 --queue-depths 1 \
+  --set logp.eel_roundtrips=-5 > run.out 2>&1 || rc=$?
+[[ $rc -eq 1 ]] || fail "run of a failing point through srun exited $rc: $(cat run.out)"
+"$PBENCH" status srun-bad > status.txt
+"$PBENCH" status srun-bad --format json > status.json
+worker_then_srun='pbench-logp: error: .*eel.*; launcher: srun: error: '
+grep -q "failed, exit status [1-9][0-9]*: $worker_then_srun" run.out ||
+  fail "run does not quote the worker's line before srun's: $(cat run.out)"
+# The table wraps a long note at its width: its lines joined, as one note.
+tr -s ' \n' ' ' < status.txt | grep -q "failed, exit status [1-9][0-9]*: $worker_then_srun" ||
+  fail "status does not quote the worker's line before srun's: $(cat status.txt)"
+"$PY" - "$worker_then_srun" <<'PY' || fail "status --format json: $(cat status.json)"
+import json, re, sys
+notes = json.load(open("status.json"))["notes"]
+said = [n for n in notes if re.search("failed, exit status [1-9][0-9]*: " + sys.argv[1], n)]
+assert len(said) == 1, notes
+PY
 echo "failing job: ok"
