@@ -93,8 +93,12 @@ struct ModelPoint {
   bool path_differs = false;  ///< logp's pair ran on another path (paths_differ)
   bool weak = false;          ///< a link the link rule names weak (LinkOutliers.hpp)
   bool ring = false;          ///< a b_eff ring pattern
-  /// Rings: the ping-pong's speed at the same size in the same result, when measured.
+  /// Rings: the ping-pong's speed at the same size in the same result, when measured on the
+  /// ring's path.
   std::optional<double> pingpong_speed;
+  /// Rings: the ping-pong ran on another path than the ring (inside a node against a ring
+  /// across nodes): not compared.
+  bool pingpong_elsewhere = false;
 };
 
 /// The reading of one point: `name` is "" when measured and predicted agree within the band,
