@@ -114,7 +114,8 @@ struct ModelReading {
 bool within_band(double speed);
 /// The readings of a series, one per point, in its order. A point outside the band is read, in
 /// this order: its path differs from logp's pair; a weak link; a ring below the prediction and
-/// below the ping-pong's own speed at that size by more than the band (contention); a jump
+/// below the ping-pong's own speed at that size by more than the band, where the ping-pong ran
+/// on the ring's path (contention); a jump
 /// between adjacent sizes by more than the band at or before it within its run of points
 /// outside the band, or where that run ends (a protocol switch: eager to rendezvous); else
 /// unexplained.
