@@ -23,7 +23,7 @@ set_tests_properties("slurm network: lab up" PROPERTIES FIXTURES_SETUP slurm_net
   ENVIRONMENT "${slurm_network_env}" TIMEOUT 300 SKIP_RETURN_CODE 77 LABELS "slurm-lab;network")
 set_tests_properties("slurm network: lab down" PROPERTIES FIXTURES_CLEANUP slurm_network_lab
   ENVIRONMENT "${slurm_network_env}" TIMEOUT 120 LABELS "slurm-lab;network")
-foreach(script lab_network workers_rate workers_shapes links_weak)
+foreach(script lab_network workers_rate workers_shapes links_weak model_truth)
   add_test(NAME "slurm network: ${script}"
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/slurm-network/${script}.sh)
   set_tests_properties("slurm network: ${script}" PROPERTIES
@@ -34,3 +34,5 @@ endforeach()
 # links_weak runs the link matrix 3 times (2 of its own, 1 by bench/links_weak_node.sh), each
 # about 20 s idle, 40 s on 2 loaded cores.
 set_tests_properties("slurm network: links_weak" PROPERTIES TIMEOUT 600)
+# model_truth runs two small sweeps at 200 Mbit/s (2x1 of four workers, 2x2 of comm).
+set_tests_properties("slurm network: model_truth" PROPERTIES TIMEOUT 600)

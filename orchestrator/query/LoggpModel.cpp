@@ -138,11 +138,14 @@ std::vector<ModelReading> read_series(const std::vector<ModelPoint>& series) {
     }
     if (p.ring && p.speed < 1 / kModelBand &&
         (!p.pingpong_speed || p.speed * kModelBand < *p.pingpong_speed)) {
+      const char* against = p.pingpong_speed ? "below the model and below the ping-pong at the "
+                                               "same size by more than the band"
+                            : p.pingpong_elsewhere
+                                ? "below the model (the ping-pong ran on another path: not "
+                                  "compared)"
+                                : "below the model (no ping-pong at this size)";
       r = {"contention",
-           std::string(p.pingpong_speed ? "below the model and below the ping-pong at the same "
-                                          "size by more than the band"
-                                        : "below the model (no ping-pong at this size)") +
-               ": the ring's messages at once are slower than one at a time"};
+           std::string(against) + ": the ring's messages at once are slower than one at a time"};
       continue;
     }
     // The run of points outside the band that holds this one: the nearest jump at or before

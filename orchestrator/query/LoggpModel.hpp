@@ -93,8 +93,12 @@ struct ModelPoint {
   bool path_differs = false;  ///< logp's pair ran on another path (paths_differ)
   bool weak = false;          ///< a link the link rule names weak (LinkOutliers.hpp)
   bool ring = false;          ///< a b_eff ring pattern
-  /// Rings: the ping-pong's speed at the same size in the same result, when measured.
+  /// Rings: the ping-pong's speed at the same size in the same result, when measured on the
+  /// ring's path.
   std::optional<double> pingpong_speed;
+  /// Rings: the ping-pong ran on another path than the ring (inside a node against a ring
+  /// across nodes): not compared.
+  bool pingpong_elsewhere = false;
 };
 
 /// The reading of one point: `name` is "" when measured and predicted agree within the band,
@@ -110,7 +114,8 @@ struct ModelReading {
 bool within_band(double speed);
 /// The readings of a series, one per point, in its order. A point outside the band is read, in
 /// this order: its path differs from logp's pair; a weak link; a ring below the prediction and
-/// below the ping-pong's own speed at that size by more than the band (contention); a jump
+/// below the ping-pong's own speed at that size by more than the band, where the ping-pong ran
+/// on the ring's path (contention); a jump
 /// between adjacent sizes by more than the band at or before it within its run of points
 /// outside the band, or where that run ends (a protocol switch: eager to rendezvous); else
 /// unexplained.

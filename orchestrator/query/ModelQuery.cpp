@@ -315,9 +315,16 @@ void add_comm(ModelContext& c) {
     }
 
     for (const auto& pattern : patterns) {
-      if (column_text(pattern, "kind") != "ring") continue;
       const std::string label = column_text(pattern, "pattern");
-      const std::vector<int> rings = ints_of(column_text(pattern, "ring_sizes"));
+      // b_eff's ring patterns by their ring sizes; its random patterns and the worst cycle are
+      // one ring of all processes in another order (the table's `order`), which changes which
+      // neighbours share a node and a link, not the model's figure.
+      std::vector<int> rings;
+      if (column_text(pattern, "kind") == "ring") {
+        rings = ints_of(column_text(pattern, "ring_sizes"));
+      } else if (const auto order = ints_of(column_text(pattern, "order")); order.size() >= 2) {
+        rings = {static_cast<int>(order.size())};
+      }
       const double participants = column_number(pattern, "participants");
       if (rings.empty() || !(participants > 0)) continue;
       const auto [source, match] =
@@ -338,8 +345,14 @@ void add_comm(ModelContext& c) {
         r.measured = bandwidth / participants;
         r.point.ring = true;
         r.point.path_differs = paths_differ(source->path, path(label));
-        if (pingpong_speed.count(size) && std::isfinite(pingpong_speed[size]))
+        // The ping-pong says whether the point-to-point path itself is slower than the model
+        // only when it ran on the ring's path (ranks 0 and 1 of 2x2 share a node: shared
+        // memory, against a ring whose messages cross the network).
+        if (paths_differ(path("pingpong"), path(label))) {
+          r.point.pingpong_elsewhere = true;
+        } else if (pingpong_speed.count(size) && std::isfinite(pingpong_speed[size])) {
           r.point.pingpong_speed = pingpong_speed[size];
+        }
         indices.push_back(c.rows.size());
         c.rows.push_back(r);
       }

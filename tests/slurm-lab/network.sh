@@ -8,7 +8,12 @@
 # is shaped with tc tbf on both ends of its veth pair (into the node on the bridge side, out of
 # it on net0), so a node's link is one full-duplex link of that rate.
 # 198.18.0.0/15 is set aside for benchmarking network devices (RFC 2544): no real network uses it.
-net_prefix=198.18.0
+# The lab's /24 is 198.18.N.0 with N = PBENCH_SLURM_LAB_SUBNET (default 0): a second networked
+# lab (its own state directory and port) runs beside the first on another N.
+net_subnet=${PBENCH_SLURM_LAB_SUBNET:-0}
+[[ "$net_subnet" =~ ^[0-9]{1,3}$ ]] && ((net_subnet <= 255)) ||
+  { echo "slurm-lab: error: PBENCH_SLURM_LAB_SUBNET '$net_subnet' is not from 0 to 255" >&2; exit 1; }
+net_prefix=198.18.$net_subnet
 net_controller_addr=$net_prefix.254
 # Names made from the lab's port, so two labs (other ports) never share a bridge or a veth.
 net_bridge=pbl$lab_port

@@ -153,6 +153,13 @@ TEST_CASE("model reading: a ring below the model and below the ping-pong is cont
   // No ping-pong measured: below the model is enough.
   ring.pingpong_speed.reset();
   CHECK(names(read_series({ring})) == std::vector<std::string>{"contention"});
+  // The ping-pong on another path (inside a node, the ring across nodes) is not compared, and
+  // the words say so.
+  ring.pingpong_elsewhere = true;
+  const auto elsewhere = read_series({ring});
+  CHECK(names(elsewhere) == std::vector<std::string>{"contention"});
+  CHECK(elsewhere[0].why.find("the ping-pong ran on another path: not compared") !=
+        std::string::npos);
   // A ring faster than the model is not contention.
   ModelPoint fast = at(1024, 1.6);
   fast.ring = true;
@@ -299,4 +306,97 @@ TEST_CASE("query model: an unknown sweep and a store without logp are errors tha
                        "sweep 'only' has no logp result and the store has none: the model needs "
                        "LogGP parameters (pbench run NAME --workers logp)",
                        UsageError);
+}
+
+namespace {
+
+// logp on 2x1: its pair crosses nodes. EEL 50 us; q = 1: g 40 us, G 40 ns/B (25 MB/s).
+json network_logp_document() {
+  auto doc =
+      testing::document("logp", 2,
+                        json::array({testing::metric("eel_min", 50e-6, "s"),
+                                     testing::metric("g", 40e-6, "s", {{"queue_depth", 1}}),
+                                     testing::metric("big_g", 40e-9, "s/B", {{"queue_depth", 1}})}),
+                        true);
+  doc["procs_per_node"] = 1;
+  doc["hosts"] = {"node1", "node2"};
+  doc["rank_hosts"] = {"node1", "node2"};
+  doc["measurements"]["pairs"] = table({"pair", "sender", "receiver", "placement"},
+                                       json::array({json::array({0, 0, 1, "internode"})}));
+  return doc;
+}
+
+// comm on 2x2 (ranks 0, 1 on node1, 2, 3 on node2) at 1 MiB: the ring of 4 in rank order (one
+// neighbour of each process across: 4 of its 8 messages cross), b_eff's random ring 0-2-1-3
+// and the worst cycle 0-3-1-2 (all 8 across), and the ping-pong of ranks 0 and 1 inside node1.
+json contended_comm_document(double ring_speed, double random_speed, double worst_speed) {
+  auto doc =
+      testing::document("comm", 4, json::array({testing::metric("b_eff", 1e8, "B/s")}), true);
+  doc["procs_per_node"] = 2;
+  doc["hosts"] = {"node1", "node2"};
+  doc["rank_hosts"] = {"node1", "node1", "node2", "node2"};
+  doc["measurements"]["patterns"] =
+      table({"pattern", "kind", "ring_sizes", "order", "messages", "participants"},
+            json::array({json::array({"ring2:1*4", "ring", "4", "", 8, 4}),
+                         json::array({"random1", "random", "", "0,2,1,3", 8, 4}),
+                         json::array({"worst_cycle", "extra", "", "0,3,1,2", 8, 4}),
+                         json::array({"best_bisection", "extra", "", "", 4, 4}),
+                         json::array({"pingpong", "extra", "", "", 2, 2})}));
+  const double m = 1048576;
+  // The model's figure per process (one_way + gap = 2 one_way - (EEL - g)); the pattern's
+  // bandwidth is that of its 4 processes together.
+  const double ring_model = 2 * m / (2 * (50e-6 + (m - 8) * 40e-9) - 10e-6);
+  doc["measurements"]["measurements"] = table(
+      {"pattern", "l", "method", "repetition", "bandwidth"},
+      json::array({json::array({"pingpong", m, "sendrecv", 1, 1e9}),
+                   json::array({"ring2:1*4", m, "nonblocking", 1, 4 * ring_speed * ring_model}),
+                   json::array({"random1", m, "nonblocking", 1, 4 * random_speed * ring_model}),
+                   json::array({"worst_cycle", m, "nonblocking", 1, 4 * worst_speed * ring_model}),
+                   json::array({"best_bisection", m, "sendrecv", 1, 1e8})}));
+  doc["measurements"]["pattern_nodes"] =
+      table({"pattern", "messages", "crossing_messages"},
+            json::array({json::array({"ring2:1*4", 8, 4}), json::array({"random1", 8, 8}),
+                         json::array({"worst_cycle", 8, 8}), json::array({"best_bisection", 4, 0}),
+                         json::array({"pingpong", 2, 0})}));
+  return doc;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "query model: b_eff's random rings and the worst cycle are rings, and crossing rings "
+    "below the model on 2x2 are contention") {
+  testing::Fixture f;
+  f.add_sweep("truth", {{"logp", 2}});
+  f.add_run(0, network_logp_document());
+  f.add_sweep("contended", {{"comm", 4}});
+  f.add_run(0, contended_comm_document(1.0, 0.5, 0.48));
+  const auto answer = json::parse(render(model_table(f.store, "contended"), Format::json));
+  const auto& rows = answer["rows"];
+  // Each of the three is one ring of 4: k = 2 messages at once per process, at q = 1 (logp's
+  // only depth): 2m / (one_way(m) + gap(m, 1)) per process, worked out here by hand.
+  const double m = 1048576;
+  const double one_way = 50e-6 + (m - 8) * 40e-9, gap = 40e-6 + (m - 8) * 40e-9;
+  const double predicted = 2 * m / (one_way + gap);
+  for (const char* subject : {"ring2:1*4", "random1", "worst_cycle"}) {
+    const auto& r = row_of(rows, "ring_bandwidth_per_process", subject, 1048576);
+    CHECK(r["predicted"].get<double>() == doctest::Approx(predicted));
+    CHECK(r["queue_depth"] == 1);
+    CHECK(r["logp"] == "#1 (another shape)");
+  }
+  // The ring in rank order agrees (each process sends one message across, as many per link as
+  // the model's one process sends); the two whose every message crosses are contention, not
+  // compared with the ping-pong of ranks 0 and 1 (shared memory, read as such).
+  CHECK(row_of(rows, "ring_bandwidth_per_process", "ring2:1*4", 1048576)["reading"] == "agrees");
+  CHECK(row_of(rows, "ring_bandwidth_per_process", "random1", 1048576)["reading"] == "contention");
+  CHECK(row_of(rows, "ring_bandwidth_per_process", "worst_cycle", 1048576)["reading"] ==
+        "contention");
+  CHECK(row_of(rows, "pingpong_bandwidth", "pingpong", 1048576)["reading"] ==
+        "shared memory vs network");
+  // Pairs are no ring: no prediction for the bisections.
+  for (const auto& r : rows) CHECK(r["subject"] != "best_bisection");
+  const auto notes = answer["notes"].dump();
+  CHECK(notes.find("ring_bandwidth_per_process of worst_cycle at 1048576 B: contention: below "
+                   "the model (the ping-pong ran on another path: not compared)") !=
+        std::string::npos);
 }

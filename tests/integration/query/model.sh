@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # pbench query model on a store filled by a real tiny local sweep of logp, comm, bcast and links
 # on 2 ranks (mpiexec, the local scheduler): a prediction for every figure it claims (comm's
-# ping-pong time and bandwidth and every ring pattern per measured size, the broadcast's OL per
-# size, every link), in text and JSON, each with the formula's value recomputed here from the
-# stored LogGP parameters; a second sweep without logp (a linear broadcast) is predicted from the
-# first sweep's logp and says so; the report has the model's section; an unknown sweep and a
-# store without logp are errors (exit 2).
+# ping-pong time and bandwidth and every ring pattern, random ring and the worst cycle per
+# measured size, the broadcast's OL per size, every link), in text and JSON, each with the
+# formula's value recomputed here from the stored LogGP parameters; a second sweep without logp
+# (a linear broadcast) is predicted from the first sweep's logp and says so; the report has the
+# model's section; an unknown sweep and a store without logp are errors (exit 2).
 set -euo pipefail
 PBENCH=${PBENCH:?PBENCH must name the pbench binary}
 PY=/usr/bin/python3
@@ -95,11 +95,13 @@ def measured_comm():
             best[key] = max(best.get(key, 0), r["bandwidth"])
     patterns = doc["measurements"]["patterns"]
     pnames = [c["name"] for c in patterns["columns"]]
-    rings = [dict(zip(pnames, p)) for p in patterns["rows"]]
-    rings = [p for p in rings if p["kind"] == "ring"]
-    return best, rings
+    every = [dict(zip(pnames, p)) for p in patterns["rows"]]
+    rings = [p for p in every if p["kind"] == "ring"]
+    # b_eff's random rings and the worst cycle: one ring of all processes in another order.
+    ordered = [p for p in every if p["kind"] != "ring" and p["order"]]
+    return best, rings, ordered
 
-best, rings = measured_comm()
+best, rings, ordered = measured_comm()
 by = {}
 for r in rows:
     by[(r["figure"], r["subject"], r["size"])] = r
@@ -135,6 +137,16 @@ for p in rings:
         assert close(r["predicted"], l / one_way(l)), (r, l / one_way(l))
         assert close(r["measured"], best[(p["pattern"], l)] / 2), r
         assert r["queue_depth"] == depth_for(1), r
+assert sorted(p["pattern"] for p in ordered) == ["random1", "random2", "worst_cycle"], ordered
+for p in ordered:
+    assert len(p["order"].split(",")) == 2, p  # a ring of 2: one message each way
+    for l in pingpong_sizes:
+        r = by[("ring_bandwidth_per_process", p["pattern"], l)]
+        assert close(r["predicted"], l / one_way(l)), (r, l / one_way(l))
+        assert close(r["measured"], best[(p["pattern"], l)] / 2), r
+# Pairs (the bisections) and grids are no rings: no ring prediction.
+assert not [r for r in rows if r["figure"] == "ring_bandwidth_per_process" and
+            r["subject"] not in {p["pattern"] for p in rings + ordered}], rows
 
 # bcast (MPI_Bcast by default): OL per size over 2 ranks, one hop: one_way(m).
 ol = {s: v for s, v in db.execute(

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The networked lab itself: every node is a network host of its own (its host name, its address
-# 198.18.0.I on net0, its own /sys/class/net, no route out of the lab), slurmctld listens on the
-# bridge address only, shape sets and records a link's rate on a running lab (both ends of its
+# 198.18.N.I on net0 with N = PBENCH_SLURM_LAB_SUBNET, default 0, its own /sys/class/net, no
+# route out of the lab), slurmctld listens on the bridge address only, shape sets and records a link's rate on a running lab (both ends of its
 # veth pair) and refuses a bad rate or node, and an MPI job of 4 ranks on 4 nodes finishes (the
 # finalize workaround is preloaded) with its traffic on the veths.
 source "$(dirname "$0")/common.sh"
@@ -15,15 +15,15 @@ cat > nodes.sh <<'SH'
 srun bash -c 'echo "$(hostname) $(ip -o -4 addr show dev net0 | awk "{print \$4}") $(ls /sys/class/net | paste -sd,) route:$(ip route get 192.0.2.1 2>&1 | head -1)"' | sort
 SH
 run_job nodes -N4 --ntasks-per-node=1
-expected="node1 198.18.0.1/24 lo,net0 route:RTNETLINK answers: Network is unreachable
-node2 198.18.0.2/24 lo,net0 route:RTNETLINK answers: Network is unreachable
-node3 198.18.0.3/24 lo,net0 route:RTNETLINK answers: Network is unreachable
-node4 198.18.0.4/24 lo,net0 route:RTNETLINK answers: Network is unreachable"
+expected="node1 $net_prefix.1/24 lo,net0 route:RTNETLINK answers: Network is unreachable
+node2 $net_prefix.2/24 lo,net0 route:RTNETLINK answers: Network is unreachable
+node3 $net_prefix.3/24 lo,net0 route:RTNETLINK answers: Network is unreachable
+node4 $net_prefix.4/24 lo,net0 route:RTNETLINK answers: Network is unreachable"
 [[ "$(cat nodes.out)" == "$expected" ]] || fail "nodes: $(cat nodes.out)"
 
 # slurmctld on the bridge address only.
 listen=$(ss -Hltn "sport = :$lab_port" | awk '{print $4}' | sort -u | paste -sd' ')
-[[ "$listen" == "198.18.0.254:$lab_port" ]] || fail "slurmctld listens on '$listen'"
+[[ "$listen" == "$net_controller_addr:$lab_port" ]] || fail "slurmctld listens on '$listen'"
 
 # shape on the running lab: both ends of node3's link, recorded; bad specs refused, nothing changed.
 "$lab/shape" node3=250mbit 2>/dev/null || fail "shape node3=250mbit failed"
