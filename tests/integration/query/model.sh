@@ -27,8 +27,11 @@ set -e
 grep -qF "pbench: error: sweep 'lone' has no logp result and the store has none" none.err ||
   fail "query model without logp: $(cat none.err)"
 
+# logp up to 1 MiB: G is the slope over the bandwidth-bound sizes. With sizes up to 64 KiB a CI
+# run (2026-11-28) found no logp row with EEL, g and G for the sweep; not reproduced, and a
+# slope at or below zero over those few sizes (no G stored) is the likely cause.
 "$PBENCH" run m --workers logp,comm,bcast,links --partitions 2 --queue-depths 1,8 \
-  --set logp.eel_runs=2 --set logp.max_size=65536 \
+  --set logp.eel_runs=2 --set logp.max_size=1048576 \
   --set comm.memory_per_proc=1MiB --set comm.random_patterns=2 --set comm.repetitions=1 \
   --set comm.target_window=0.0002,0.0005 --set comm.start_looplength=10 \
   "${BCAST[@]}" --set links.message_size=64KiB --set links.messages=2 \
