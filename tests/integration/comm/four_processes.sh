@@ -24,7 +24,12 @@ check_result first.json --expect-complete
 import json, sys
 d, cores, host = json.load(open(sys.argv[1])), int(sys.argv[2]), sys.argv[3]
 reasons = d["validity"]["reasons"]
-assert d["node_cores"] == [{"host": host, "ranks": 4, "cores": cores}], d["node_cores"]
+# The node, and the machine it runs on: a hash of the kernel's boot id and its online CPUs.
+[node] = d["node_cores"]
+assert {k: node[k] for k in ("host", "ranks", "cores")} == {"host": host, "ranks": 4, "cores": cores}, node
+assert len(node["machine"]) == 16 and int(node["machine"], 16) > 0, node
+import os
+assert node["machine_cpus"] == os.sysconf("SC_NPROCESSORS_ONLN"), node
 if cores < 4:
     assert not d["validity"]["valid"], d["validity"]
     assert reasons[0] == f"oversubscribed: 4 ranks on {cores} cores of {host}", reasons

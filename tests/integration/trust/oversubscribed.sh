@@ -35,12 +35,16 @@ import json, sys
 worker, host, cores = sys.argv[1], sys.argv[2], int(sys.argv[3])
 one = json.load(open(f"{worker}-one-core.json"))
 want = f"oversubscribed: 2 ranks on 1 core of {host}"
-assert one["node_cores"] == [{"host": host, "ranks": 2, "cores": 1}], one["node_cores"]
+node_of = lambda doc: [{k: n[k] for k in ("host", "ranks", "cores")} for n in doc["node_cores"]]
+assert node_of(one) == [{"host": host, "ranks": 2, "cores": 1}], one["node_cores"]
+# The machine: a hash of the kernel's boot id, the same for every worker's run here.
+assert len(one["node_cores"][0]["machine"]) == 16, one["node_cores"]
 assert not one["validity"]["valid"], one["validity"]
 assert one["validity"]["reasons"][0] == want, one["validity"]["reasons"]
 assert sum(r.startswith("oversubscribed") for r in one["validity"]["reasons"]) == 1
 both = json.load(open(f"{worker}.json"))
-assert both["node_cores"] == [{"host": host, "ranks": 2, "cores": cores}], both["node_cores"]
+assert node_of(both) == [{"host": host, "ranks": 2, "cores": cores}], both["node_cores"]
+assert both["node_cores"][0]["machine"] == one["node_cores"][0]["machine"], (one, both)
 if cores >= 2:
     assert not any(r.startswith("oversubscribed") for r in both["validity"]["reasons"]), both["validity"]
 print(f"{worker}: 2 ranks on 1 core: {want}; on {cores} cores: no oversubscription")
