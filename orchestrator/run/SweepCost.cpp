@@ -1,5 +1,7 @@
 #include "run/SweepCost.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -30,6 +32,13 @@ nlohmann::json settings_of(nlohmann::json params) {
 double distance(const sweep::Partition& a, const sweep::Partition& b) {
   return std::abs(std::log(static_cast<double>(a.processes) / std::max(1, b.processes))) +
          (a.nodes == b.nodes ? 0.0 : 0.01);
+}
+
+/// How the ranks of an attempt's result shared their cores; unknown without one.
+CoreShare core_share_of(store::Store& store, std::int64_t attempt_id) {
+  const auto text = store.result_node_cores(attempt_id);
+  if (!text) return {};
+  return CoreShare::of_node_cores(nlohmann::json::parse(*text, nullptr, false));
 }
 
 std::string seconds_text(double s) {
@@ -79,7 +88,8 @@ std::vector<PastRun> machine_history(store::Store& store, const std::string& sch
         if (seconds <= 0) continue;
         history.push_back({sweep.name, a.run_no, point.key, point.worker,
                            sweep::Partition::of_point(point.partition, params), params, seconds,
-                           a.state == store::PointState::timeout, *a.ended_at});
+                           a.state == store::PointState::timeout, *a.ended_at,
+                           core_share_of(store, a.id)});
       }
     }
   }
@@ -143,6 +153,20 @@ CostPlan plan_cost(const sweep::SweepSpec& spec, const std::vector<sweep::Point>
     p.seconds = start_up + cost.seconds;
     p.basis = PlanBasis::method;
     p.why = cost.rule + (cost.bound ? "" : ", with the stated defaults");
+    if (spec.scheduler == "local" && !cost.bound) {
+      // Every rank on this machine: ranks beyond its cores wait for one.
+      const int cores = machine.local_cores > 0
+                            ? machine.local_cores
+                            : static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
+      const double factor =
+          sharing_factor(static_cast<double>(point.partition.processes) / cores);
+      if (factor > 1) {
+        p.seconds = start_up + cost.seconds * factor;
+        p.why += ", x" + units::short_number(factor, 3) + " for " +
+                 std::to_string(point.partition.processes) + " ranks on this machine's " +
+                 std::to_string(cores) + (cores == 1 ? " core" : " cores");
+      }
+    }
     // The same point's latest run (this sweep's or another's with the same parameters).
     const PastRun* same = nullptr;
     for (const auto& h : history) {
@@ -181,13 +205,27 @@ CostPlan plan_cost(const sweep::SweepSpec& spec, const std::vector<sweep::Point>
         // Its start-up as a share of the stated one, for this partition's start-up.
         const double start = start_up * (nearest->seconds - ref_measured) /
                              sweep::launch_seconds(machine, nearest->partition.processes);
-        p.seconds = start + cost.seconds * factor;
+        // Ranks that share cores: as many more times as there are more of them per core here.
+        double sharing = 1;
+        if (nearest->share.known()) {
+          sharing = sharing_factor(nearest->share.ranks_per_core_at(point.partition.processes,
+                                                                    p.nodes)) /
+                    sharing_factor(nearest->share.ranks_per_core);
+        }
+        p.seconds = start + cost.seconds * factor * sharing;
         p.basis = PlanBasis::scaled;
         std::ostringstream why;
         why << cost.rule << ", scaled x" << units::short_number(factor, 3) << " by this machine's "
             << nearest->worker << " at " << nearest->partition.text() << " (sweep "
             << nearest->sweep << " run " << nearest->run_no << ": "
             << seconds_text(nearest->seconds) << ")";
+        if (sharing != 1) {
+          why << ", x" << units::short_number(sharing, 3) << " for "
+              << units::short_number(
+                     nearest->share.ranks_per_core_at(point.partition.processes, p.nodes), 3)
+              << " ranks per core here against "
+              << units::short_number(nearest->share.ranks_per_core, 3) << " there";
+        }
         p.why = why.str();
       }
     }

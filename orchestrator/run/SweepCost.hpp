@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "run/CoreShare.hpp"
 #include "run/WorkerSettings.hpp"
 #include "store/Store.hpp"
 #include "sweep/MethodCost.hpp"
@@ -27,6 +28,7 @@ struct PastRun {
   double seconds = 0;  ///< the job's run time, started to ended (its exit marker)
   bool timed_out = false;
   std::string ended_at;
+  CoreShare share;  ///< how its ranks shared their cores (its result's node_cores)
 };
 
 /// The done and timed-out attempts with both times of the store's sweeps of `scheduler`, oldest
@@ -73,7 +75,9 @@ struct CostPlan {
 /// Plans every point of `points` (of `spec`): the same point's latest run in `history` as it
 /// was (twice its time after a time-out), else the method's cost scaled by this machine's
 /// nearest run of the same worker (its partition closest, its settings the same where there is
-/// one), else the method's cost with `machine`'s stated defaults; plus the job's start-up.
+/// one) and by how many more ranks share a core at this partition than at that run's, else the
+/// method's cost with `machine`'s stated defaults (on the local scheduler times the ranks per
+/// core of this machine); plus the job's start-up.
 /// `describe` gives each worker's defaults (an unanswered worker: pbench's own copies).
 CostPlan plan_cost(const sweep::SweepSpec& spec, const std::vector<sweep::Point>& points,
                    const std::vector<PastRun>& history, const DescribeWorker& describe,

@@ -737,4 +737,13 @@ bool Store::has_result_for_attempt(std::int64_t attempt_id) {
   return s.step();
 }
 
+std::optional<std::string> Store::result_node_cores(std::int64_t attempt_id) {
+  auto s = db_.prepare(
+      "SELECT json_extract(document, '$.node_cores') FROM results WHERE attempt_id = ?1 "
+      "ORDER BY id DESC LIMIT 1");
+  s.bind(1, attempt_id);
+  if (!s.step() || s.is_null(0)) return std::nullopt;
+  return s.text(0);
+}
+
 }  // namespace pbench::store

@@ -175,6 +175,9 @@ class Store {
 
   /// True when a result document is stored for this attempt.
   bool has_result_for_attempt(std::int64_t attempt_id);
+  /// The node_cores of the latest result stored for this attempt, as JSON text (nothing when
+  /// no result, or its document has none).
+  std::optional<std::string> result_node_cores(std::int64_t attempt_id);
 
   Database& db() { return db_; }
 

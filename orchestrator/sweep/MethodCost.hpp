@@ -21,6 +21,8 @@ struct MachineConstants {
   std::int64_t memory_per_node = 0;  ///< B; 0: this machine's physical memory
   double launch_seconds = 2.0;       ///< s to start a job's MPI processes, and more per ...
   double launch_per_process = 0.01;  ///< ... process
+  /// The cores of the machine the local scheduler runs every rank on; 0: this machine's.
+  int local_cores = 0;
   /// "latency 5 us, bandwidth 1 GB/s, file system 500 MB/s, 1 ms per metadata operation".
   std::string text() const;
 };

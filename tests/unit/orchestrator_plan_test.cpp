@@ -156,6 +156,75 @@ TEST_CASE("the plan learns: history of the point, scaled by the worker's nearest
   CHECK(given.points[0].limit_given);
 }
 
+TEST_CASE("how a run's ranks shared their cores, from its node_cores") {
+  // The lab: 8 nodes, namespaces of one 2-core machine, 2 ranks each.
+  nlohmann::json lab = nlohmann::json::array();
+  for (int i = 1; i <= 8; ++i) {
+    lab.push_back({{"host", "node" + std::to_string(i)}, {"ranks", 2}, {"cores", 2},
+                   {"machine", "ab12"}, {"machine_cpus", 2}});
+  }
+  const auto shared = run::CoreShare::of_node_cores(lab);
+  CHECK(shared.one_machine);
+  CHECK(shared.cores == 2);
+  CHECK(shared.ranks_per_core == doctest::Approx(8));
+  CHECK(shared.ranks_per_core_at(128, 16) == doctest::Approx(64));
+  // Nodes of their own machines (or older documents without one): per node.
+  const nlohmann::json cluster = {{{"host", "a"}, {"ranks", 4}, {"cores", 8}, {"machine", "1"}},
+                                  {{"host", "b"}, {"ranks", 4}, {"cores", 8}}};
+  const auto apart = run::CoreShare::of_node_cores(cluster);
+  CHECK_FALSE(apart.one_machine);
+  CHECK(apart.ranks_per_core == doctest::Approx(0.5));
+  CHECK(apart.ranks_per_core_at(64, 4) == doctest::Approx(2));
+  CHECK(run::sharing_factor(0.5) == 1);
+  CHECK(run::sharing_factor(4) == 4);
+  // Nothing to go by.
+  CHECK_FALSE(run::CoreShare::of_node_cores(nullptr).known());
+  CHECK_FALSE(run::CoreShare::of_node_cores(nlohmann::json::array()).known());
+  CHECK_FALSE(run::CoreShare::of_node_cores({{{"host", "a"}, {"ranks", 0}, {"cores", 2}}}).known());
+  CHECK_FALSE(run::CoreShare::of_node_cores({{{"host", "a"}, {"ranks", "x"}}}).known());
+}
+
+TEST_CASE("the plan knows ranks wait for cores: scaled from a shared run, and on this machine") {
+  auto spec = spec_of("slurm", {"bcast"}, {8, 32});
+  spec.settings["bcast"]["sizes"] = "8";
+  const auto points = sweep::expand(spec);
+  REQUIRE(points.size() == 2);
+  // The 8-process point ran 1,000 s with its ranks 4 to a core on one machine (the lab): at 32
+  // processes on the same machine, 16 to a core, four times as long as the rule scales it.
+  auto ran = past(points[0], 1000);
+  ran.point_key = "another";  // not the same point: scaled, not history
+  const auto plain = run::plan_cost(spec, points, {ran}, no_description);
+  nlohmann::json lab = nlohmann::json::array();
+  for (int i = 1; i <= 4; ++i) {
+    lab.push_back({{"host", "node" + std::to_string(i)}, {"ranks", 2}, {"cores", 2},
+                   {"machine", "ab12"}, {"machine_cpus", 2}});
+  }
+  ran.share = run::CoreShare::of_node_cores(lab);
+  const auto shared = run::plan_cost(spec, points, {ran}, no_description);
+  REQUIRE(shared.points[1].basis == run::PlanBasis::scaled);
+  CHECK(shared.points[1].seconds / plain.points[1].seconds == doctest::Approx(4).epsilon(0.01));
+  CHECK(shared.points[1].why.find(", x4 for 16 ranks per core here against 4 there") !=
+        std::string::npos);
+  // At 8 processes, as many to a core as the run had: the same plan with the share as without.
+  CHECK(shared.points[0].seconds == doctest::Approx(plain.points[0].seconds));
+  // The local scheduler runs every rank on this machine: 8 ranks on 2 cores, four times the
+  // rule's time; on 8 cores, the rule's.
+  auto local = spec_of("local", {"bcast"}, {8});
+  local.settings["bcast"]["sizes"] = "8";
+  sweep::MachineConstants two;
+  two.local_cores = 2;
+  sweep::MachineConstants eight;
+  eight.local_cores = 8;
+  const auto on_two = run::plan_cost(local, sweep::expand(local), {}, no_description, two);
+  const auto on_eight = run::plan_cost(local, sweep::expand(local), {}, no_description, eight);
+  const double start = sweep::launch_seconds({}, 8);
+  CHECK((on_two.points[0].seconds - start) / (on_eight.points[0].seconds - start) ==
+        doctest::Approx(4));
+  CHECK(on_two.points[0].why.find(", x4 for 8 ranks on this machine's 2 cores") !=
+        std::string::npos);
+  CHECK(on_eight.points[0].why.find("ranks on this machine") == std::string::npos);
+}
+
 TEST_CASE("node-hours count exclusive nodes whole, per partition and for the sweep") {
   auto spec = spec_of("slurm", {"links"}, {sweep::Partition::shape(4, 2), 2});
   spec.procs_per_node = 0;
