@@ -113,7 +113,8 @@ headline = db.execute("SELECT figure FROM metric_catalogue WHERE headline = 'yes
                       "ORDER BY figure_order").fetchall()
 assert [f for (f,) in headline] == ["b_eff_io", "b_eff", "b_eff_per_process", "logp_g",
                                      "logp_G", "logp_bandwidth_at_max_size", "logp_EEL",
-                                     "logp_o_s", "logp_o_r", "logp_L", "bcast_ol"]
+                                     "logp_o_s", "logp_o_r", "logp_L", "bcast_ol",
+                                     "links_bandwidth_median"]
 
 # The examples of docs/store.md: the system's b_eff_io and the best EEL per partition (latest run),
 # and a history of one figure.
