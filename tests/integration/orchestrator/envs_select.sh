@@ -12,17 +12,9 @@ MPICH_DIR=${PBENCH_MPICH_WORKER_DIR:?PBENCH_MPICH_WORKER_DIR must name the MPICH
 OPENMPI_DIR=${PBENCH_OPENMPI_WORKER_DIR:?PBENCH_OPENMPI_WORKER_DIR must name the Open MPI set}
 unset PBENCH_WORKER_DIR
 
-# Each environment launched by its own MPI's launcher (the build's launch scripts).
-cat > site.toml <<TOML
-[[environment]]
-name = "mpich"
-worker_dir = "$MPICH_DIR"
-launcher = { name = "mpiexec", program = "$MPICH_DIR/launch/mpiexec" }
-[[environment]]
-name = "openmpi"
-worker_dir = "$OPENMPI_DIR"
-launcher = { name = "mpiexec", program = "$OPENMPI_DIR/launch/mpiexec" }
-TOML
+# Each environment launched by its own MPI's launcher (tests/integration/lib/two_envs_site.sh).
+source "$(dirname "$0")/../lib/two_envs_site.sh"
+two_envs_site "$MPICH_DIR" "$OPENMPI_DIR" > site.toml
 S=(--workers links,io --partitions 2 -T 0.3 --set io.memory_per_proc=1 --set io.cache_bytes=1000
    --set links.latency_roundtrips=20 --set links.message_size=4KiB --set links.messages=2
    --set links.repetitions=1)

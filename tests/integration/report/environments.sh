@@ -19,18 +19,9 @@ export PBENCH_DB="$work/pbench.db" PBENCH_RUNS_DIR="$work/runs"
 unset PBENCH_WORKER_DIR
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-# Each environment launched by its own MPI's launcher (the build's launch script: Hydra for
-# MPICH, mpirun.openmpi with the flags this machine needs for Open MPI).
-cat > site.toml <<TOML
-[[environment]]
-name = "mpich"
-worker_dir = "$MPICH_DIR"
-launcher = { name = "mpiexec", program = "$MPICH_DIR/launch/mpiexec" }
-[[environment]]
-name = "openmpi"
-worker_dir = "$OPENMPI_DIR"
-launcher = { name = "mpiexec", program = "$OPENMPI_DIR/launch/mpiexec" }
-TOML
+# Each environment launched by its own MPI's launcher (tests/integration/lib/two_envs_site.sh).
+source "$here/../lib/two_envs_site.sh"
+two_envs_site "$MPICH_DIR" "$OPENMPI_DIR" > site.toml
 "$PBENCH" run envs --site site.toml --envs mpich,openmpi --workers logp,comm,io,bcast \
   --partitions 1,2 --queue-depths 1,8 -T 0.5 \
   --set logp.eel_roundtrips=200 --set logp.eel_runs=5 --set logp.max_size=16384 \
