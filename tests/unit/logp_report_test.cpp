@@ -53,6 +53,31 @@ LogpMeasurements synthetic(double eel, double o_s, double o_r) {
   return m;
 }
 
+// `pairs` pairs measuring the overlap test alone (the EEL and flood of synthetic()'s pair 0): on
+// the send side of pair p the second-fastest baseline is (p + 1) * 10% above the fastest, so its
+// tolerance is that spread; the receive side's baselines agree (the least tolerance, 5%).
+LogpMeasurements noisy_baselines(int pairs) {
+  LogpMeasurements m = synthetic(1e-6, 0.1e-6, 0.1e-6);
+  m.pairs = pairs;
+  m.nprocs = 2 * pairs;
+  m.overlap.clear();
+  const double t0 = 0.3e-6;
+  for (int pair = 0; pair < pairs; ++pair) {
+    if (pair > 0) m.placement.push_back({pair, 2 * pair, 2 * pair + 1, "node1", "node2"});
+    for (OverlapSide side : {OverlapSide::send, OverlapSide::recv}) {
+      const double spread = side == OverlapSide::send ? 0.1 * (pair + 1) : 0.0;
+      for (int b = 0; b < 4; ++b) {
+        m.overlap.push_back({pair, side, 0, b, 0, 0, kN, t0 * (1 + spread * b) * kN});
+      }
+      for (int k = 1; k <= 32; ++k) {
+        const double busy = k * t0 / 16;
+        m.overlap.push_back({pair, side, k, 0, busy, busy, kN, std::max(t0, 0.1e-6 + busy) * kN});
+      }
+    }
+  }
+  return m;
+}
+
 std::set<std::string> warnings_with(const LogpSummary& s, const std::string& text) {
   std::set<std::string> found;
   for (const auto& w : s.warnings) {
@@ -294,4 +319,23 @@ TEST_CASE("logp summary: an overlap step faster than the busy work inserted into
         "physically impossible: pair 0 o_s step 32: time per message = 0.3 us is less than the "
         "sum of its parts, 0.6 us (busy time 0.6 us): each message waits for the busy work "
         "inserted into it: the busy loop's calibration or the clock is off");
+}
+
+TEST_CASE("logp summary: noisy overlap baselines are named per pair where few, one line where many") {
+  // Three noisy sides: each named, with its spread.
+  const LogpSummary few = summarise(noisy_baselines(3));
+  CHECK(warnings_with(few, "baselines spread").size() == 3);
+  CHECK(warnings_with(few, "pair 2 o_s: baselines spread 30.0%").size() == 1);
+  CHECK(warnings_with(few, "o_r").empty());
+  // 64 pairs (128 ranks): one warning, however many pairs; the count and the worst three.
+  const LogpSummary many = summarise(noisy_baselines(64));
+  REQUIRE(many.overlap.size() == 64);
+  const auto lines = warnings_with(many, "baselines spread");
+  REQUIRE(lines.size() == 1);
+  const std::string& line = *lines.begin();
+  CHECK(line.find("in 64 of 128 pair sides") != std::string::npos);
+  CHECK(line.find("worst pair 63 o_s 640.0%, pair 62 o_s 630.0%, pair 61 o_s 620.0%") !=
+        std::string::npos);
+  CHECK(line.find("overlap_analysis") != std::string::npos);
+  CHECK(line.size() < 300);
 }
