@@ -14,6 +14,7 @@ lab_socket=$lab_dir/munge/munge.socket
 lab_layout_file=$lab_dir/etc/layout
 # The CPUs each node of node1..nodeN declares (up --cpus, default 4), written by up.
 lab_cpus_file=$lab_dir/etc/cpus
+lab_slurmd_timeout_file=$lab_dir/etc/slurmd_timeout
 
 # Written by up --network (tests/slurm-lab/network.sh): the lab's nodes are network hosts.
 net_file=$lab_dir/etc/network
@@ -46,6 +47,13 @@ lab_cpus() {
   local cpus=4
   [[ -s "$lab_cpus_file" ]] && cpus=$(tr -dc '0-9' < "$lab_cpus_file")
   echo "${cpus:-4}"
+}
+
+# The running lab's SlurmdTimeout [s] (10 where a lab started before it was recorded).
+lab_slurmd_timeout() {
+  local timeout=""
+  [[ -s "$lab_slurmd_timeout_file" ]] && timeout=$(tr -dc '0-9' < "$lab_slurmd_timeout_file")
+  echo "${timeout:-10}"
 }
 
 # lab_slurmds LAYOUT: the names of the slurmd daemons (pid file names) of that layout.

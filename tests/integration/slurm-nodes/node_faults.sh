@@ -24,6 +24,20 @@ state_of() {
                          where s.name = '$1'"
 }
 
+# --- The lab sets a silent node down after 10 s (up's default --slurmd-timeout), which the node
+# killed below waits for; a running lab refuses another timeout, and a timeout that is no number
+# of seconds is refused by name.
+[[ $(scontrol show config | sed -n 's/^SlurmdTimeout *= *//p') == "10 sec" ]] ||
+  fail "the lab's SlurmdTimeout: $(scontrol show config | grep SlurmdTimeout)"
+rc=0
+"$lab/up" --nodes "$PBENCH_SLURM_NODES_LAB" --slurmd-timeout 300 > up.out 2>&1 || rc=$?
+[[ $rc -ne 0 ]] && grep -q "runs with SlurmdTimeout=10, not 300; stop it first" up.out ||
+  fail "up with another --slurmd-timeout (exit $rc): $(cat up.out)"
+rc=0
+"$lab/up" --nodes "$PBENCH_SLURM_NODES_LAB" --slurmd-timeout 0 > up.out 2>&1 || rc=$?
+[[ $rc -ne 0 ]] && grep -q -- "--slurmd-timeout '0' is not a number of seconds" up.out ||
+  fail "up --slurmd-timeout 0 (exit $rc): $(cat up.out)"
+
 # --- A node set down before the sweep: 4x1 needs it and pends with Slurm's reason.
 scontrol update nodename=node3 state=down reason="pbench test: node3 is down"
 "$PBENCH" sweep dn --scheduler slurm --partitions 4x1 "${LOGP[@]}" > /dev/null
@@ -77,14 +91,7 @@ kill_node_mid_run() {  # SCHEDULER SWEEP: sets victim and key
   victim=$(scontrol show hostnames "$(sed -n 's/.* NodeList=\([^ ]*\).*/\1/p' <<< "$info")" |
            grep -vx "$batch_host" | head -1)
   [[ "$victim" == node? ]] || fail "$scheduler: no second node in job $job: $info"
-  local slurmd_pid namespace
-  slurmd_pid=$(tr -dc '0-9' < "$PBENCH_SLURM_LAB_DIR/run/slurmd.$victim.pid")
-  namespace=$(readlink "/proc/$slurmd_pid/ns/uts")
-  for proc in /proc/[0-9]*; do
-    if [[ $(readlink "$proc/ns/uts" 2>/dev/null) == "$namespace" ]]; then
-      kill -KILL "${proc#/proc/}" 2>/dev/null || true
-    fi
-  done
+  kill_lab_node "$victim"
   local rc=0
   "$PBENCH" wait "$name" --timeout 180 > wait.out 2>&1 || rc=$?
   [[ $rc -eq 1 ]] || fail "$scheduler: wait exited $rc, expected 1 (a failed point): $(cat wait.out)"
