@@ -19,6 +19,20 @@ kill_leftover_ranks() {
 }
 trap 'kill_leftover_ranks; rm -rf "$work"' EXIT
 
+# kill_lab_node NODE: a lab node dies as a machine would: its slurmd and every process in its
+# UTS namespace (the job's step daemon and ranks) killed at once (the Slurm lab, tests/slurm-lab).
+kill_lab_node() {
+  local slurmd_pid namespace proc
+  slurmd_pid=$(tr -dc '0-9' < "$PBENCH_SLURM_LAB_DIR/run/slurmd.$1.pid")
+  namespace=$(readlink "/proc/$slurmd_pid/ns/uts")
+  [[ -n $namespace ]] || fail "no slurmd of $1 to kill (pid '$slurmd_pid')"
+  for proc in /proc/[0-9]*; do
+    if [[ $(readlink "$proc/ns/uts" 2>/dev/null) == "$namespace" ]]; then
+      kill -KILL "${proc#/proc/}" 2>/dev/null || true
+    fi
+  done
+}
+
 # slow_template OUT: the built-in template (one for every scheduler), in which a point whose key
 # is listed in $slow_points runs 100,000 EEL runs (minutes) instead of 10.
 slow_template() {

@@ -104,12 +104,7 @@ assert any("environment openmpi" in n for n in notes), notes
 PY
 
 # Headless Chromium renders the page: the screenshot is not blank.
-mkdir chromium
-timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
-  --disable-background-networking --disable-component-update --disable-sync \
-  --disable-dev-shm-usage --user-data-dir="$work/chromium" --screenshot="$work/page.png" \
-  --window-size=1400,2400 "file://$work/out/index.html" > chromium.log 2>&1 ||
-  { cat chromium.log; fail "chromium failed"; }
-"$PY" "$here/png_nonblank.py" page.png || fail "the page's screenshot is blank"
-if [[ -n ${PBENCH_REPORT_SHOTS:-} ]]; then cp page.png "$PBENCH_REPORT_SHOTS/envs.png"; fi
+source "$here/../lib/chromium.sh"
+chromium_shot "$work/envs.png" 1400,2400 "$work/out/index.html" || fail "chromium failed"
+"$PY" "$here/png_nonblank.py" envs.png || fail "the page's screenshot is blank"
 echo "report environments: ok"

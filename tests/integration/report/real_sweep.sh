@@ -126,15 +126,8 @@ grep -qF "ring1' system(\"touch INJECTED2\") \`touch INJECTED3\` \"&lt;x>" \
 
 # Headless Chromium renders the page at 1400 px: the screenshot is not blank (nor is one figure
 # alone); PBENCH_REPORT_SHOTS=DIR keeps the screenshots there to look at.
-shot() {
-  rm -rf "$work/chromium" && mkdir "$work/chromium"
-  timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
-    --disable-background-networking --disable-component-update --disable-sync \
-    --disable-dev-shm-usage --user-data-dir="$work/chromium" --screenshot="$1" \
-    --window-size="$2" "file://$3" > chromium.log 2>&1 ||
-    { cat chromium.log; fail "chromium failed on $3"; }
-  if [[ -n ${PBENCH_REPORT_SHOTS:-} ]]; then cp "$1" "$PBENCH_REPORT_SHOTS/"; fi
-}
+source "$here/../lib/chromium.sh"
+shot() { chromium_shot "$1" "$2" "$3" || fail "chromium failed on $3"; }
 shot "$work/page.png" 1400,2400 "$work/out/index.html"
 "$PY" "$here/png_nonblank.py" page.png || fail "the page's screenshot is blank"
 shot "$work/figure.png" 1400,1000 "$work/out/io-patterns-1.svg"

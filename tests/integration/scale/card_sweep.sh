@@ -5,9 +5,10 @@
 # Then everything downstream at that size: every point stored; status names each job's
 # allocation as a compressed host list (node[1-8]); no line of the tables and notes over 160
 # columns; the report's header names the hosts as one host list and draws the 8x8 link matrix
-# with every node's name; export (promtool, where installed) with bounded labels; reference and
-# check pass on the sweep. Last, a node killed mid-sweep: collect says the point failed and on
-# which nodes its job ran, naming the one that died.
+# with every node's name, and headless Chromium renders it and the page; export (promtool, where
+# installed) with bounded labels; reference and check pass on the sweep. Last, a node killed
+# mid-sweep: collect says the point failed and on which nodes its job ran, naming the one that
+# died.
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/env.sh"
 source "$here/../orchestrator/common.sh"
@@ -102,6 +103,12 @@ for i in $(seq 1 8); do
   grep -q ">node$i<" "$links_svg" || fail "node$i is not named in $links_svg"
 done
 "$PY" "$here/../report/svg_check.py" out/*.svg > svg.txt || { cat svg.txt; fail "a figure is too small"; }
+# Headless Chromium draws the link matrix and the page (not blank).
+source "$here/../lib/chromium.sh"
+chromium_shot "$work/links.png" 1400,1200 "$links_svg" || fail "chromium failed on $links_svg"
+"$PY" "$here/../report/png_nonblank.py" links.png || fail "the link matrix's screenshot is blank"
+chromium_shot "$work/scale.png" 1400,2400 out/index.html || fail "chromium failed on the page"
+"$PY" "$here/../report/png_nonblank.py" scale.png || fail "the page's screenshot is blank"
 
 # Export: parsed by promtool where installed; labels bounded (no host list in a label).
 "$PBENCH" export scale > scale.prom || fail "export failed"
@@ -146,13 +153,7 @@ for _ in $(seq 1200); do
 done
 [[ $ranks -ge 8 ]] || fail "the slow point's eight ranks did not start ($ranks)"
 victim=node5
-slurmd_pid=$(tr -dc '0-9' < "$PBENCH_SLURM_LAB_DIR/run/slurmd.$victim.pid")
-namespace=$(readlink "/proc/$slurmd_pid/ns/uts")
-for proc in /proc/[0-9]*; do
-  if [[ $(readlink "$proc/ns/uts" 2>/dev/null) == "$namespace" ]]; then
-    kill -KILL "${proc#/proc/}" 2>/dev/null || true
-  fi
-done
+kill_lab_node "$victim"
 rc=0
 "$PBENCH" wait dies --timeout 240 > wait.out 2>&1 || rc=$?
 [[ $rc -eq 1 ]] || fail "wait exited $rc, expected 1 (a failed point): $(cat wait.out)"
