@@ -6,7 +6,7 @@
 # the worker counted: point-to-point messages and bytes, collective calls, MPI-IO calls, passes
 # of its measurement loops; wall time), each count with its ratio to the P before; then each
 # count's growth law, the model among O(1), O(P), O(P log P), O(P^2), O(P^2 log P) and O(P^3)
-# that fits the counts best (least squares of the logarithms). Counts are exact and do not
+# that fits the counts best (bench/cost_table.py). Counts are exact and do not
 # depend on the machine's load where the loop lengths are fixed (logp, comm at one size, bcast at
 # --max-measurements 8, links); io's are time-driven (T) and its counts follow the time. Wall
 # times on a loaded machine, and with more ranks than cores, are only indicative.
@@ -50,51 +50,4 @@ for w in ${PBENCH_COST_WORKERS:-logp comm io bcast links}; do
     echo "$w $p $start $end" >> "$work/runs.txt"
   done
 done
-/usr/bin/python3 - "$work" <<'PY'
-import json, math, os, sys
-work = sys.argv[1]
-runs = [l.split() for l in open(os.path.join(work, "runs.txt"))]
-keys = ["messages", "bytes", "collectives", "loops", "io_calls", "io_bytes"]
-models = {"O(1)": lambda p: 1.0, "O(P)": lambda p: p, "O(P log P)": lambda p: p * math.log2(p),
-          "O(P^2)": lambda p: p * p, "O(P^2 log P)": lambda p: p * p * math.log2(p),
-          "O(P^3)": lambda p: p ** 3}
-def law(points):
-    """The model whose constant multiple fits the (P, count) points best on a log scale."""
-    points = [(p, v) for p, v in points if v > 0]
-    if len(points) < 2:
-        return "-"
-    best = None
-    for name, f in models.items():
-        logs = [math.log(v / f(p)) for p, v in points]
-        mean = sum(logs) / len(logs)
-        error = sum((x - mean) ** 2 for x in logs)
-        if best is None or error < best[0]:
-            best = (error, name)
-    return best[1]
-for worker in ["logp", "comm", "io", "bcast", "links"]:
-    rows = []
-    for w, p, start, end in runs:
-        if w != worker:
-            continue
-        path = os.path.join(work, f"{w}-{p}.json")
-        if not os.path.exists(path):
-            rows.append((int(p), None, float(end) - float(start)))
-            continue
-        doc = json.load(open(path))
-        rows.append((int(p), doc["cost"], float(end) - float(start)))
-    print(f"\n{worker}")
-    print(f"{'P':>5} " + " ".join(f"{k:>16}" for k in keys) + f" {'wall [s]':>9} {'launch [s]':>10}")
-    previous = None
-    for p, cost, launched in rows:
-        if cost is None:
-            print(f"{p:>5} failed after {launched:.1f} s")
-            continue
-        cells = []
-        for k in keys:
-            ratio = f"x{cost[k] / previous[k]:.2f}" if previous and previous[k] else ""
-            cells.append(f"{cost[k]:>9} {ratio:>6}")
-        print(f"{p:>5} " + " ".join(cells) + f" {cost['wall_time']:>9.2f} {launched:>10.1f}")
-        previous = cost
-    laws = [law([(p, c[k]) for p, c, _ in rows if c is not None]) for k in keys]
-    print(f"{'law':>5} " + " ".join(f"{l:>16}" for l in laws))
-PY
+/usr/bin/python3 "$root/bench/cost_table.py" --wall "$work/runs.txt" "$work"
