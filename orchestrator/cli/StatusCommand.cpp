@@ -60,7 +60,8 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
                      {"exit_status", "", "exit", "", 1, 0},
                      {"signal", "", "signal", "", 1, 0},
                      {"scheduler", "", "scheduler", "", 1, 0},
-                     {"partial", "", "partial", "", 1, 0},
+                     // A deadline's reason: shortened in the aligned table, whole in a note.
+                     {"partial", "", "partial", "", 1, 0, {}, true},
                      {"planned_time", "s", "planned", "s", 1, 3},
                      {"actual_time", "s", "actual", "s", 1, 3}};
     // Planned as the run started (the plan learns from the runs before it), against the run

@@ -24,9 +24,11 @@ QueryTable points_table(store::Store& store, const std::optional<std::string>& s
       // placement is not that shape.
       {"nodes", "", "nodes", "", 1, 0},
       {"ppn", "", "ppn", "", 1, 0},
-      {"placement", "", "placement", "", 1, 0},
-      // The reason of a result a deadline cut short (validity.partial).
-      {"partial", "", "partial", "", 1, 0},
+      {"placement", "", "placement", "", 1, 0, {}, true},
+      // The reason of a result a deadline cut short (validity.partial); elastic, like
+      // placement: shortened in the aligned table so its lines keep to kTableWidth, whole in a
+      // note.
+      {"partial", "", "partial", "", 1, 0, {}, true},
   };
   auto s = store.db().prepare(
       "SELECT sw.name, p.point_key, p.worker, p.partition, p.params_json, p.state, "

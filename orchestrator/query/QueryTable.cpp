@@ -346,7 +346,9 @@ std::string render(const QueryTable& given, Format format) {
   const auto say_whole = [&](std::size_t i, const std::string& whole) {
     const bool said = std::any_of(table.notes.begin(), table.notes.end(),
                                   [&](const auto& note) { return note.find(whole) != note.npos; });
-    if (!said) table.notes.push_back(table.columns[i].title + ": " + whole);
+    // "partial: partial: stopped ..." once: a text that names its column already keeps as it is.
+    const std::string prefix = table.columns[i].title + ": ";
+    if (!said) table.notes.push_back(whole.rfind(prefix, 0) == 0 ? whole : prefix + whole);
   };
   std::vector<std::size_t> elastic;
   for (std::size_t i = 0; i < n; ++i) {

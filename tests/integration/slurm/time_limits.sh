@@ -10,7 +10,8 @@
 #   hours (logp's flood sweep, comm's repetitions, io at T = 150 s, bcast with a synthetic hop
 #   delay) get a 1-minute limit. The job script exports PBENCH_DEADLINE (its start + its limit);
 #   each worker stops before it, writes a partial result and exits 0, so every point is done
-#   with its result stored and marked partial in collect, query points and status, not a
+#   with its result stored and marked partial in collect, query points and status (the human
+#   tables within 160 columns, each reason whole in a note), not a
 #   TIMEOUT with nothing. io's T is well above the limit (an io run at T = 60 s can end in
 #   0.8 T, before the deadline's stop).
 source "$(dirname "$0")/common.sh"
@@ -111,5 +112,21 @@ for worker, pattern in where.items():
     assert state == "done" and "TIMEOUT" not in (native or ""), (worker, state, native)
     print("%s %s: %s" % (sweep, worker, reason))
 PY
+  # The human tables keep to 160 columns with the partial reasons (each over 100 characters):
+  # the cell shortened, the whole reason in a note.
+  "$PBENCH" status "dl-$scheduler" > status.txt
+  "$PBENCH" query points --sweep "dl-$scheduler" > points.txt
+  for table in status.txt points.txt; do
+    awk 'length > 160 { print FILENAME ":" FNR ": " length " columns"; bad = 1 } END { exit bad }' \
+      "$table" || fail "$scheduler: $table has lines over 160 columns: $(cat "$table")"
+    "$PY" - points.json "$table" <<'PY'
+import json, sys
+text = open(sys.argv[2]).read()
+# A note wraps at 160 columns, its later lines indented: join them to find each reason whole.
+joined = " ".join(line.strip() for line in text.splitlines())
+for point in json.load(open(sys.argv[1]))["rows"]:
+    assert point["partial"] in joined, (sys.argv[2], point["partial"], text)
+PY
+  done
 done
 echo "time limits (a job killed at its limit; every worker stopped before it), sbatch and qsub: ok"
