@@ -42,8 +42,11 @@ expected = max(2.0, 3 * 1.4826 * mad / median * 100)
 assert f["tolerance"].endswith("%") and abs(float(f["tolerance"][:-1]) - expected) <= 0.01 * expected, (f, expected)
 # The synthetic spread (a MAD of about 25 us on a 1.08 ms OL) gives a band of about 10%: wider
 # than this machine's run-to-run noise of a few percent (a band of 2% from a 1% spread failed a
-# run inside it when the noise reached 4%), far narrower than the 45% regression below.
-assert 5 < float(f["tolerance"][:-1]) < 20, f
+# run inside it when the noise reached 4%), far narrower than the 45% regression below. A loaded
+# CI machine's noise can pull the five runs together (a MAD of 10.6 us, a band of 4.32%, in a
+# fresh-clone run): the band is checked against the runs' own MAD above, and here only that it
+# is at least the 2% floor and well short of the regression.
+assert 2 <= float(f["tolerance"][:-1]) < 20, f
 stats = [r for r in json.load(open(sys.argv[3]))["rows"] if r["figure"] == "bcast_ol"]
 assert len(stats) == 1 and stats[0]["n"] == 5, stats
 assert abs(stats[0]["median"] - median) <= 1e-12 * median and abs(stats[0]["mad"] - mad) <= 1e-12 * median, stats
