@@ -61,11 +61,9 @@ echo "pbench run card ${card[*]}"
 for run in $(seq 1 "$runs"); do
   start=$(date +%s)
   rc=0
-  if [[ $run -eq 1 ]]; then
-    "$pbench" run card "${card[@]}" > "run-$run.out" 2> "run-$run.err" || rc=$?
-  else
-    "$pbench" run card --again > "run-$run.out" 2> "run-$run.err" || rc=$?
-  fi
+  how=("${card[@]}")
+  [[ $run -eq 1 ]] || how=(--again)
+  "$pbench" run card "${how[@]}" > "run-$run.out" 2> "run-$run.err" || rc=$?
   end=$(date +%s)
   echo "pbench run card (run $run): exit $rc, $((end - start)) s" \
     "($(((end - start) / 60)) min $(((end - start) % 60)) s)"
@@ -90,8 +88,9 @@ for run in sorted({r["run"] for r in rows}):
     worst = max(mine, key=lambda r: abs(r["actual_time"] - r["planned_time"]) / r["actual_time"])
     print(f"run {run}: planned {planned:.0f} s against actual {actual:.0f} s over {len(mine)} "
           f"points (actual/planned {actual / planned:.2f}, basis {', '.join(bases)}); "
-          f"{within} of {len(mine)} within 25%; worst {worst['worker']} {worst.get('partition', '')}: planned "
-          f"{worst['planned_time']:.1f} s, actual {worst['actual_time']:.1f} s")
+          f"{within} of {len(mine)} within 25%; worst {worst['worker']} "
+          f"{worst.get('partition', '')}: planned {worst['planned_time']:.1f} s, "
+          f"actual {worst['actual_time']:.1f} s")
 PY
 "$pbench" status card | tail -12
 # What each worker counted, by P (the same settings at every P of the sweep; comm's loop lengths

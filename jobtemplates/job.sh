@@ -37,8 +37,61 @@ pbench_on_exit() {
   fi
 }
 trap pbench_on_exit EXIT
-trap 'pbench_signal=TERM pbench_signal_source=job; exit 143' TERM
-trap 'pbench_signal=INT pbench_signal_source=job; exit 130' INT
+# The command runs in the background (below) and the script waits for it, so that a TERM or INT
+# is acted on at once, not when the command returns: a launcher that is starting may not pass it
+# on (Hydra's mpiexec then runs its ranks to their end), and ranks in sessions of their own
+# (Hydra's) are outside the job's process group that the local scheduler signals. So the trap
+# sends TERM to every process of the job on this host: the command's tree (/proc's lists of
+# children) and those that left it (orphaned when their parent died first, as the subshell that
+# runs the command does at the group's TERM), found by the attempt's nonce in their environment.
+# Pids once seen are kept; they get 3 s (less than a batch system's KillWait, so that the marker
+# is written), then what is left is killed. TERM for an INT too: a command started in the
+# background ignores INT.
+pbench_child=""
+pbench_tree() {
+  local pid
+  for pid in $(cat /proc/"$1"/task/*/children 2>/dev/null); do
+    echo "$pid"
+    pbench_tree "$pid"
+  done
+}
+pbench_job_processes() {
+  {
+    echo "$pbench_child"
+    pbench_tree "$pbench_child"
+    if [[ -n "${PBENCH_NONCE:-}" ]]; then
+      grep -lzsxF "PBENCH_NONCE=$PBENCH_NONCE" /proc/[0-9]*/environ | cut -d/ -f3
+    fi
+  } | sort -un | grep -vx "$$"
+}
+pbench_running() {  # a process that exists and is not a zombie
+  local stat
+  stat=$(cat /proc/"$1"/stat 2>/dev/null) || return 1
+  stat=${stat##*) }
+  [[ -n "$stat" && ${stat:0:1} != Z ]]
+}
+pbench_stop() {
+  pbench_signal=$1 pbench_signal_source=job
+  trap '' TERM INT
+  if [[ -n "$pbench_child" ]]; then
+    local signalled=" " alive="" pid _
+    for _ in {1..30}; do
+      for pid in $(pbench_job_processes); do
+        [[ "$signalled" == *" $pid "* ]] && continue
+        signalled+="$pid "
+        kill -TERM "$pid" 2>/dev/null
+      done
+      alive=""
+      for pid in $signalled; do pbench_running "$pid" && alive+=" $pid"; done
+      [[ -n "$alive" ]] || break
+      sleep 0.1
+    done
+    [[ -z "$alive" ]] || kill -KILL $alive 2>/dev/null
+  fi
+  exit "$2"
+}
+trap 'pbench_stop TERM 143' TERM
+trap 'pbench_stop INT 130' INT
 # The job's pid, once it traps TERM: the local scheduler's job id, which it waits for and signals.
 echo $$ >job.pid.tmp && mv -f job.pid.tmp job.pid
 export PBENCH_SWEEP={{sweep}} PBENCH_POINT={{point_key}}
@@ -80,4 +133,9 @@ pbench_worker=$(command -v {{worker_binary}} || echo {{worker_binary}})
 {{mpi_record}}
   env -0 | grep -z -E {{recorded_variables}} || true
 } >job.env
+pbench_command() {
 {{command}}
+}
+pbench_command &
+pbench_child=$!
+wait "$pbench_child"
