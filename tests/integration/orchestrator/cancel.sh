@@ -5,7 +5,7 @@
 # sessions of their own (Hydra's), which the job's process group does not hold.
 # 1. A launcher that ignores TERM and INT and starts a "rank" that ignores them, in a session of
 #    its own: both are gone after cancel, and the point is cancelled (its marker: TERM, status 143).
-# 2. Real mpiexec and pbench-logp at its full settings (minutes), cancelled 0 to 2 s after pbench
+# 2. Real mpiexec and pbench-logp with 100,000 EEL runs (minutes), cancelled 0 to 2 s after pbench
 #    sees the job running, while mpiexec starts its ranks: no rank or launcher of it is left.
 #    (Once, a cancel in that moment left a job running for its whole length: Hydra's mpiexec did
 #    not pass the TERM on, and the script's trap waited for its foreground command.)
@@ -72,7 +72,8 @@ PY
 for delay in 0 0.1 0.3 0.6 1 2; do
   name=rc-${delay/./-}
   bytes=$((16777216 + $$ * 8 + ${#name}))
-  "$PBENCH" sweep "$name" --partitions 2 --queue-depths 1 --set "logp.flood_bytes=$bytes" > /dev/null
+  "$PBENCH" sweep "$name" --partitions 2 --queue-depths 1 --set logp.eel_runs=100000 \
+    --set "logp.flood_bytes=$bytes" > /dev/null
   "$PBENCH" submit "$name" > /dev/null
   for _ in $(seq 600); do
     [[ $(point_states "$name") == running ]] && break
