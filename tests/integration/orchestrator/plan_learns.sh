@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The plan learns (issue 37): once a sweep has run on this machine, the planned time of each
 # point of its next run is within 25% of that run's actual time. Every worker on 2 processes
-# with small settings (a few seconds a point) through the local scheduler (the Slurm lab adds
-# nothing to a point's run time but its start-up). It compares measured times: run it alone
-# (label "measures").
+# with small settings (a few seconds a point) through the local scheduler, or through the Slurm
+# lab's sbatch as `slurm: plan_learns` (tests/integration/slurm/plan_learns.sh sources this file
+# with PLAN_ARGS=(--scheduler slurm); "common.sh" is then the Slurm tests', which starts the lab).
+# It compares measured times: run it alone (label "measures").
 source "$(dirname "$0")/common.sh"
+[[ -v PLAN_ARGS ]] || PLAN_ARGS=()  # the local scheduler
 
 SETTINGS=("${SMALL[@]}" -T 3
   --set comm.memory_per_proc=16MiB --set comm.random_patterns=2 --set comm.repetitions=1
@@ -12,7 +14,7 @@ SETTINGS=("${SMALL[@]}" -T 3
   --set bcast.sizes=8,256,65536 --set bcast.repetitions=20 --set bcast.max_measurements=8
   --set links.latency_roundtrips=100 --set links.message_size=64KiB --set links.messages=2)
 "$PBENCH" run learn --workers logp,comm,io,bcast,links --partitions 2 --queue-depths 1 \
-  "${SETTINGS[@]}" > run1.out 2> run1.err || fail "run 1: $(tail -5 run1.err)"
+  "${PLAN_ARGS[@]}" "${SETTINGS[@]}" > run1.out 2> run1.err || fail "run 1: $(tail -5 run1.err)"
 "$PBENCH" run learn --again > run2.out 2> run2.err || fail "run 2: $(tail -5 run2.err)"
 grep -q "planned about .* (5 points one after another: 5 history)" run2.err \
   || fail "run 2 not planned from run 1: $(grep planned run2.err)"
