@@ -44,15 +44,19 @@ trap pbench_on_exit EXIT
 # sends TERM to every process of the job on this host: the command's tree (/proc's lists of
 # children) and those that left it (orphaned when their parent died first, as the subshell that
 # runs the command does at the group's TERM), found by the attempt's nonce in their environment.
-# Pids once seen are kept; they get 3 s (less than a batch system's KillWait, so that the marker
-# is written), then what is left is killed. TERM for an INT too: a command started in the
+# Pids once seen are kept; they get 2-3 s (by the shell's whole SECONDS; less than a batch
+# system's KillWait, so that the marker is written), then what is left is killed. TERM for an INT too: a command started in the
 # background ignores INT.
 pbench_child=""
-pbench_tree() {
-  local pid
-  for pid in $(cat /proc/"$1"/task/*/children 2>/dev/null); do
-    echo "$pid"
-    pbench_tree "$pid"
+pbench_tree() {  # the descendants of a process (builtins only: no helper process of its own)
+  local file pid kids
+  for file in /proc/"$1"/task/*/children; do
+    kids=()
+    read -r -a kids 2>/dev/null <"$file" || true
+    for pid in "${kids[@]}"; do
+      echo "$pid"
+      pbench_tree "$pid"
+    done
   done
 }
 pbench_job_processes() {
@@ -65,8 +69,8 @@ pbench_job_processes() {
   } | sort -un | grep -vx "$$"
 }
 pbench_running() {  # a process that exists and is not a zombie
-  local stat
-  stat=$(cat /proc/"$1"/stat 2>/dev/null) || return 1
+  local stat=""
+  read -r stat 2>/dev/null <"/proc/$1/stat" || [[ -n "$stat" ]] || return 1
   stat=${stat##*) }
   [[ -n "$stat" && ${stat:0:1} != Z ]]
 }
@@ -74,8 +78,11 @@ pbench_stop() {
   pbench_signal=$1 pbench_signal_source=job
   trap '' TERM INT
   if [[ -n "$pbench_child" ]]; then
-    local signalled=" " alive="" pid _
-    for _ in {1..30}; do
+    # The trap's own helpers (grep, sort, sleep) must not carry the nonce that finds the job's
+    # processes: it stays a variable of this shell, no longer exported.
+    export -n PBENCH_NONCE
+    local signalled=" " alive="" pid until=$((SECONDS + 3))
+    while :; do
       for pid in $(pbench_job_processes); do
         [[ "$signalled" == *" $pid "* ]] && continue
         signalled+="$pid "
@@ -83,7 +90,7 @@ pbench_stop() {
       done
       alive=""
       for pid in $signalled; do pbench_running "$pid" && alive+=" $pid"; done
-      [[ -n "$alive" ]] || break
+      [[ -n "$alive" ]] && ((SECONDS < until)) || break
       sleep 0.1
     done
     [[ -z "$alive" ]] || kill -KILL $alive 2>/dev/null
