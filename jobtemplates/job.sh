@@ -40,14 +40,14 @@ trap pbench_on_exit EXIT
 # The command runs in the background (below) and the script waits for it, so that a TERM or INT
 # is acted on at once, not when the command returns: a launcher that is starting may not pass it
 # on (Hydra's mpiexec then runs its ranks to their end), and ranks in sessions of their own
-# (Hydra's) are outside the job's process group that the local scheduler signals. So the trap
-# sends TERM to every process of the job on this host: the command's tree (/proc's lists of
-# children) and those that left it (orphaned when their parent died first, as the subshell that
-# runs the command does at the group's TERM), found by the attempt's nonce in their environment.
-# Pids once seen are kept; they get 2-3 s (by the shell's whole SECONDS; less than a batch
-# system's KillWait, so that the marker is written), then what is left is killed. TERM for an INT too: a command started in the
-# background ignores INT.
-pbench_child=""
+# (Hydra's) are outside the job's process group that the local scheduler signals. So under the
+# local scheduler the trap sends TERM to every process of the job on this host: the command's
+# tree (/proc's lists of children) and those that left it (orphaned when their parent died
+# first, as the subshell that runs the command does at the group's TERM), found by the attempt's
+# nonce in their environment. Pids once seen are kept; they get 2-3 s (by the shell's whole
+# SECONDS), then what is left is killed. TERM for an INT too: a command started in the background
+# ignores INT.
+pbench_child="" pbench_scheduler={{scheduler}}
 pbench_tree() {  # the descendants of a process (builtins only: no helper process of its own)
   local file pid kids
   for file in /proc/"$1"/task/*/children; do
@@ -77,7 +77,9 @@ pbench_running() {  # a process that exists and is not a zombie
 pbench_stop() {
   pbench_signal=$1 pbench_signal_source=job
   trap '' TERM INT
-  if [[ -n "$pbench_child" ]]; then
+  # A batch system signals every process of its job itself (and kills them KillWait later): the
+  # marker is written at once. The local scheduler sends one TERM to the script's process group.
+  if [[ -n "$pbench_child" && "$pbench_scheduler" == local ]]; then
     # The trap's own helpers (grep, sort, sleep) must not carry the nonce that finds the job's
     # processes: it stays a variable of this shell, no longer exported.
     export -n PBENCH_NONCE

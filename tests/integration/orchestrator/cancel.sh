@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # pbench cancel under the local scheduler ends every process of the job, whenever it comes: the
 # job script's trap acts at once (its command runs in the background) and signals the command's
-# whole tree and what left it, also processes that ignore TERM (killed 3 s later) and ranks in
+# whole tree and what left it, also processes that ignore TERM (killed 2-3 s later) and ranks in
 # sessions of their own (Hydra's), which the job's process group does not hold.
 # 1. A launcher that ignores TERM and INT and starts a "rank" that ignores them, in a session of
 #    its own: both are gone after cancel, and the point is cancelled (its marker: TERM, status 143).
