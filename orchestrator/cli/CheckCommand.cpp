@@ -6,7 +6,9 @@
 
 #include "cli/Commands.hpp"
 #include "cli/HeadlineSelection.hpp"
+#include "query/CheckResult.hpp"
 #include "query/Reference.hpp"
+#include "query/ReferenceFile.hpp"
 #include "query/RunSelection.hpp"
 #include "store/Integrity.hpp"
 #include "store/Store.hpp"

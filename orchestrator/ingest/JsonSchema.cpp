@@ -596,4 +596,9 @@ const JsonSchema& result_schema() {
   return schema;
 }
 
+const JsonSchema& sweep_schema() {
+  static const JsonSchema schema(json::parse(schema::sweep_schema_json()));
+  return schema;
+}
+
 }  // namespace pbench::ingest

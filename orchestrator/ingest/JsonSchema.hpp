@@ -44,5 +44,7 @@ class JsonSchema {
 
 /// The embedded result schema (schema/result.schema.json), compiled once, on first use.
 const JsonSchema& result_schema();
+/// The embedded schema of a sweep's record (schema/sweep.schema.json), compiled once.
+const JsonSchema& sweep_schema();
 
 }  // namespace pbench::ingest

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <vector>
 
 #include "query/Layout.hpp"
@@ -85,10 +86,10 @@ std::int64_t count_consortium_results(store::Store& store,
   return s.step() ? s.int64(0) : 0;
 }
 
-QueryTable io_consortium_table(store::Store& store, const std::optional<std::string>& sweep) {
-  if (sweep && !store.find_sweep(*sweep)) throw UsageError("no sweep named '" + *sweep + "'");
-  QueryTable table;
-  table.columns = {
+namespace {
+
+std::vector<QueryColumn> consortium_columns() {
+  return {
       {"sweep", "", "sweep", "", 1, 0},
       {"partition", "", "procs", "", 1, 0},
       nodes_column(),
@@ -115,6 +116,96 @@ QueryTable io_consortium_table(store::Store& store, const std::optional<std::str
       {"samples", "count", "samples", "", 1, 0},
       {"valid", "", "valid", "", 1, 0},
   };
+}
+
+// The figures of one named test: its best iteration's transfer rate, the spread of the
+// processes' bandwidths in that iteration, its open and close times, and the iterations
+// counted; nothing when the document has no row of it.
+std::optional<std::vector<Cell>> test_figures(const std::vector<Json>& tests,
+                                              const std::vector<Json>& processes,
+                                              const std::string& test) {
+  const Json* best = nullptr;
+  std::int64_t samples = 0;
+  for (const Json& row : tests) {
+    if (row.value("test", "") != test) continue;
+    ++samples;
+    const Json rate = get(row, "transfer_rate");
+    const Json so_far = best ? get(*best, "transfer_rate") : Json();
+    if (!best ||
+        (rate.is_number() && (!so_far.is_number() || rate.get<double>() > so_far.get<double>()))) {
+      best = &row;
+    }
+  }
+  if (!best) return std::nullopt;
+  // Per-process bandwidth in the best iteration: each process's bytes over its own time from
+  // before the open to after the close.
+  std::vector<double> bandwidths;
+  for (const Json& p : processes) {
+    if (p.value("test", "") != test || get(p, "iteration") != get(*best, "iteration")) continue;
+    const Json bytes = get(p, "bytes");
+    const Json time = get(p, "total_time");
+    if (bytes.is_number() && time.is_number() && time.get<double>() > 0) {
+      bandwidths.push_back(bytes.get<double>() / time.get<double>());
+    }
+  }
+  std::vector<Cell> figures = {number(get(*best, "transfer_rate"))};
+  for (Cell& c : spread(bandwidths)) figures.push_back(std::move(c));
+  for (const char* what : {"open_time", "close_time"}) {
+    for (const char* stat : {"_min", "_mean", "_max"}) {
+      figures.push_back(number(get(*best, std::string(what) + stat)));
+    }
+  }
+  figures.push_back(Cell{});  // rate: files only
+  figures.push_back(samples);
+  return figures;
+}
+
+// Many small files: per directory and phase (in the document's order) the best rate over the
+// iterations and the iterations counted.
+std::vector<std::pair<std::pair<std::string, std::string>, std::vector<Cell>>> small_file_figures(
+    const Json& doc) {
+  std::vector<std::pair<std::string, std::string>> order;
+  std::map<std::pair<std::string, std::string>, std::pair<Json, std::int64_t>> phases;
+  for (const Json& row : rows_of(doc, "consortium_small_files")) {
+    const auto key = std::make_pair(row.value("directory", ""), row.value("phase", ""));
+    auto [it, inserted] = phases.try_emplace(key, nullptr, 0);
+    if (inserted) order.push_back(key);
+    ++it->second.second;
+    const Json rate = get(row, "rate");
+    if (rate.is_number() &&
+        (!it->second.first.is_number() || rate.get<double>() > it->second.first)) {
+      it->second.first = rate;
+    }
+  }
+  std::vector<std::pair<std::pair<std::string, std::string>, std::vector<Cell>>> out;
+  for (const auto& key : order) {
+    std::vector<Cell> figures(10);  // bandwidth and times: I/O tests only
+    figures.push_back(number(phases[key].first));
+    figures.push_back(phases[key].second);
+    out.emplace_back(key, std::move(figures));
+  }
+  return out;
+}
+
+// "sweep s, partition 4, IOR-easy, mpiio-coll, transfer 1048576 B, environment mpich": where a
+// note about one result points.
+std::string result_place(const std::string& sweep, const std::string& partition,
+                         const Json& pattern, const std::string& api, const Json& doc,
+                         const Json& params) {
+  return "sweep " + sweep + ", partition " + partition + ", " +
+         (pattern.is_string() ? pattern.get<std::string>() : "?") + ", " + api + ", transfer " +
+         parameter(doc, "transfer_size").dump() + " B" +
+         (params.is_object() && params.contains("env") && params["env"].is_string()
+              ? ", environment " + params["env"].get<std::string>()
+              : std::string());
+}
+
+}  // namespace
+
+QueryTable io_consortium_table(store::Store& store, const std::optional<std::string>& sweep) {
+  if (sweep && !store.find_sweep(*sweep)) throw UsageError("no sweep named '" + *sweep + "'");
+  QueryTable table;
+  table.columns = consortium_columns();
   auto s = store.db().prepare(
       "SELECT sw.name, p.partition, p.params_json, r.valid, r.document, " +
       std::string(kLayoutSql) +
@@ -160,76 +251,19 @@ QueryTable io_consortium_table(store::Store& store, const std::optional<std::str
       row.push_back(std::string(valid ? "yes" : "no"));
       table.rows.push_back(std::move(row));
     };
-    const std::string where =
-        "sweep " + s.text(0) + ", partition " +
-        partition_text(s.int64(1), s.optional_text(7).value_or("")) + ", " +
-        (pattern.is_string() ? pattern.get<std::string>() : "?") + ", " + api + ", transfer " +
-        parameter(doc, "transfer_size").dump() + " B" +
-        (params.is_object() && params.contains("env") && params["env"].is_string()
-             ? ", environment " + params["env"].get<std::string>()
-             : std::string());
-
     const std::vector<Json> tests = rows_of(doc, "consortium_tests");
     const std::vector<Json> processes = rows_of(doc, "consortium_processes");
     for (const std::string& test : named_tests()) {
-      const Json* best = nullptr;
-      std::int64_t samples = 0;
-      for (const Json& row : tests) {
-        if (row.value("test", "") != test) continue;
-        ++samples;
-        const Json rate = get(row, "transfer_rate");
-        const Json so_far = best ? get(*best, "transfer_rate") : Json();
-        if (!best || (rate.is_number() &&
-                      (!so_far.is_number() || rate.get<double>() > so_far.get<double>()))) {
-          best = &row;
-        }
-      }
-      if (!best) continue;
-      // Per-process bandwidth in the best iteration: each process's bytes over its own time
-      // from before the open to after the close.
-      std::vector<double> bandwidths;
-      for (const Json& p : processes) {
-        if (p.value("test", "") != test || get(p, "iteration") != get(*best, "iteration")) {
-          continue;
-        }
-        const Json bytes = get(p, "bytes");
-        const Json time = get(p, "total_time");
-        if (bytes.is_number() && time.is_number() && time.get<double>() > 0) {
-          bandwidths.push_back(bytes.get<double>() / time.get<double>());
-        }
-      }
-      std::vector<Cell> figures = {number(get(*best, "transfer_rate"))};
-      for (Cell& c : spread(bandwidths)) figures.push_back(std::move(c));
-      for (const char* what : {"open_time", "close_time"}) {
-        for (const char* stat : {"_min", "_mean", "_max"}) {
-          figures.push_back(number(get(*best, std::string(what) + stat)));
-        }
-      }
-      figures.push_back(Cell{});  // rate: files only
-      figures.push_back(samples);
-      add_row("", test, std::move(figures));
-    }
-    // Many small files: the best rate over iterations per directory and phase.
-    std::vector<std::pair<std::string, std::string>> order;
-    std::map<std::pair<std::string, std::string>, std::pair<Json, std::int64_t>> phases;
-    for (const Json& row : rows_of(doc, "consortium_small_files")) {
-      const auto key = std::make_pair(row.value("directory", ""), row.value("phase", ""));
-      auto [it, inserted] = phases.try_emplace(key, nullptr, 0);
-      if (inserted) order.push_back(key);
-      ++it->second.second;
-      const Json rate = get(row, "rate");
-      if (rate.is_number() &&
-          (!it->second.first.is_number() || rate.get<double>() > it->second.first)) {
-        it->second.first = rate;
+      if (auto figures = test_figures(tests, processes, test)) {
+        add_row("", test, std::move(*figures));
       }
     }
-    for (const auto& key : order) {
-      std::vector<Cell> figures(10);  // bandwidth and times: I/O tests only
-      figures.push_back(number(phases[key].first));
-      figures.push_back(phases[key].second);
-      add_row(key.first, key.second, std::move(figures));
-    }
-    if (tests.empty() && order.empty()) {
+    const auto files = small_file_figures(doc);
+    for (const auto& [key, figures] : files) add_row(key.first, key.second, figures);
+    const std::string where =
+        result_place(s.text(0), partition_text(s.int64(1), s.optional_text(7).value_or("")),
+                     pattern, api, doc, params);
+    if (tests.empty() && files.empty()) {
       const std::string why = first_reason(doc);
       table.notes.push_back(where + ": " + (why.empty() ? "no measurement" : why));
     } else if (!valid && !first_reason(doc).empty()) {

@@ -5,7 +5,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "ingest/JsonSchema.hpp"
 #include "util/Error.hpp"
+#include "util/TextSafety.hpp"
 
 namespace pbench::run {
 namespace fs = std::filesystem;
@@ -53,18 +55,17 @@ std::optional<SweepFileRecord> read_sweep_record(const std::string& directory) {
   std::ostringstream text;
   text << in.rdbuf();
   const auto record = nlohmann::json::parse(text.str(), nullptr, false);
-  const auto is_text = [](const nlohmann::json& j, const char* key) {
-    return j.contains(key) && j[key].is_string();
-  };
-  const auto not_a_record = [&] {
+  const auto not_a_record = [&](const std::string& why) {
     return UsageError("'" + path + "' is not a pbench sweep record (version " +
-                      std::to_string(kRecordVersion) + ")");
+                      std::to_string(kRecordVersion) + "): " + why);
   };
-  if (!record.is_object() || !record.contains("sweep_record_version") ||
-      record["sweep_record_version"] != kRecordVersion || !is_text(record, "name") ||
-      !is_text(record, "scheduler") || !is_text(record, "created_at") || !record.contains("spec") ||
-      !record["spec"].is_object()) {
-    throw not_a_record();
+  if (record.is_discarded()) throw not_a_record("not JSON");
+  // schema/sweep.schema.json: every problem named, not only the first.
+  const auto problems = ingest::sweep_schema().problems(record);
+  if (!problems.empty()) {
+    std::string why;
+    for (const auto& p : problems) why += (why.empty() ? "" : "; ") + printable_utf8(p);
+    throw not_a_record(why);
   }
   SweepFileRecord out;
   out.sweep.name = record["name"].get<std::string>();
@@ -74,10 +75,6 @@ std::optional<SweepFileRecord> read_sweep_record(const std::string& directory) {
   out.sweep.created_at = record["created_at"].get<std::string>();
   if (record.contains("runs") && record["runs"].is_array()) {
     for (const auto& run : record["runs"]) {
-      if (!run.is_object() || !run.contains("run") || !run["run"].is_number_integer() ||
-          run["run"].get<int>() < 1 || !is_text(run, "started_at")) {
-        throw not_a_record();
-      }
       store::RunRecord r;
       r.run_no = run["run"].get<int>();
       r.started_at = run["started_at"].get<std::string>();

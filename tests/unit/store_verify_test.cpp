@@ -163,8 +163,10 @@ TEST_CASE("sweep record: written and read back with its runs, a file of another 
   const fs::path dir = fs::temp_directory_path() / ("pbench-record-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   CHECK_FALSE(run::read_sweep_record(dir.string()).has_value());
-  const store::SweepRecord sweep{0,       "s",          R"({"name":"s","workers":["logp"]})",
-                                 "local", dir.string(), "2026-11-28T01:00:00.000Z"};
+  const std::string spec =
+      R"({"name":"s","workers":["logp"],"partitions":[2,"2x1"],"queue_depths":[1],)"
+      R"("scheduler":"local","launcher":"mpiexec","settings":{}})";
+  const store::SweepRecord sweep{0, "s", spec, "local", dir.string(), "2026-11-28T01:00:00.000Z"};
   run::write_sweep_record(sweep,
                           {{0, 0, 1, "2026-11-28T01:00:00.000Z", R"({"pbench_version":"x"})"},
                            {0, 0, 2, "2026-11-28T02:00:00.000Z", "{}"}});
@@ -183,6 +185,46 @@ TEST_CASE("sweep record: written and read back with its runs, a file of another 
   CHECK_THROWS_WITH_AS(run::read_sweep_record(dir.string()),
                        doctest::Contains("sweep.json' is not a pbench sweep record (version 1)"),
                        UsageError);
+  fs::remove_all(dir);
+}
+
+TEST_CASE(
+    "sweep record: a damaged sweep.json is refused by schema/sweep.schema.json, naming "
+    "every problem") {
+  namespace fs = std::filesystem;
+  const fs::path dir =
+      fs::temp_directory_path() / ("pbench-record-bad-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const auto refused = [&](const std::string& text) {
+    std::ofstream(run::sweep_record_path(dir.string()), std::ios::trunc) << text;
+    try {
+      run::read_sweep_record(dir.string());
+    } catch (const UsageError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  const std::string spec = R"({"name":"s","workers":["logp"],"partitions":[2],"queue_depths":[1],)"
+                           R"("scheduler":"local","launcher":"mpiexec","settings":{}})";
+  const auto record = [&](const std::string& runs) {
+    return R"({"sweep_record_version":1,"name":"s","scheduler":"local",)"
+           R"("created_at":"2026-11-28T01:00:00.000Z","spec":)" +
+           spec + R"(,"runs":)" + runs + "}";
+  };
+  CHECK(refused(record(R"([{"run":1,"started_at":"x","envelope":{}}])")) == "accepted");
+  CHECK(refused("{not json") == "'" + run::sweep_record_path(dir.string()) +
+                                    "' is not a pbench sweep record (version 1): not JSON");
+  const auto zero_run = refused(record(R"([{"run":0,"started_at":"x"}])"));
+  CHECK(zero_run.find("at /runs/0/run: ") != std::string::npos);
+  const auto two = refused(record(R"([{"run":"one"},{"run":2,"started_at":"x","extra":1}])"));
+  CHECK(two.find("at /runs/0/run: ") != std::string::npos);
+  CHECK(two.find("at /runs/0/started_at: ") != std::string::npos);
+  CHECK(two.find("at /runs/1/extra: unexpected property") != std::string::npos);
+  const auto bad_spec = refused(R"({"sweep_record_version":1,"name":"s","scheduler":"local",)"
+                                R"("created_at":"t","spec":{"name":"s","workers":"logp"}})");
+  CHECK(bad_spec.find("at /spec/workers: ") != std::string::npos);
+  CHECK(bad_spec.find("at /spec: ") != std::string::npos);  // the missing keys
   fs::remove_all(dir);
 }
 
