@@ -8,3 +8,9 @@
 set(monitoring_dir ${CMAKE_CURRENT_SOURCE_DIR}/integration/monitoring)
 add_test(NAME "monitoring: rules" COMMAND bash ${monitoring_dir}/rules.sh)
 set_tests_properties("monitoring: rules" PROPERTIES TIMEOUT 120)
+foreach(script dashboard nightly)
+  add_test(NAME "monitoring: ${script}" COMMAND bash ${monitoring_dir}/${script}.sh)
+  set_tests_properties("monitoring: ${script}" PROPERTIES
+    ENVIRONMENT "PBENCH=$<TARGET_FILE:pbench>;PBENCH_WORKER_DIR=$<TARGET_FILE_DIR:pbench-bcast>"
+    TIMEOUT 300)
+endforeach()
