@@ -177,7 +177,7 @@ promtool check metrics < nightly.prom || fail "promtool refused the export"
 grep -q '^pbench_bcast_ol_seconds{sweep="nightly",partition="2",nodes="1",ppn="2",' nightly.prom ||
   fail "no bcast_ol series: $(head -5 nightly.prom)"
 ! grep -Eq '[{,](run|point)="' nightly.prom || fail "a run or point label: $(grep -Em1 '(run|point)="' nightly.prom)"
-grep -q '^pbench_headline_seconds{.*,figure="bcast_ol",' nightly.prom || fail "no headline series"
+grep -Eq '^pbench_headline_seconds\{.*[{,]figure="bcast_ol"[,}]' nightly.prom || fail "no headline series"
 ol3=$(sqlite3 "$PBENCH_DB" "select printf('%.17g', value) from metric_values where sweep = 'nightly' and run = 3 and metric = 'ol' order by metric_id limit 1")
 "$PY" - "$ol3" <<'PY2' || fail "the exported ol is not run 3's ($ol3): $(grep -m3 "^pbench_bcast_ol_seconds" nightly.prom)"
 import re, sys
