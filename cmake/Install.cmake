@@ -3,7 +3,8 @@
 #   bin/                       pbench and its workers; pbench finds them beside itself
 #                              (/proc/self/exe), so a moved tree still finds them
 #   share/pbench/              the job template users copy for --template, the result's JSON
-#                              Schema and the store's tables
+#                              Schema and the store's tables; prometheus/: the alerting rules,
+#                              their promtool tests, a Grafana dashboard and the nightly job
 #   share/doc/pbench/          README.md and docs/ (the guides, methods, store, lab, man sources)
 #   share/man/man1/            a page per program and per pbench command, made at build time by
 #                              help2man from the program's own --help and by lowdown from
@@ -89,6 +90,13 @@ install(FILES jobtemplates/job.sh
   DESTINATION ${CMAKE_INSTALL_DATADIR}/pbench/jobtemplates)
 install(FILES schema/result.schema.json schema/store.sql schema/store_views.sql
   DESTINATION ${CMAKE_INSTALL_DATADIR}/pbench/schema)
+# Monitoring (docs/operator-guide.md): the alerting rules and their promtool unit tests, the
+# Grafana dashboard and the nightly job, the files the test suite runs (tests/monitoring.cmake).
+install(FILES share/pbench/prometheus/pbench.rules.yml share/pbench/prometheus/pbench.rules.test.yml
+  share/pbench/prometheus/pbench-dashboard.json
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/pbench/prometheus)
+install(PROGRAMS share/pbench/prometheus/pbench-nightly.sh
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/pbench/prometheus)
 install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # README links docs/... relative to itself: the same layout under the doc directory.
 install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)

@@ -25,6 +25,19 @@ void add_export_command(CLI::App& app, GlobalOptions& global) {
       "export",
       "A sweep's headline and summary metrics for monitoring: the Prometheus/OpenMetrics text "
       "format (node_exporter's textfile collector) or a long CSV");
+  command->footer(
+      "Series (openmetrics): rules and dashboards select a figure by labels that stay the same "
+      "from run to run, so that each night's export continues the same series: sweep, env, "
+      "figure, partition, nodes, ppn, queue_depth, T, hints and a metric's own labels (size, "
+      "pattern, ...). A site keeps them stable by keeping the sweep's name, environments and "
+      "points (run NAME --again). What changes per run is the values: the figures, "
+      "pbench_headline_valid and pbench_<worker>_result_valid (1 valid, 0 not), "
+      "pbench_links_weak_links, pbench_run_number and pbench_run_started_timestamp_seconds. Left "
+      "out of the series: the run, the point, validity, a headline's winning condition (at) and "
+      "the partition a maximum figure (b_eff, b_eff_io) won on. A summary metric's hosts_hash "
+      "names its result's host list: another allocation starts new series of it (the headline "
+      "figures have none). Alerting rules, their tests, a Grafana dashboard and this nightly "
+      "job: share/pbench/prometheus/ (docs/operator-guide.md, Monitoring).");
   auto o = std::make_shared<ExportOptions>();
   command->add_option("name", o->sweep, "Sweep name")->required();
   command->add_option("--format", o->format, "openmetrics or csv-long")->capture_default_str();

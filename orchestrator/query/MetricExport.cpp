@@ -10,10 +10,12 @@
 #include <nlohmann/json.hpp>
 
 #include "common/MetricCatalogue.hpp"
+#include "query/LinksQuery.hpp"
 #include "query/QueryTable.hpp"
 #include "query/SystemQuery.hpp"
 #include "util/Error.hpp"
 #include "util/Sha256.hpp"
+#include "util/Time.hpp"
 
 namespace pbench::query {
 namespace {
@@ -25,7 +27,9 @@ const std::vector<std::string> kFixedLabels = {"sweep", "run",         "partitio
 // Labels the exposition format leaves out: a new run every night (and its point's key) would
 // start new series, which breaks dashboards and alerts (Prometheus's naming guidance: no
 // unbounded label values). The sweep, shape, queue depth, T, hints and environment name a point.
-const std::set<std::string> kPerRunLabels = {"run", "point"};
+// A result's validity can change from night to night too: it is a value of its own
+// (pbench_<worker>_result_valid, pbench_headline_valid), not a label of the series.
+const std::set<std::string> kPerRunLabels = {"run", "point", "valid"};
 
 // The name tokens promtool's lint reads as abbreviated units ("metric names should not contain
 // abbreviated units"), as promtool 2.42 flags them.
@@ -162,6 +166,8 @@ void add_run(store::Store& store, const std::string& sweep, int run, const std::
       "SELECT CASE json_type(document, '$.hosts') WHEN 'array' "
       "THEN json_extract(document, '$.hosts') END FROM results WHERE id = ?1");
   std::map<std::int64_t, std::string> hashes;  // result id -> hosts_hash
+  // A result's validity, once per result and queue depth (logp's metrics carry one each).
+  std::set<std::pair<std::int64_t, std::string>> validity_written;
   while (s.step()) {
     const double value = s.real(7);
     if (!std::isfinite(value)) continue;
@@ -205,6 +211,17 @@ void add_run(store::Store& store, const std::string& sweep, int run, const std::
                      {"hosts_hash", hash->second},
                      {"valid", s.int64(4) != 0 ? "true" : "false"},
                      {"point", s.text(3)}};
+    if (validity_written.insert({result_id, queue_depth}).second) {
+      ExportSample validity = sample;
+      validity.metric = "valid";
+      validity.unit = "";
+      validity.value = s.int64(4) != 0 ? 1 : 0;
+      validity.family = "pbench_" + identifier(sample.worker) + "_result_valid";
+      validity.help = "pbench " + sample.worker +
+                      ": 1 when the point's result is valid, 0 when it is not (the series of its "
+                      "metrics with the same labels)";
+      out.push_back(std::move(validity));
+    }
     for (const auto& [key, v] : labels.items()) {
       if (key == "partition" || key == "queue_depth") continue;
       std::string name = identifier(key);
@@ -215,8 +232,32 @@ void add_run(store::Store& store, const std::string& sweep, int run, const std::
     }
     out.push_back(std::move(sample));
   }
-  // The headline figures, under their one name ("logp_G"), as query system, check and the
-  // reference files name them.
+}
+
+// The fixed labels of a sample that is not a result's metric: the point's shape and
+// environment, no queue depth, T, hints or host list.
+std::vector<std::pair<std::string, std::string>> fixed_labels(
+    const std::string& sweep, int run, const std::string& partition, const std::string& nodes,
+    const std::string& ppn, const std::string& env, bool valid, const std::string& point) {
+  return {{"sweep", sweep},
+          {"run", std::to_string(run)},
+          {"partition", partition},
+          {"nodes", nodes},
+          {"ppn", ppn},
+          {"queue_depth", ""},
+          {"T", ""},
+          {"hints", ""},
+          {"env", env},
+          {"hosts_hash", ""},
+          {"valid", valid ? "true" : "false"},
+          {"point", point}};
+}
+
+// The headline figures, under their one name ("logp_G"), as query system, check and the
+// reference files name them, each with its validity as a value (pbench_headline_valid: a label
+// that flips with a night's validity would start a new series).
+void add_headlines(store::Store& store, const std::string& sweep, int run, const std::string& time,
+                   std::vector<ExportSample>& out) {
   const auto headline = system_table(store, sweep, {});
   const auto column = [&](const char* key) { return column_index(headline, key); };
   const std::size_t c_figure = column("figure"), c_value = column("value"), c_unit = column("unit"),
@@ -248,23 +289,74 @@ void add_run(store::Store& store, const std::string& sweep, int run, const std::
       const auto* v = std::get_if<std::int64_t>(&row[column]);
       return v ? std::to_string(*v) : std::string();
     };
-    sample.labels = {
-        {"sweep", sweep},
-        {"run", std::to_string(run)},
-        {"partition", partition ? std::to_string(*partition) : ""},
-        {"nodes", integer_text(c_nodes)},
-        {"ppn", integer_text(c_ppn)},
-        {"queue_depth", ""},
-        {"T", ""},
-        {"hints", ""},
-        {"env", env ? *env : ""},
-        {"hosts_hash", ""},
-        {"valid", valid && *valid == "yes" ? "true" : "false"},
-        {"point", point ? *point : ""},
-        {"figure", *figure},
-        {"at", std::get_if<std::string>(&row[c_at]) ? std::get<std::string>(row[c_at]) : ""}};
+    const bool is_valid = valid && *valid == "yes";
+    sample.labels =
+        fixed_labels(sweep, run, partition ? std::to_string(*partition) : "", integer_text(c_nodes),
+                     integer_text(c_ppn), env ? *env : "", is_valid, point ? *point : "");
+    sample.labels.emplace_back("figure", *figure);
+    sample.labels.emplace_back(
+        "at", std::get_if<std::string>(&row[c_at]) ? std::get<std::string>(row[c_at]) : "");
+    ExportSample validity = sample;
+    validity.metric = "valid";
+    validity.unit = "";
+    validity.value = is_valid ? 1 : 0;
+    validity.family = "pbench_headline_valid";
+    validity.help =
+        "pbench headline figures: 1 when the figure's result is valid, 0 when it is not (the "
+        "series of pbench_headline_* with the same labels)";
     out.push_back(std::move(sample));
+    out.push_back(std::move(validity));
   }
+}
+
+// The weak links and nodes of each link matrix of the run, by bandwidth (query links' rule).
+void add_link_outliers(store::Store& store, const std::string& sweep, int run,
+                       const std::string& time, std::vector<ExportSample>& out) {
+  for (const auto& m : link_matrices(store, sweep)) {
+    const auto outliers = bandwidth_outliers(m);
+    const auto x = m.asked.find('x');
+    const std::string nodes = x == std::string::npos ? "" : m.asked.substr(0, x);
+    const std::string ppn = x == std::string::npos ? "" : m.asked.substr(x + 1);
+    for (const auto& [what, count] :
+         {std::pair<std::string, std::size_t>{"weak_links", outliers.weak_links.size()},
+          std::pair<std::string, std::size_t>{"weak_nodes", outliers.weak_nodes.size()}}) {
+      ExportSample sample;
+      sample.worker = "links";
+      sample.metric = what;
+      sample.unit = "count";
+      sample.value = static_cast<double>(count);
+      sample.time = time;
+      sample.family = "pbench_links_" + what;
+      sample.help = "pbench link matrix: the " +
+                    std::string(what == "weak_links" ? "links" : "nodes") +
+                    " named weak by bandwidth (pbench query links' rule)";
+      sample.labels =
+          fixed_labels(sweep, run, std::to_string(m.partition), nodes, ppn, m.env, m.valid, "");
+      out.push_back(std::move(sample));
+    }
+  }
+}
+
+// The run's start (seconds since the epoch) and number: a rule tells a stale export by it.
+void add_run_info(const std::string& sweep, int run, const std::string& time,
+                  std::vector<ExportSample>& out) {
+  ExportSample started;
+  started.worker = "run";
+  started.metric = "started";
+  started.unit = "s";
+  started.value = seconds_between("1970-01-01T00:00:00Z", time);
+  started.time = time;
+  started.family = "pbench_run_started_timestamp_seconds";
+  started.help = "pbench: the start of the exported run, in seconds since 1970 (UTC)";
+  started.labels = fixed_labels(sweep, run, "", "", "", "", true, "");
+  ExportSample number = started;
+  number.metric = "number";
+  number.unit = "";
+  number.value = run;
+  number.family = "pbench_run_number";
+  number.help = "pbench: the number of the exported run of the sweep (1, 2, ...)";
+  out.push_back(std::move(started));
+  out.push_back(std::move(number));
 }
 
 }  // namespace
@@ -285,13 +377,18 @@ std::vector<ExportSample> export_samples(store::Store& store, const std::string&
         selection.kind == RunSelection::Kind::all ||
         (selection.kind == RunSelection::Kind::latest && run.run_no == latest) ||
         (selection.kind == RunSelection::Kind::number && run.run_no == selection.number);
-    if (chosen) add_run(store, sweep, run.run_no, run.started_at, out);
+    if (!chosen) continue;
+    add_run(store, sweep, run.run_no, run.started_at, out);
+    add_headlines(store, sweep, run.run_no, run.started_at, out);
+    add_link_outliers(store, sweep, run.run_no, run.started_at, out);
+    add_run_info(sweep, run.run_no, run.started_at, out);
   }
   store.choose_run(store::RunChoice::latest());
   return out;
 }
 
 std::string metric_family(const ExportSample& sample) {
+  if (!sample.family.empty()) return sample.family;
   if (!sample.figure.empty()) {
     const std::string suffix = unit_suffix(sample.unit);
     return "pbench_headline" + (suffix.empty() ? std::string() : "_" + suffix);
@@ -301,6 +398,15 @@ std::string metric_family(const ExportSample& sample) {
   const std::string suffix = unit_suffix(sample.unit);
   if (!suffix.empty()) name += "_" + suffix;
   return name;
+}
+
+bool is_per_run_label(const ExportSample& sample, const std::string& label) {
+  if (kPerRunLabels.count(label)) return true;
+  if (sample.figure.empty()) return false;
+  if (label == "at") return true;
+  const auto* spec = metrics::find_figure(sample.figure);
+  return spec != nullptr && spec->headline == metrics::Headline::maximum &&
+         (label == "partition" || label == "nodes" || label == "ppn");
 }
 
 std::string to_openmetrics(const std::vector<ExportSample>& samples) {
@@ -316,18 +422,20 @@ std::string to_openmetrics(const std::vector<ExportSample>& samples) {
   for (const auto& name : order) {
     const auto& first = *families[name].front();
     out += "# HELP " + name +
-           (first.figure.empty()
+           (!first.help.empty() ? " " + first.help
+            : first.figure.empty()
                 ? " pbench " + first.worker + " " + first.metric
                 : std::string(" pbench headline figures, one series per figure (label figure: "
                               "its name in query system, check and reference files)")) +
-           (first.unit.empty() ? "" : " in " + unit_suffix(first.unit)) + "\n";
+           (first.unit.empty() || !first.help.empty() ? "" : " in " + unit_suffix(first.unit)) +
+           "\n";
     out += "# TYPE " + name + " gauge\n";
     // A series is written once (its labels identify it).
     std::set<std::string> written;
     for (const auto* s : families[name]) {
       std::string labels;
       for (const auto& [key, value] : s->labels) {
-        if (kPerRunLabels.count(key)) continue;
+        if (is_per_run_label(*s, key)) continue;
         if (!is_utf8(value)) {
           throw UsageError("label " + key + " of " + name +
                            " is not UTF-8, which the exposition format cannot carry");

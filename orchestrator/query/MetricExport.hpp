@@ -20,6 +20,10 @@ struct ExportSample {
   /// `figure`; "" for a result's metric.
   std::string figure = {};
   std::string unit;  ///< as stored: "s", "B/s", "s/B", ...
+  /// The family's # HELP text and name for a sample that is not a result's metric or a
+  /// headline figure (a run's start, a figure's validity, a link matrix's weak links); "" else.
+  std::string help = {};
+  std::string family = {};
   double value = 0;
   std::string time;  ///< the run's start (UTC, ISO 8601)
   /// sweep, run, partition, nodes, ppn, queue_depth, T, hints, env, hosts_hash, valid, point,
@@ -28,7 +32,11 @@ struct ExportSample {
 };
 
 /// The samples of `sweep` in the runs `selection` names: every summary metric with a value of
-/// the chosen result of each point, and the headline figures of query system.
+/// the chosen result of each point, the headline figures of query system with their validity
+/// (pbench_headline_valid), the weak links and nodes of each link matrix
+/// (pbench_links_weak_links, pbench_links_weak_nodes), each point's validity
+/// (pbench_<worker>_result_valid) and the run's start and number
+/// (pbench_run_started_timestamp_seconds, pbench_run_number).
 std::vector<ExportSample> export_samples(store::Store& store, const std::string& sweep,
                                          const RunSelection& selection);
 
@@ -41,9 +49,15 @@ std::string metric_family(const ExportSample& sample);
 /// The tokens of a family name that promtool reads as abbreviated units (none for every name
 /// metric_family makes: a unit test holds it to that for the whole metric catalogue).
 std::vector<std::string> abbreviated_units(const std::string& family);
+/// The labels the exposition format leaves out of a sample's series because they may change
+/// from one run to the next (a label that changes every night starts new series): run, point
+/// and valid always (pbench_<worker>_result_valid and pbench_headline_valid carry validity as a
+/// value); of a headline figure also at (the condition it won under), and of a figure that is
+/// the maximum over partitions (b_eff, b_eff_io) the winner's partition, nodes and ppn.
+bool is_per_run_label(const ExportSample& sample, const std::string& label);
 /// The text exposition format: per family # HELP, # TYPE gauge and its samples, no timestamps,
-/// without the run and point labels (one run's samples: a label that changes every night starts
-/// new series). Throws UsageError when a label value is not UTF-8 (the format cannot carry it).
+/// without the per-run labels (is_per_run_label). Throws UsageError when a label value is not
+/// UTF-8 (the format cannot carry it).
 std::string to_openmetrics(const std::vector<ExportSample>& samples);
 /// One CSV row per sample: time, the fixed labels, worker, metric, unit, value and the metric's
 /// own labels as JSON.

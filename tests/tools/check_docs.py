@@ -15,6 +15,9 @@ problem is named with its file and line.
   cmake/, fuzz/ or docs/ must exist (a name without its extension counts when a file of that
   name with one does; `*` is a wildcard).
 - A line of prose (not a code block, not a table row) is at most 100 columns.
+- A code block right after `<!-- copy of PATH -->` must be the file PATH of the source tree as
+  it is, and one after `<!-- excerpt of PATH -->` a run of its lines as they are: a file the
+  tests run and the guide shows exists once (share/pbench/prometheus/pbench-nightly.sh).
 
 An example wrong on purpose carries `<!-- docs-check: wrong on purpose -->` at the end of its line
 (or alone on the line before a code block's line). Usage:
@@ -52,7 +55,7 @@ def run_program(argv):
 
 
 ROOT = "."
-counts = {"links": 0, "commands": 0, "paths": 0}
+counts = {"links": 0, "commands": 0, "paths": 0, "copies": 0}
 
 
 def problem(path, line, text):
@@ -431,6 +434,37 @@ def check_commands(doc, pbench, describe, worker_help, root):
             check_paths(doc, i, content, root)
 
 
+def check_copies(doc, root):
+    """Each block after <!-- copy of PATH --> is PATH; after <!-- excerpt of PATH --> a run of
+    its lines."""
+    for i, line in enumerate(doc.lines):
+        m = re.fullmatch(r"<!-- (copy|excerpt) of (\S+) -->", line.strip())
+        if not m or i in doc.fence_of:
+            continue
+        kind, path = m.groups()
+        full = os.path.join(root, path)
+        if not os.path.isfile(full):
+            problem(doc.path, i + 1, f"'{path}': no such file to be a {kind} of")
+            continue
+        if doc.fence_of.get(i + 1, "-") is not None:
+            problem(doc.path, i + 1, f"no code block right after the {kind} of {path}")
+            continue
+        end = i + 2
+        while doc.fence_of.get(end, "-") is not None and end < len(doc.lines):
+            end += 1
+        block = doc.lines[i + 2:end]
+        counts["copies"] += 1
+        wanted = open(full, encoding="utf-8").read().rstrip("\n").split("\n")
+        if kind == "copy" and block != wanted:
+            differ = next((k for k, (a, b) in enumerate(zip(block, wanted)) if a != b),
+                          min(len(block), len(wanted)))
+            problem(doc.path, i + 3 + differ, f"the block differs from {path} (its line "
+                    f"{differ + 1}: {wanted[differ] if differ < len(wanted) else 'none'!r})")
+        elif kind == "excerpt" and not any(wanted[k:k + len(block)] == block
+                                           for k in range(len(wanted) - len(block) + 1)):
+            problem(doc.path, i + 3, f"the block is not a run of lines of {path}")
+
+
 def check_width(doc):
     for i, line in doc.prose():
         width = len(line.replace(MARKER, "").rstrip())
@@ -493,13 +527,15 @@ def main():
         check_links(doc, docs_by_path, root)
         check_commands(doc, pbench, describe, worker_help, root)
         check_width(doc)
+        check_copies(doc, root)
         checked += 1
     if problems:
         print("\n".join(problems))
         print(f"FAIL: {len(problems)} problems in {checked} files")
         return 1
     print(f"docs: {checked} files ok: {counts['links']} links, {counts['commands']} commands "
-          f"({len(pbench.helps)} command helps read), {counts['paths']} paths, prose widths")
+          f"({len(pbench.helps)} command helps read), {counts['paths']} paths, "
+          f"{counts['copies']} copies of files, prose widths")
     return 0
 
 

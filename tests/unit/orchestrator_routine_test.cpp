@@ -429,3 +429,81 @@ TEST_CASE("check counts a point the reference measured and the checked run has n
   store.choose_run(RunChoice::number(1));
   CHECK(query::check_sweep(store, "nightly", reference, {false, true}).missing_points == 0);
 }
+
+TEST_CASE("export: each night continues the same series, validity and run are values") {
+  // Three runs; run 2's result not valid, as a night's can be.
+  RoutineStore s({2e-7, 2.2e-7, 2.1e-7});
+  s.store.db().exec("UPDATE results SET valid = 0 WHERE run_no = 2");
+  // Each line's series (name and labels) and value.
+  const auto series = [&](int run) {
+    const auto text = query::to_openmetrics(
+        query::export_samples(s.store, "nightly", query::parse_run_selection(std::to_string(run))));
+    std::map<std::string, std::string> out;
+    std::size_t start = 0;
+    while (start < text.size()) {
+      const auto end = text.find('\n', start);
+      const auto line = text.substr(start, end - start);
+      start = end + 1;
+      if (line.empty() || line[0] == '#') continue;
+      const auto space = line.rfind(' ');
+      out[line.substr(0, space)] = line.substr(space + 1);
+    }
+    return out;
+  };
+  const auto night1 = series(1), night2 = series(2), night3 = series(3);
+  const auto keys = [](const std::map<std::string, std::string>& m) {
+    std::vector<std::string> k;
+    for (const auto& [key, value] : m) k.push_back(key);
+    return k;
+  };
+  CHECK(keys(night1) == keys(night2));
+  CHECK(keys(night1) == keys(night3));
+  for (const auto& [key, value] : night2) {
+    CHECK(key.find("valid=\"") == std::string::npos);
+    CHECK(key.find("run=\"") == std::string::npos);
+    CHECK(key.find("at=\"") == std::string::npos);
+  }
+  CHECK(night3.at("pbench_run_number{sweep=\"nightly\",partition=\"\",nodes=\"\",ppn=\"\","
+                  "queue_depth=\"\",T=\"\",hints=\"\",env=\"\",hosts_hash=\"\"}") == "3");
+  // The run's start, seconds since 1970: 2026-11-24T00:00:00Z.
+  CHECK(night3.at("pbench_run_started_timestamp_seconds{sweep=\"nightly\",partition=\"\","
+                  "nodes=\"\",ppn=\"\",queue_depth=\"\",T=\"\",hints=\"\",env=\"\","
+                  "hosts_hash=\"\"}") == "1795478400");
+  int headline_valid = 0, result_valid = 0;
+  for (const auto& [key, value] : night2) {
+    if (key.rfind("pbench_headline_valid{", 0) == 0) {
+      ++headline_valid;
+      CHECK(value == "0");
+      CHECK(night1.at(key) == "1");
+    }
+    if (key.rfind("pbench_logp_result_valid{", 0) == 0) {
+      ++result_valid;
+      CHECK(value == "0");
+      CHECK(night3.at(key) == "1");
+    }
+  }
+  CHECK(headline_valid > 0);
+  CHECK(result_valid == 1);  // one result, one queue depth
+}
+
+TEST_CASE("export: a headline's winning condition and a maximum figure's partition are per run") {
+  query::ExportSample sample;
+  sample.worker = "comm";
+  sample.metric = sample.figure = "b_eff";
+  sample.unit = "B/s";
+  for (const char* label : {"run", "point", "valid", "at", "partition", "nodes", "ppn"}) {
+    CHECK(query::is_per_run_label(sample, label));
+  }
+  for (const char* label : {"sweep", "env", "figure", "hints"}) {
+    CHECK_FALSE(query::is_per_run_label(sample, label));
+  }
+  sample.worker = "logp";
+  sample.metric = sample.figure = "logp_EEL";  // one per shape: its partition names the series
+  CHECK_FALSE(query::is_per_run_label(sample, "partition"));
+  CHECK(query::is_per_run_label(sample, "at"));
+  sample.figure.clear();  // a result's metric keeps every label but run, point and valid
+  CHECK_FALSE(query::is_per_run_label(sample, "at"));
+  CHECK(query::is_per_run_label(sample, "valid"));
+  sample.family = "pbench_run_number";
+  CHECK(query::metric_family(sample) == "pbench_run_number");
+}

@@ -91,6 +91,15 @@ example=/usr/share/doc/pbench/examples/site.toml.example
 grep -q '^worker_dir = "/usr/libexec/pbench/openmpi"$' "$example" ||
   fail "the sample site profile does not name /usr/libexec/pbench/openmpi: $(cat "$example")"
 ! grep -q '^/usr/etc' package-files.txt || fail "the package installs into /usr/etc"
+# The monitoring files (docs/operator-guide.md, "Monitoring"), the rules passing their own
+# promtool tests where the package put them, the nightly job executable.
+for file in pbench.rules.yml pbench.rules.test.yml pbench-dashboard.json pbench-nightly.sh; do
+  grep -qxF "/usr/share/pbench/prometheus/$file" package-files.txt ||
+    fail "the package has no /usr/share/pbench/prometheus/$file"
+done
+[[ -x /usr/share/pbench/prometheus/pbench-nightly.sh ]] || fail "pbench-nightly.sh is not executable"
+(cd /usr/share/pbench/prometheus && promtool test rules pbench.rules.test.yml) > rules.log 2>&1 ||
+  fail "the installed rules fail their tests: $(cat rules.log)"
 [[ $(man -w pbench) == /usr/share/man/man1/pbench.1.gz ]] || fail "man -w pbench: $(man -w pbench)"
 [[ $(man -w 5 pbench-site) == /usr/share/man/man5/pbench-site.5.gz ]] ||
   fail "man -w 5 pbench-site: $(man -w 5 pbench-site 2>&1)"

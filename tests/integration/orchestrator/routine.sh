@@ -177,7 +177,7 @@ promtool check metrics < nightly.prom || fail "promtool refused the export"
 grep -q '^pbench_bcast_ol_seconds{sweep="nightly",partition="2",nodes="1",ppn="2",' nightly.prom ||
   fail "no bcast_ol series: $(head -5 nightly.prom)"
 ! grep -Eq '[{,](run|point)="' nightly.prom || fail "a run or point label: $(grep -Em1 '(run|point)="' nightly.prom)"
-grep -q '^pbench_headline_seconds{.*,figure="bcast_ol",' nightly.prom || fail "no headline series"
+grep -Eq '^pbench_headline_seconds\{.*[{,]figure="bcast_ol"[,}]' nightly.prom || fail "no headline series"
 ol3=$(sqlite3 "$PBENCH_DB" "select printf('%.17g', value) from metric_values where sweep = 'nightly' and run = 3 and metric = 'ol' order by metric_id limit 1")
 "$PY" - "$ol3" <<'PY2' || fail "the exported ol is not run 3's ($ol3): $(grep -m3 "^pbench_bcast_ol_seconds" nightly.prom)"
 import re, sys
@@ -187,18 +187,19 @@ PY2
 "$PBENCH" export nightly --format openmetrics --run 1 > run1.prom
 promtool check metrics < run1.prom || fail "promtool refused the export of run 1"
 expect_fail 2 "--run all: the exposition format carries one run" "$PBENCH" export nightly --format openmetrics --run all
-# The alerting rule of docs/operator-guide.md passes promtool, and names a family the export has.
-awk '/^```yaml$/ { block = "" ; inside = 1; next } /^```$/ { if (inside && block ~ /# pbench: alert on a regressed figure/) print block; inside = 0 }
-     inside { block = block $0 "\n" }' "$(dirname "$0")/../../../docs/operator-guide.md" > rules.yml
-[[ -s rules.yml ]] || fail "no alerting rule in docs/operator-guide.md"
-promtool check rules rules.yml || fail "promtool refused docs/operator-guide.md's alerting rule: $(cat rules.yml)"
-family=$(grep -o 'pbench_[a-z_]*' rules.yml | head -1)
+# The shipped alerting rules (share/pbench/prometheus/, which docs/operator-guide.md shows; their
+# own tests: tests/monitoring.cmake) pass promtool, and the b_eff rule names a family the export
+# of a comm sweep has.
+rules="$(dirname "$0")/../../../share/pbench/prometheus/pbench.rules.yml"
+promtool check rules "$rules" || fail "promtool refused $rules"
+family=$(grep -o 'pbench_[a-z_]*{figure="b_eff"}' "$rules" | head -1 | cut -d'{' -f1)
+[[ -n "$family" ]] || fail "no b_eff rule in $rules"
 PBENCH_DB=$PWD/comm.db PBENCH_RUNS_DIR=$PWD/comm-runs "$PBENCH" run nightly --workers comm \
   --partitions 2 --set comm.memory_per_proc=1MiB --set comm.random_patterns=2 \
   --set comm.repetitions=1 --set comm.target_window=0.0002,0.0005 --set comm.start_looplength=10 \
   --set comm.sizes=1,13,21 > /dev/null 2>&1 || fail "the comm run failed"
 "$PBENCH" --db comm.db export nightly --format openmetrics | grep -q "^$family{" ||
-  fail "docs/operator-guide.md's rule names $family, which the export of a comm sweep does not have"
+  fail "the b_eff rule names $family, which the export of a comm sweep does not have"
 cp "$PBENCH_DB" inject.db
 sqlite3 inject.db "update points set params_json = json_set(params_json, '\$.hints', 'a\"b' || char(10) || 'c{d}e\\f')"
 "$PBENCH" --db inject.db export nightly > inject.prom
