@@ -30,8 +30,9 @@ namespace {
 /// its size), open and close, remove; each throws std::runtime_error naming the call that failed.
 std::map<std::string, std::function<void(const std::string&)>> small_file_actions(
     const std::vector<unsigned char>& content, std::int64_t file_size) {
+  // `content` is the caller's and outlives the actions; `file_size` is copied.
   return {{"create",
-           [&](const std::string& path) {
+           [&content](const std::string& path) {
              const int fd = ::open(path.c_str(), O_CREAT | O_EXCL | O_WRONLY, 0644);
              if (fd < 0) fail("create", path);
              if (!content.empty() && ::write(fd, content.data(), content.size()) !=
@@ -44,7 +45,7 @@ std::map<std::string, std::function<void(const std::string&)>> small_file_action
              if (::close(fd) != 0) fail("close", path);
            }},
           {"stat",
-           [&](const std::string& path) {
+           [file_size](const std::string& path) {
              struct stat info;
              if (::stat(path.c_str(), &info) != 0) fail("stat", path);
              if (info.st_size != file_size) {
@@ -53,12 +54,12 @@ std::map<std::string, std::function<void(const std::string&)>> small_file_action
              }
            }},
           {"open_close",
-           [&](const std::string& path) {
+           [](const std::string& path) {
              const int fd = ::open(path.c_str(), O_RDONLY);
              if (fd < 0) fail("open", path);
              if (::close(fd) != 0) fail("close", path);
            }},
-          {"remove", [&](const std::string& path) {
+          {"remove", [](const std::string& path) {
              if (::unlink(path.c_str()) != 0) fail("remove", path);
            }}};
 }
