@@ -157,7 +157,7 @@ TEST_CASE("io test delays: --test-call-delay ACCESS:TYPE=SECONDS and --test-dele
     o.test_call_delay = {bad};
     CHECK_THROWS_WITH(IoConfig::check(o, env),
                       doctest::Contains("is not ACCESS:TYPE=SECONDS (write, rewrite or read; "
-                                        "type 0-4; seconds >= 0)"));
+                                        "type 0-4; seconds 0 to 3600)"));
   }
   o = IoOptions{};
   o.test_deletion_delay = -1;

@@ -1,8 +1,9 @@
-// pbench-io's plan of its time (issue 41): a guarded run measures what it cannot cut (opens,
-// closes, syncs, bookkeeping, deletion) and shrinks the shares of the patterns still to run so
-// that all of it fits T; rev 2.1's T_pattern is the most a row gets. The account of where the
-// time went adds up to the elapsed time. The termination rule with the planned sync. On numbers
-// the tests choose (no clock).
+// pbench-io's plan of its time (issues 41 and 52): a guarded run measures what it cannot cut
+// (opens, closes, syncs, bookkeeping, deletion) and what each kind of row costs against the
+// time-driven ones, and shares out what is left of T so that all of it fits and all of T is
+// used, at most twice rev 2.1's T_pattern. The account of where the time went adds up to the
+// elapsed time. The termination rule with the planned sync. On numbers the tests choose (no
+// clock).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -16,10 +17,11 @@ using namespace pbench::io;
 
 namespace {
 
-/// T = 30 s, one partition: Usum 150, Tu = 0.2 s; 95 rows, 11 files.
+/// T = 30 s, one partition: Usum 150, Tu = 0.2 s; 95 rows, 11 files; 40 time-driven units, 24
+/// sized, 22 rewritten, 64 read.
 TimePlan plan_of(bool deleting = true) {
   const Schedule schedule{30.0, 1, false};
-  return TimePlan(schedule, 95, 150, 64, 11, deleting);
+  return TimePlan(schedule, 95, PlanUnits{40, 24, 22, 64}, 11, deleting);
 }
 
 }  // namespace
@@ -34,16 +36,59 @@ TEST_CASE("io time plan: with nothing measured the shares are rev 2.1's") {
   CHECK(plan.sync_per_byte() == 0);
 }
 
-TEST_CASE("io time plan: the shares never grow past T_pattern, however early the run is") {
+TEST_CASE("io time plan: time a row left unspent goes to the rows still to run") {
   TimePlan plan = plan_of();
-  plan.pattern_done(4, true, 1e6, 0.01);  // a row far under its share
-  CHECK(plan.unit_time(0.01) == doctest::Approx(0.2));
+  plan.pattern_done(RowCost::timed, 4, 1e6, 0.01);  // a row far under its share
+  // 29.99 s for the 146 units left, every kind at the time-driven rows' cost.
+  CHECK(plan.unit_time(0.01) == doctest::Approx(29.99 / 146));
+  CHECK(plan.unit_time(0.01) > plan.rev21_unit_time());
+}
+
+TEST_CASE(
+    "io time plan: the reads cost the probe's read over its write until the run's reads say") {
+  TimePlan plan = plan_of(false);
+  CHECK(plan.cost_ratio(RowCost::read) == 1);
+  plan.probed_read(2.0, 0.5);  // written and synced in 2 s, read back in 0.5 s
+  CHECK(plan.cost_ratio(RowCost::read) == doctest::Approx(0.25));
+  CHECK(plan.cost_ratio(RowCost::rewrite) == 1);
+  CHECK(plan.cost_ratio(RowCost::sized) == 1);
+  // s * (40 + 24 + 22 + 0.25 * 64) = 30.
+  CHECK(plan.unit_time(0) == doctest::Approx(30.0 / (40 + 24 + 22 + 16)));
+  // The time-driven rows ran at 0.25 s per unit, the sized ones at 0.5 s, the first read rows
+  // at 0.025 s: ratios 2 and 0.1, the probe's no longer counts.
+  plan.pattern_done(RowCost::timed, 40, 4e9, 10);
+  plan.pattern_done(RowCost::sized, 24, 2e9, 12);
+  plan.pattern_done(RowCost::rewrite, 22, 0, 5.5);
+  plan.pattern_done(RowCost::read, 4, 0, 0.1);
+  CHECK(plan.cost_ratio(RowCost::sized) == doctest::Approx(2));
+  CHECK(plan.cost_ratio(RowCost::rewrite) == doctest::Approx(1));
+  CHECK(plan.cost_ratio(RowCost::read) == doctest::Approx(0.1));
+  // 60 read units left at 0.1: 2.4 s left gives s = 2.4 / 6 = 0.4 s.
+  CHECK(plan.unit_time(27.6) == doctest::Approx(0.4));
+  // A row of one call (U = 0) changes no ratio.
+  plan.pattern_done(RowCost::read, 0, 0, 3);
+  CHECK(plan.cost_ratio(RowCost::read) == doctest::Approx(0.1));
+}
+
+TEST_CASE("io time plan: a share grows to at most twice T_pattern") {
+  const Schedule schedule{30.0, 1, false};
+  TimePlan plan(schedule, 95, PlanUnits{30, 0, 0, 120}, 11, false);
+  plan.probed_read(1.0, 0.01);
+  // 30 / (30 + 1.2) = 0.96 s per unit, held at 2 * 0.2 s.
+  CHECK(plan.unit_time(0) == doctest::Approx(kMostUnitTimeFactor * 0.2));
+  CHECK(plan.share(5, 0) == doctest::Approx(2.0));
+  // With nothing left to run, rev 2.1's.
+  TimePlan done(schedule, 1, PlanUnits{1, 0, 0, 0}, 1, false);
+  done.pattern_done(RowCost::timed, 1, 0, 0.1);
+  CHECK(done.unit_time(0.1) == doctest::Approx(0.2));
 }
 
 TEST_CASE("io time plan: a run behind its schedule shrinks the shares still to come") {
   TimePlan plan = plan_of(false);
-  // 50 units done in 20 s (planned 10 s): 10 s left for 100 units.
-  plan.pattern_done(50, false, 0, 20);
+  // 40 time-driven and 10 sized units done in 20 s (planned 10 s), both at 0.4 s per unit:
+  // 10 s left for 100 units.
+  plan.pattern_done(RowCost::timed, 40, 0, 16);
+  plan.pattern_done(RowCost::sized, 10, 0, 4);
   CHECK(plan.unit_time(20) == doctest::Approx(0.1));
   // Past T: nothing left, a share of 0 (a time-driven row then makes its one call).
   CHECK(plan.unit_time(31) == 0);
@@ -54,14 +99,14 @@ TEST_CASE("io time plan: the opens, closes and bookkeeping to come are held back
   plan.opened(0.5);
   plan.closed(0.1);
   plan.bookkeeping(0.3);  // the first row's, with the communicator's first collectives
-  plan.pattern_done(0, true, 0, 0.001);
+  plan.pattern_done(RowCost::timed, 0, 0, 0.001);
   CHECK(plan.reserve() == doctest::Approx(10 * 0.5 + 10 * 0.1));
   plan.bookkeeping(0.32);
-  plan.pattern_done(0, true, 0, 0.001);
+  plan.pattern_done(RowCost::timed, 0, 0, 0.001);
   // 10 opens and 10 closes left at 0.5 s and 0.1 s, 93 rows at 0.02 s of bookkeeping each.
   CHECK(plan.reserve() == doctest::Approx(10 * 0.5 + 10 * 0.1 + 93 * 0.02));
   const double left = 30 - 1 - plan.reserve();
-  CHECK(plan.unit_time(1) == doctest::Approx(std::min(0.2, left / 150)));
+  CHECK(plan.unit_time(1) == doctest::Approx(left / 150));
   CHECK(plan.unit_time(1) < 0.2);
 }
 
@@ -72,7 +117,7 @@ TEST_CASE("io time plan: a slow deletion seen by the probe shrinks the write sha
   fast.probed_deletion(32e6, 32e6 * 0.01e-9);
   slow.probed_deletion(32e6, 32e6 * 1.4e-9);
   CHECK(slow.deletion_per_byte() == doctest::Approx(1.4e-9));
-  for (TimePlan* p : {&fast, &slow}) p->pattern_done(4, true, 0.8e9, 0.8);
+  for (TimePlan* p : {&fast, &slow}) p->pattern_done(RowCost::timed, 4, 0.8e9, 0.8);
   // The slow plan holds back 1.12 s for the 0.8 GB written and, with U = 146 left (60 writing),
   // s = (30 - 0.8 - 1.12) / (146 + 1.4 * 60) = 0.122 s per unit.
   CHECK(slow.reserve() == doctest::Approx(0.8e9 * 1.4e-9));
@@ -84,7 +129,8 @@ TEST_CASE("io time plan: a slow deletion seen by the probe shrinks the write sha
 TEST_CASE("io time plan: the run's own deletions replace the probe once they reach its size") {
   TimePlan plan = plan_of();
   plan.probed_deletion(32e6, 0.032);  // 1 s per GB
-  plan.pattern_done(64, true, 2e9, 10);
+  plan.pattern_done(RowCost::timed, 40, 1.25e9, 6.25);
+  plan.pattern_done(RowCost::sized, 24, 0.75e9, 3.75);
   plan.deleted(1e6, 0.5);  // a small file: not yet at scale
   CHECK(plan.deletion_per_byte() == doctest::Approx(1e-9));
   plan.deleted(99e6, 0.5);  // 100 MB in 1 s: 10 s per GB
@@ -94,7 +140,7 @@ TEST_CASE("io time plan: the run's own deletions replace the probe once they rea
   // With --keep nothing is deleted, and nothing held back for it.
   TimePlan kept = plan_of(false);
   kept.probed_deletion(32e6, 1.0);
-  kept.pattern_done(4, true, 1e9, 1);
+  kept.pattern_done(RowCost::timed, 4, 1e9, 1);
   CHECK(kept.deletion_per_byte() == 0);
   CHECK(kept.reserve() == 0);
 }
@@ -109,8 +155,8 @@ TEST_CASE("io time plan: the sync's fixed part, its cost per byte and the write 
   plan.synced(3e8, 1.24);
   CHECK(plan.sync_fixed() == doctest::Approx(0.04));
   CHECK(plan.sync_per_byte() == doctest::Approx(1.6 / (4e8 + 2e3)));
-  plan.pattern_done(4, true, 4e8, 2);
-  plan.pattern_done(2, false, 4e8, 100);  // a read: not writing bandwidth
+  plan.pattern_done(RowCost::timed, 4, 4e8, 2);
+  plan.pattern_done(RowCost::read, 2, 4e8, 100);  // a read: not writing bandwidth
   CHECK(plan.write_bandwidth() == doctest::Approx(2e8));
 }
 

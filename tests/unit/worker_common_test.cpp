@@ -39,6 +39,8 @@ struct Argv {
   int argc() { return static_cast<int>(pointers.size()); }
   char** argv() { return pointers.data(); }
 };
+/// A range no value of these tests leaves.
+constexpr pbench::worker::Range kAnyValue{-1e18, 1e18};
 }  // namespace
 
 TEST_CASE("parameters come from the command line, then the environment, then the default") {
@@ -46,9 +48,9 @@ TEST_CASE("parameters come from the command line, then the environment, then the
   int runs = 10;
   double window = 2.5;
   Parameters p("logp", "test");
-  p.add("queue_depths", depths, "messages", "queue depths");
-  p.add("eel_runs", runs, "count", "runs");
-  p.add("window_ms", window, "ms", "window");
+  p.add("queue_depths", depths, "messages", kAnyValue, "queue depths");
+  p.add("eel_runs", runs, "count", kAnyValue, "runs");
+  p.add("window_ms", window, "ms", kAnyValue, "window");
   ::setenv("PBENCH_EEL_RUNS", "12", 1);
   ::setenv("PBENCH_QUEUE_DEPTHS", "4,8", 1);
   Argv args({"pbench-logp", "--queue-depths", "16,32,64"});
@@ -72,7 +74,7 @@ TEST_CASE("the orchestrator's --name=value words set flags and values that start
   Parameters p("io", "test");
   p.add_flag("unguarded", unguarded, "flag");
   p.add_flag("keep", keep, "flag");
-  p.add("offset", offset, "s", "a value below zero");
+  p.add("offset", offset, "s", kAnyValue, "a value below zero");
   Argv args({"pbench-io", "--unguarded=true", "--keep=false", "--offset=-1.5"});
   CHECK_FALSE(p.parse(args.argc(), args.argv()).has_value());
   CHECK(unguarded);
@@ -84,7 +86,7 @@ TEST_CASE("the orchestrator's --name=value words set flags and values that start
 TEST_CASE("a malformed parameter is a usage error with exit code 2") {
   int runs = 10;
   Parameters p("logp", "test");
-  p.add("eel_runs", runs, "count", "runs");
+  p.add("eel_runs", runs, "count", kAnyValue, "runs");
   Argv args({"pbench-logp", "--eel-runs", "ten"});
   CHECK(p.parse(args.argc(), args.argv()) == 2);
 }
@@ -97,13 +99,13 @@ TEST_CASE("every size [B] and time [s, us] parameter reads the same units") {
   std::vector<double> window;
   int runs = 1;
   Parameters p("io", "test");
-  p.add("memory_per_proc", memory, "B", "memory");
-  p.add("cache_bytes", cache, "B", "cache");
-  p.add("sizes", sizes, "B", "sizes");
-  p.add("schedule_time", seconds, "s", "T");
-  p.add("hop_delay_us", delay_us, "us", "delay");
-  p.add("target_window", window, "s", "window");
-  p.add("runs", runs, "count", "runs");
+  p.add("memory_per_proc", memory, "B", kAnyValue, "memory");
+  p.add("cache_bytes", cache, "B", kAnyValue, "cache");
+  p.add("sizes", sizes, "B", kAnyValue, "sizes");
+  p.add("schedule_time", seconds, "s", kAnyValue, "T");
+  p.add("hop_delay_us", delay_us, "us", kAnyValue, "delay");
+  p.add("target_window", window, "s", kAnyValue, "window");
+  p.add("runs", runs, "count", kAnyValue, "runs");
   ::setenv("PBENCH_CACHE_BYTES", "1GB", 1);
   Argv args({"pbench-io", "--memory-per-proc", "256MiB", "--sizes", "8,64KiB", "--schedule-time",
              "1.5min", "--hop-delay-us=2ms", "--target-window", "500ms,2s"});
@@ -115,13 +117,13 @@ TEST_CASE("every size [B] and time [s, us] parameter reads the same units") {
   CHECK(seconds == doctest::Approx(90));
   CHECK(delay_us == doctest::Approx(2000));
   Parameters plain("bcast", "test");
-  plain.add("hop_delay_us", delay_us, "us", "delay");
+  plain.add("hop_delay_us", delay_us, "us", kAnyValue, "delay");
   Argv hundred({"pbench-bcast", "--hop-delay-us", "100"});
   CHECK_FALSE(plain.parse(hundred.argc(), hundred.argv()).has_value());
   CHECK(delay_us == doctest::Approx(100));  // a plain number in the parameter's own unit
   CHECK(window == std::vector<double>{0.5, 2});
   Parameters q("io", "test");
-  q.add("memory_per_proc", memory, "B", "memory");
+  q.add("memory_per_proc", memory, "B", kAnyValue, "memory");
   Argv bad({"pbench-io", "--memory-per-proc", "256 parsecs"});
   CHECK(q.parse(bad.argc(), bad.argv()) == 2);
 }
@@ -130,7 +132,7 @@ TEST_CASE("--describe-parameters lists every parameter with its option, unit and
   int runs = 10;
   bool keep = false;
   Parameters p("logp", "test");
-  p.add("eel_runs", runs, "count", "runs");
+  p.add("eel_runs", runs, "count", kAnyValue, "runs");
   p.add_flag("keep", keep, "keep");
   const auto d = p.describe_parameters();
   CHECK(d["worker"] == "logp");
@@ -205,13 +207,13 @@ TEST_CASE("an empty value for a number or a list of numbers is a usage error, no
   std::vector<int> sizes{8};
   std::string label = "x";
   Parameters p("bcast", "test");
-  p.add("root", root, "rank", "root");
-  p.add("sizes", sizes, "B", "sizes");
+  p.add("root", root, "rank", kAnyValue, "root");
+  p.add("sizes", sizes, "B", kAnyValue, "sizes");
   p.add("label", label, "", "free text");
   Argv empty_number({"pbench-bcast", "--root", ""});
   CHECK(p.parse(empty_number.argc(), empty_number.argv()) == 2);
   Parameters q("bcast", "test");
-  q.add("sizes", sizes, "B", "sizes");
+  q.add("sizes", sizes, "B", kAnyValue, "sizes");
   Argv empty_list({"pbench-bcast", "--sizes", ""});
   CHECK(q.parse(empty_list.argc(), empty_list.argv()) == 2);
   Parameters r("bcast", "test");

@@ -16,66 +16,74 @@ void BcastParameters::declare(worker::Parameters& parameters) {
                  "Broadcast implementation: mpi (MPI_Bcast), or the worker's own point-to-point "
                  "algorithms linear (i receives from i-1), backward (i receives from i+1), "
                  "binomial (ranks relative to the root)");
-  parameters.add("root", root, "rank", "Root of the measured broadcasts");
+  parameters.add("root", root, "rank", worker::Range{0, 1e7}, "Root of the measured broadcasts");
   parameters.add("root_order", root_order, "",
                  "Root order of the broadcast-rounds method: forward (root, root+1, ...) or "
                  "backward (root, root-1, ...)");
   parameters.add("hop_delay_us", hop_delay_us, "us",
+                 worker::Range{0, static_cast<long double>(kLargestHopDelayUs)},
                  "Synthetic delay before each send of the worker's own implementations, so a "
                  "broadcast's true latency is known (validation; not with --impl mpi)");
-  parameters.add("repetitions", repetitions, "count",
+  parameters.add("repetitions", repetitions, "count", worker::Range{1, 1e7},
                  "Repetitions M of the timed operation per measurement");
-  parameters.add("max_measurements", max_measurements, "count",
+  parameters.add("max_measurements", max_measurements, "count", worker::Range{2, 1e6},
                  "Measurements per figure at most; they repeat (at least 8, or this many if "
                  "fewer) until the standard deviation is below 3% of the mean");
 }
 
-std::optional<std::string> BcastParameters::problem() const {
-  if (sizes.error()) return "--sizes: " + *sizes.error();
+void BcastParameters::check() const {
+  if (sizes.error()) throw worker::UsageError("--sizes: " + *sizes.error());
   // An empty value never reaches SizeList::parse (CLI11 default-constructs the list).
-  if (sizes.sizes().empty()) return "--sizes: no size given";
+  if (sizes.sizes().empty()) throw worker::UsageError("--sizes: no size given");
   std::set<std::int64_t> seen;
   for (std::int64_t s : sizes.sizes()) {
     if (s < 1)
-      return "--sizes: " + std::to_string(s) + " is not a message size (each must be >= 1 B)";
+      throw worker::UsageError("--sizes: " + std::to_string(s) +
+                               " is not a message size (each must be >= 1 B)");
     if (s > kLargestSize) {
-      return "--sizes: " + std::to_string(s) + " B exceeds the largest message, " +
-             std::to_string(kLargestSize) + " B";
+      throw worker::UsageError("--sizes: " + std::to_string(s) +
+                               " B exceeds the largest message, " + std::to_string(kLargestSize) +
+                               " B");
     }
-    if (!seen.insert(s).second) return "--sizes: " + std::to_string(s) + " appears twice";
+    if (!seen.insert(s).second)
+      throw worker::UsageError("--sizes: " + std::to_string(s) + " appears twice");
   }
   if (!find_implementation(impl)) {
-    return "--impl: unknown implementation '" + impl + "' (known: " + implementation_names() + ")";
+    throw worker::UsageError("--impl: unknown implementation '" + impl +
+                             "' (known: " + implementation_names() + ")");
   }
-  if (root < 0) return "--root: " + std::to_string(root) + " is not a rank (must be >= 0)";
+  if (root < 0)
+    throw worker::UsageError("--root: " + std::to_string(root) + " is not a rank (must be >= 0)");
   if (root_order != "forward" && root_order != "backward") {
-    return "--root-order: '" + root_order + "' is neither forward nor backward";
+    throw worker::UsageError("--root-order: '" + root_order + "' is neither forward nor backward");
   }
   if (!std::isfinite(hop_delay_us) || hop_delay_us < 0) {
-    return "--hop-delay-us: " + units::short_number(hop_delay_us) +
-           " is not a delay (must be >= 0)";
+    throw worker::UsageError("--hop-delay-us: " + units::short_number(hop_delay_us) +
+                             " is not a delay (must be >= 0)");
   }
   if (hop_delay_us > kLargestHopDelayUs) {
-    return "--hop-delay-us: " + units::short_number(hop_delay_us) + " exceeds 10 s per hop";
+    throw worker::UsageError("--hop-delay-us: " + units::short_number(hop_delay_us) +
+                             " exceeds 10 s per hop");
   }
   if (hop_delay_us > 0 && !find_implementation(impl)->own) {
-    return "--hop-delay-us: a synthetic delay applies to the worker's own implementations "
-           "(linear, backward, binomial), not to --impl " +
-           impl;
+    throw worker::UsageError(
+        "--hop-delay-us: a synthetic delay applies to the worker's own implementations "
+        "(linear, backward, binomial), not to --impl " +
+        impl);
   }
-  if (repetitions < 1) return "--repetitions: must be >= 1";
+  if (repetitions < 1) throw worker::UsageError("--repetitions: must be >= 1");
   if (max_measurements < 2) {
-    return "--max-measurements: must be >= 2 (the 3% rule needs a standard deviation)";
+    throw worker::UsageError(
+        "--max-measurements: must be >= 2 (the 3% rule needs a standard deviation)");
   }
-  return std::nullopt;
 }
 
-std::optional<std::string> BcastParameters::problem_for(int nprocs) const {
+void BcastParameters::check_for(int nprocs) const {
   if (root >= nprocs) {
-    return "--root: " + std::to_string(root) + " is not a rank of " + std::to_string(nprocs) +
-           " process" + (nprocs == 1 ? "" : "es") + " (must be < " + std::to_string(nprocs) + ")";
+    throw worker::UsageError("--root: " + std::to_string(root) + " is not a rank of " +
+                             std::to_string(nprocs) + " process" + (nprocs == 1 ? "" : "es") +
+                             " (must be < " + std::to_string(nprocs) + ")");
   }
-  return std::nullopt;
 }
 
 std::int64_t BcastParameters::min_measurements() const {

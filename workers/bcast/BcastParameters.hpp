@@ -37,11 +37,12 @@ struct BcastParameters {
 
   /// Declares every parameter, bound to the members above (their values are the defaults).
   void declare(worker::Parameters& parameters);
-  /// The first problem with the values as a message naming the option, or nothing when usable
-  /// (checks everything that does not depend on the number of processes).
-  std::optional<std::string> problem() const;
-  /// The first problem given `nprocs` processes (the root must be one of them).
-  std::optional<std::string> problem_for(int nprocs) const;
+  /// Throws worker::UsageError naming the option of the first problem with the values (checks
+  /// everything that does not depend on the number of processes).
+  void check() const;
+  /// Throws worker::UsageError when the values do not fit `nprocs` processes (the root must be
+  /// one of them).
+  void check_for(int nprocs) const;
   /// The fewest measurements before the 3% rule may stop a series: the paper's 8, or all of
   /// them when --max-measurements is smaller.
   std::int64_t min_measurements() const;

@@ -1,7 +1,5 @@
 // pbench-bcast: broadcast latency by de Supinski & Karonis's OL_i method, with the classic
 // methods beside it (METHODS.md §5).
-#include <iostream>
-
 #include "bcast/BcastParameters.hpp"
 #include "bcast/BcastReport.hpp"
 #include "bcast/BcastRun.hpp"
@@ -18,19 +16,11 @@ int main(int argc, char** argv) {
       "broadcast-acknowledge)";
   spec.declare = [&](worker::Parameters& p) { parameters.declare(p); };
   spec.before_mpi = [&]() -> int {
-    if (auto problem = parameters.problem()) {
-      if (worker::is_reporting_process()) {
-        std::cerr << "pbench-bcast: error: " << *problem << "\n"
-                  << "Run with --help for the parameters.\n";
-      }
-      return 2;
-    }
+    parameters.check();  // throws UsageError: run_worker says it
     return -1;
   };
   spec.body = [&](worker::WorkerContext& context) {
-    if (auto problem = parameters.problem_for(context.mpi.size())) {
-      throw worker::UsageError(*problem);
-    }
+    parameters.check_for(context.mpi.size());
     bcast::BcastRun run(context.mpi, parameters, &context.deadline);
     auto measurements = run.measure();
     if (!measurements) return;  // not rank 0

@@ -35,6 +35,9 @@ int parse_position(const std::string& text, const std::string& item) {
   return position - 1;
 }
 
+/// Memory per process: 0 (the node's) to 1 PiB.
+constexpr worker::Range kMemoryRange{0, static_cast<double>(1ULL << 50)};
+
 std::string join(const std::vector<std::string>& items, const char* separator) {
   std::string out;
   for (const auto& item : items) out += (out.empty() ? "" : separator) + item;
@@ -44,15 +47,15 @@ std::string join(const std::vector<std::string>& items, const char* separator) {
 }  // namespace
 
 void CommOptions::declare(worker::Parameters& parameters) {
-  parameters.add("memory_per_proc", memory_per_proc, "B",
+  parameters.add("memory_per_proc", memory_per_proc, "B", kMemoryRange,
                  "Memory per process; L_max = memory/128 (clamped to 128 MiB). 0: the node's "
                  "physical memory divided by the processes on the node (smallest over nodes)");
   parameters.add("seed", seed, "",
                  "Seed of the random patterns, 0 to 4294967295; default: drawn at start and "
                  "recorded in the result (the original seeds from the clock)");
-  parameters.add("random_patterns", random_patterns, "count",
+  parameters.add("random_patterns", random_patterns, "count", worker::Range{1, 10000},
                  "Random ring patterns averaged into b_random (reference 30)");
-  parameters.add("repetitions", repetitions, "count",
+  parameters.add("repetitions", repetitions, "count", worker::Range{1, 10000},
                  "Repetitions of every measurement; the maximum counts (reference 3)");
   parameters.add("sizes", sizes, "position",
                  "Measure only these of the 21 message sizes, by position 1..21 (1 = 1 B, "
@@ -60,20 +63,21 @@ void CommOptions::declare(worker::Parameters& parameters) {
   parameters.add("methods", methods, "",
                  "Methods to measure: sendrecv, alltoallv, nonblocking; default all three (the "
                  "ping-pong always uses MPI_Send/MPI_Recv)");
-  parameters.add("target_window", target_window, "s",
+  parameters.add("target_window", target_window, "s", worker::Range{1e-6, 3600},
                  "Loop lengths aim at a measurement time between these two values (reference "
                  "0.0025,0.005)");
-  parameters.add("start_looplength", start_looplength, "iterations",
+  parameters.add("start_looplength", start_looplength, "iterations", worker::Range{1, 1e9},
                  "Loop length of the shortest message (reference 300)");
   parameters.add(
-      "max_time", max_time, "s",
+      "max_time", max_time, "s", worker::Range{0, 1e7},
       "Stop after this many seconds with a partial result marked not valid; 0: no limit");
-  parameters.add("rmax", rmax, "flop/s",
+  parameters.add("rmax", rmax, "flop/s", worker::Range{0, 1e21},
                  "Linpack R_max of the processes used; reports the balance factor b_eff/R_max");
   parameters.add_flag("describe", describe,
                       "Print the patterns a run on --nprocs processes would use, and exit "
                       "(no MPI)");
-  parameters.add("nprocs", nprocs, "count", "With --describe: the number of processes");
+  parameters.add("nprocs", nprocs, "count", worker::Range{0, 1e7},
+                 "With --describe: the number of processes");
   parameters.add("format", format, "", "With --describe: text or json")
       ->check(CLI::IsMember({"text", "json"}));
 }

@@ -295,6 +295,12 @@ std::vector<std::array<std::string, 3>> CommReport::differences_from_b_eff_3_6(
 
 void CommReport::fill(worker::ResultDocument& result, const BenchmarkOutcome& outcome,
                       const BeffFigures& figures) const {
+  fill_setup(result);
+  fill_measurements(result, outcome);
+  fill_figures(result, figures);
+}
+
+void CommReport::fill_setup(worker::ResultDocument& result) const {
   result.add_seed("random_patterns", patterns_.seed);
   auto& differences = result.add_table("differences_from_b_eff_3_6",
                                        {{"aspect", ""}, {"pbench", ""}, {"b_eff_3_6", ""}});
@@ -342,7 +348,10 @@ void CommReport::fill(worker::ResultDocument& result, const BenchmarkOutcome& ou
       crossings.add_row({p.label, c.messages, c.crossing_messages, c.neighbours_text()});
     }
   }
+}
 
+void CommReport::fill_measurements(worker::ResultDocument& result,
+                                   const BenchmarkOutcome& outcome) const {
   auto& rows = result.add_table("measurements", {{"pattern", ""},
                                                  {"position", "count"},
                                                  {"l", "B"},
@@ -360,7 +369,9 @@ void CommReport::fill(worker::ResultDocument& result, const BenchmarkOutcome& ou
                   m.size, method_name(m.method), m.repetition + 1, m.looplength, m.time.max,
                   m.time.min, m.time.mean, m.time.stddev, m.bandwidth, m.check_errors});
   }
+}
 
+void CommReport::fill_figures(worker::ResultDocument& result, const BeffFigures& figures) const {
   const int n = nprocs_;
   const auto per = [&](const Figure& f) { return Figure{per_process(f.value, n), f.samples}; };
   result

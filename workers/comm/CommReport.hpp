@@ -67,6 +67,12 @@ class CommReport {
       const CommConfig& config);
 
  private:
+  // fill()'s parts, in the document's order: the run's set-up (seed, differences from b_eff
+  // 3.6, message sizes, L_max, patterns and where they cross nodes), every measurement, and the
+  // figures (table 1 and the metrics).
+  void fill_setup(worker::ResultDocument& result) const;
+  void fill_measurements(worker::ResultDocument& result, const BenchmarkOutcome& outcome) const;
+  void fill_figures(worker::ResultDocument& result, const BeffFigures& figures) const;
   const CommConfig& config_;
   const PatternSet& patterns_;
   MessageSizes sizes_;

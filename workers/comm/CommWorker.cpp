@@ -182,14 +182,9 @@ worker::WorkerSpec comm_worker_spec() {
       "and additional patterns, 21 message sizes, three MPI methods";
   spec.declare = [state](worker::Parameters& parameters) { state->options.declare(parameters); };
   spec.before_mpi = [state]() {
-    try {
-      state->config = CommConfig::check(state->options);
-      if (state->config.describe) {
-        return worker::is_reporting_process() ? print_description(state->config) : 0;
-      }
-    } catch (const UsageError& e) {
-      if (worker::is_reporting_process()) std::cerr << "pbench-comm: error: " << e.what() << "\n";
-      return 2;
+    state->config = CommConfig::check(state->options);  // throws UsageError: run_worker says it
+    if (state->config.describe) {
+      return worker::is_reporting_process() ? print_description(state->config) : 0;
     }
     return -1;
   };

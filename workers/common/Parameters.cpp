@@ -1,8 +1,13 @@
 #include "common/Parameters.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <string_view>
 
 #include "common/Units.hpp"
 
@@ -57,6 +62,10 @@ nlohmann::json Parameters::describe_parameters() const {
                                            : nlohmann::json(entry.option->get_default_str())},
                     {"flag", entry.flag},
                     {"help", entry.option->get_description()}});
+    if (entry.range) {
+      list.back()["min"] = static_cast<double>(entry.range->min);
+      list.back()["max"] = static_cast<double>(entry.range->max);
+    }
   }
   return {{"worker", worker_}, {"parameters", list}};
 }
@@ -80,6 +89,52 @@ nlohmann::json Parameters::echo() const {
     out[entry.name] = {{"value", entry.value()}, {"unit", entry.unit}, {"source", source}};
   }
   return out;
+}
+
+namespace {
+
+/// An end of a range: a whole number in full, a fraction as units::plain_number writes it.
+std::string range_end(long double value) {
+  if (value != std::floor(value)) return units::plain_number(static_cast<double>(value));
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.0Lf", value);
+  return buffer;
+}
+
+}  // namespace
+
+std::string Range::text() const {
+  return range_end(min) + " to " + range_end(max);
+}
+
+CLI::Validator Parameters::in_range(Range range, bool whole) {
+  return CLI::Validator(
+      [range, whole](std::string& word) {
+        // Read as a double: an integer too large for its type (99999999999999999999) is a large
+        // number here, not a saturated or wrapped one, and is refused as outside the range.
+        std::string_view text = word;
+        while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {
+          text.remove_prefix(1);
+        }
+        if (!text.empty() && text.front() == '+') text.remove_prefix(1);
+        long double value = 0;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+        // Only a decimal number is read (CLI11 would also take 0x10 and 010 as 16 and 8), and
+        // where the parameter counts, a whole one in digits (not 1e3 or 2.5).
+        const bool digits =
+            text.find_first_not_of("-0123456789") == std::string_view::npos && !text.empty();
+        if (error == std::errc::invalid_argument || end != text.data() + text.size() ||
+            (whole && !digits)) {
+          return "'" + word + "' is not a " + (whole ? "whole" : "decimal") +
+                 " number (the range is " + range.text() + ")";
+        }
+        if (error == std::errc::result_out_of_range || !std::isfinite(value) || value < range.min ||
+            value > range.max) {
+          return "'" + word + "' is outside the range " + range.text();
+        }
+        return std::string();
+      },
+      "", "RANGE");
 }
 
 CLI::Validator Parameters::non_empty_number() {
@@ -134,8 +189,11 @@ std::string Parameters::flag_of(const std::string& name) {
   return flag;
 }
 
-std::string Parameters::describe(const std::string& help, const std::string& unit) {
-  return unit.empty() ? help : help + " [" + unit + "]";
+std::string Parameters::describe(const std::string& help, const std::string& unit,
+                                 const std::optional<Range>& range) {
+  std::string bracket = unit;
+  if (range) bracket += (bracket.empty() ? "" : ", ") + range->text();
+  return bracket.empty() ? help : help + " [" + bracket + "]";
 }
 
 bool is_reporting_process() {

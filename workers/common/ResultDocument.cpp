@@ -17,6 +17,7 @@
 #include "common/MpiLibrary.hpp"
 #include "common/MpiSession.hpp"
 #include "common/NodeLayout.hpp"
+#include "common/UtcClock.hpp"
 
 namespace pbench::worker {
 
@@ -44,7 +45,7 @@ nlohmann::json Table::to_json() const {
 }
 
 ResultDocument::ResultDocument(std::string worker)
-    : worker_(std::move(worker)), started_at_(utc_timestamp()) {}
+    : worker_(std::move(worker)), started_at_(utc_now()) {}
 
 Table& ResultDocument::add_table(const std::string& name, std::vector<Column> columns) {
   for (auto& [existing, table] : tables_) {
@@ -84,7 +85,7 @@ void ResultDocument::set_environment(const MpiSession& session) {
 }
 
 void ResultDocument::finish() {
-  ended_at_ = utc_timestamp();
+  ended_at_ = utc_now();
 }
 
 nlohmann::json ResultDocument::validity() const {
@@ -111,7 +112,7 @@ nlohmann::json ResultDocument::to_json() const {
                              {"worker", worker_},
                              {"worker_version", build_version()},
                              {"started_at", started_at_},
-                             {"ended_at", ended_at_.empty() ? utc_timestamp() : ended_at_},
+                             {"ended_at", ended_at_.empty() ? utc_now() : ended_at_},
                              {"hosts", hosts},
                              {"mpi_library_version", mpi_version_},
                              {"nprocs", nprocs_},
@@ -179,20 +180,6 @@ nlohmann::json job_origin() {
     if (const char* value = std::getenv(variable)) origin[key] = value;
   }
   return origin;
-}
-
-std::string utc_timestamp() {
-  using namespace std::chrono;
-  const auto now = system_clock::now();
-  const std::time_t seconds = system_clock::to_time_t(now);
-  const auto millis = duration_cast<milliseconds>(now.time_since_epoch()).count() % 1000;
-  std::tm utc{};
-  gmtime_r(&seconds, &utc);
-  char text[80];
-  std::snprintf(text, sizeof(text), "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", utc.tm_year + 1900,
-                utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec,
-                static_cast<int>(millis));
-  return text;
 }
 
 std::string build_version() {

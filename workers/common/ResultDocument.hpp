@@ -118,8 +118,6 @@ class ResultDocument {
 /// null when PBENCH_SWEEP is not set (a worker run by hand).
 nlohmann::json job_origin();
 
-/// Current UTC time as "YYYY-MM-DDTHH:MM:SS.mmmZ".
-std::string utc_timestamp();
 /// The version of this build (git describe at configure time).
 std::string build_version();
 

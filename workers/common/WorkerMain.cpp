@@ -5,49 +5,31 @@
 
 #include "common/LaunchCheck.hpp"
 #include "common/MpiCost.hpp"
+#include "common/RunParameters.hpp"
 
 namespace pbench::worker {
 
 int run_worker(const WorkerSpec& spec, int argc, char** argv) {
   Parameters parameters(spec.name, spec.description);
   spec.declare(parameters);
-  std::string output = "-";
-  parameters.add("output", output, "path",
-                 "Where rank 0 writes the JSON result document; '-' is stdout (the readable "
-                 "protocol then goes to stderr)");
-  double deadline_at = 0;
-  double time_left = 0;
-  double deadline_margin = -1;
-  CLI::Option* deadline_option = parameters.add(
-      "deadline", deadline_at, "s since the epoch",
-      "Stop before this time at a clean point and write what was measured as a partial result "
-      "(not valid, exit 0); a job script sets it as PBENCH_DEADLINE");
-  CLI::Option* time_left_option = parameters.add(
-      "time_left", time_left, "s",
-      "Like --deadline, as seconds from the start (the earlier end wins when both are given)");
-  parameters.add("deadline_margin", deadline_margin, "s",
-                 "Time kept free before the deadline to write the result (io removes its files "
-                 "after writing it); "
-                 "-1: a tenth of the time left, 1 to 60 s");
+  RunParameters run;
+  run.declare(parameters);
   if (auto code = parameters.parse(argc, argv)) return *code;
-  std::string problem;
-  const auto given = [](CLI::Option* option, double value) -> std::optional<double> {
-    if (option->count() == 0) return std::nullopt;
-    return value;
-  };
-  const auto deadline =
-      Deadline::from(given(deadline_option, deadline_at), given(time_left_option, time_left),
-                     deadline_margin, epoch_now(), problem);
-  if (!deadline) {
+  // The one path of a problem found before MPI starts: rank 0 of the launch says it, every
+  // process exits 2, nothing is written.
+  Deadline deadline;
+  try {
+    deadline = run.deadline(epoch_now());
+    if (deadline.set()) run.deadline_margin = deadline.margin();
+    if (spec.before_mpi) {
+      if (int code = spec.before_mpi(); code >= 0) return code;
+    }
+  } catch (const UsageError& e) {
     if (is_reporting_process()) {
-      std::cerr << "pbench-" << spec.name << ": error: " << problem << "\n"
+      std::cerr << "pbench-" << spec.name << ": error: " << e.what() << "\n"
                 << "Run with --help for the parameters.\n";
     }
     return 2;
-  }
-  if (deadline->set()) deadline_margin = deadline->margin();
-  if (spec.before_mpi) {
-    if (int code = spec.before_mpi(); code >= 0) return code;
   }
 
   MpiSession mpi(spec.name, argc, argv);
@@ -62,8 +44,9 @@ int run_worker(const WorkerSpec& spec, int argc, char** argv) {
   result.set_parameters(parameters.echo());
   result.set_arguments(parameters.arguments());
   result.set_origin(job_origin());
+  const std::string& output = run.output;
   std::ostream& protocol = (output == "-") ? std::cerr : std::cout;
-  DeadlineWatch watch(*deadline);
+  DeadlineWatch watch(deadline);
   WorkerContext context{mpi, result, protocol, watch, {}};
   try {
     result.set_environment(mpi);

@@ -14,13 +14,6 @@
 
 namespace pbench::worker {
 
-/// A problem with the run's inputs that every rank detects alike (for example too few
-/// processes): rank 0 prints it, every rank exits with status 2, nothing is written.
-class UsageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
 /// The measurement stopped on an error that every rank knows of (for example a full file
 /// system) after the body recorded what it measured and marked the result invalid: rank 0
 /// writes the partial result, prints the message, and every rank exits with status 3.
@@ -49,8 +42,10 @@ struct WorkerSpec {
   std::string description;  ///< first line of --help
   /// Declares the worker's own parameters (bound to variables the body reads).
   std::function<void(Parameters&)> declare;
-  /// Runs before MPI starts, after parsing: returns an exit code to stop early (for example
-  /// after printing a description), or -1 to go on. Optional.
+  /// Runs before MPI starts, after parsing: checks the parameters (throwing UsageError naming
+  /// the first problem, which run_worker prints on rank 0 of the launch before every process
+  /// exits 2), and returns an exit code to stop early (for example after printing a
+  /// description), or -1 to go on. Optional.
   std::function<int()> before_mpi;
   /// The measurement; runs on every rank.
   std::function<void(WorkerContext&)> body;

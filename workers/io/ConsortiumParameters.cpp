@@ -14,62 +14,77 @@ std::string underscore_flag(const std::string& name) {
   return name.find('_') == std::string::npos ? "" : "--" + name;
 }
 
-template <class T>
-CLI::Option* add(worker::Parameters& parameters, const std::string& name, T& value,
-                 const std::string& unit, const std::string& help) {
-  return parameters.add(name, value, unit, help, underscore_flag(name));
+/// A word.
+CLI::Option* add(worker::Parameters& parameters, const std::string& name, std::string& value,
+                 const std::string& help) {
+  return parameters.add(name, value, "", help, underscore_flag(name));
 }
 
-/// A size in bytes (the unit "B" reads units too: 4096, 64KiB, 1MiB, 1MB).
+/// A number in `range`.
+template <class T>
+CLI::Option* add(worker::Parameters& parameters, const std::string& name, T& value,
+                 const std::string& unit, worker::Range range, const std::string& help) {
+  return parameters.add(name, value, unit, range, help, underscore_flag(name));
+}
+
+/// A switch the consortium's way: 1 on, 0 off.
+void add_switch(worker::Parameters& parameters, const std::string& name, int& value,
+                const std::string& help) {
+  add(parameters, name, value, "", worker::Range{0, 1}, help);
+}
+
+/// A size in bytes (the unit "B" reads units too: 4096, 64KiB, 1MiB, 1MB), from `least` to 1 PiB.
 void add_size(worker::Parameters& parameters, const std::string& name, std::int64_t& value,
-              const std::string& help) {
-  add(parameters, name, value, "B", help);
+              std::int64_t least, const std::string& help) {
+  add(parameters, name, value, "B", worker::Range{static_cast<long double>(least), 0x1p50L}, help);
 }
 
 }  // namespace
 
 void ConsortiumOptions::declare(worker::Parameters& parameters) {
-  add(parameters, "suite", suite, "",
+  add(parameters, "suite", suite,
       "Which suite: 'b_eff_io' (Rabenseifner & Koniges) or 'consortium' (Parallel I/O "
       "Benchmarking Consortium: sustained write, cached write, sustained read)");
-  add(parameters, "filename", filename, "",
+  add(parameters, "filename", filename,
       "consortium: base name of the benchmark files in the run directory (no '/')");
-  add(parameters, "collective", collective, "",
-      "consortium: non-zero for MPI-IO collective calls, 0 for independent ones");
-  add(parameters, "pattern", pattern, "",
+  add_switch(parameters, "collective", collective,
+             "consortium: 1 for MPI-IO collective calls, 0 for independent ones");
+  add(parameters, "pattern", pattern,
       "consortium: access pattern: segmented, strided, random (random transfer sizes) or "
       "general (random and strided after a header)");
-  add_size(parameters, "header_bytes", header_bytes,
+  add_size(parameters, "header_bytes", header_bytes, 0,
            "consortium: bytes at the start of the file left untouched (skews block alignment)");
-  add_size(parameters, "transfer_size", transfer_size,
+  add_size(parameters, "transfer_size", transfer_size, 1,
            "consortium: bytes per I/O call (random, general: the largest transfer)");
-  add_size(parameters, "block_size", block_size,
+  add_size(parameters, "block_size", block_size, 1,
            "consortium: contiguous bytes of one process per segment");
-  add(parameters, "segment_count", segment_count, "count",
+  add(parameters, "segment_count", segment_count, "count", worker::Range{1, 1e12},
       "consortium: segments in the file (segmented: 1)");
-  add_size(parameters, "padding", padding,
+  add_size(parameters, "padding", padding, 0,
            "consortium: hole after each segment; the stride is the segment plus the padding");
-  add(parameters, "random_seed", random_seed, "",
+  add(parameters, "random_seed", random_seed, "", worker::Range{0, 18446744073709551615.0L},
       "consortium: seed of the random transfer sizes; 0: drawn at run time (recorded)");
-  add(parameters, "file_per_process", file_per_process, "",
-      "consortium: non-zero for one file per process, 0 for one shared file");
-  add(parameters, "api", api, "",
+  add_switch(parameters, "file_per_process", file_per_process,
+             "consortium: 1 for one file per process, 0 for one shared file");
+  add(parameters, "api", api,
       "consortium: 'mpiio' (MPI-IO; hints apply) or 'posix' (open, pwrite/pread, fsync, close)");
-  add(parameters, "small_files", small_files, "",
-      "consortium: non-zero to run the many-small-files test too (create, stat, open/close, "
-      "remove rates in a shared and in per-process directories)");
-  add(parameters, "files_per_process", files_per_process, "count",
+  add_switch(parameters, "small_files", small_files,
+             "consortium: 1 to run the many-small-files test too (create, stat, open/close, "
+             "remove rates in a shared and in per-process directories)");
+  add(parameters, "files_per_process", files_per_process, "count", worker::Range{0, 1e7},
       "consortium: small files each process creates");
-  add_size(parameters, "small_file_size", small_file_size,
+  add_size(parameters, "small_file_size", small_file_size, 0,
            "consortium: bytes written into each small file");
-  add(parameters, "iterations", iterations, "count",
+  add(parameters, "iterations", iterations, "count", worker::Range{1, 1e6},
       "consortium: repetitions of each test; the maximum transfer rate is reported");
-  add(parameters, "drop_caches", drop_caches, "",
-      "consortium: non-zero to sync and write 3 to /proc/sys/vm/drop_caches on every node "
+  add_switch(
+      parameters, "drop_caches", drop_caches,
+      "consortium: 1 to sync and write 3 to /proc/sys/vm/drop_caches on every node "
       "before each sustained read (needs root on a dedicated node); when that fails the result "
       "warns that the read may measure the cache");
-  add(parameters, "preallocate", preallocate, "",
-      "consortium: non-zero to create each write test's file and reserve its space "
+  add_switch(
+      parameters, "preallocate", preallocate,
+      "consortium: 1 to create each write test's file and reserve its space "
       "(MPI_File_preallocate, POSIX: posix_fallocate) before the timing, so that the timed "
       "open, write and close use preallocated space; 0: a new file is created inside the timing");
 }

@@ -5,12 +5,14 @@
 // data), each as barrier, then open, transfer and close timed per process with MPI-IO
 // (independent or collective calls) on one shared file or one file per process. Rank 0 writes
 // the per-process times, the statistics over processes and the transfer rates into the result.
+#include <cstdint>
 #include <ostream>
 
 #include "common/Deadline.hpp"
 #include "common/MpiSession.hpp"
 #include "common/ResultDocument.hpp"
 #include "io/ConsortiumParameters.hpp"
+#include "io/ConsortiumTests.hpp"
 #include "io/IoParameters.hpp"
 
 namespace pbench::io {
@@ -31,6 +33,17 @@ class ConsortiumRun {
                worker::DeadlineWatch* deadline = nullptr);
 
  private:
+  // The result (rank 0), by part: the tests' table and every process's times, the buffers, the
+  // transfer rates (with the protocol's lines), and the warnings and validity reasons.
+  void write_tests(worker::ResultDocument& result, const ConsortiumLayout& layout,
+                   const ConsortiumRuns& runs, std::int64_t bytes) const;
+  void write_buffers(worker::ResultDocument& result, const ConsortiumTests& tests) const;
+  void write_rates(worker::ResultDocument& result, std::ostream& protocol,
+                   const ConsortiumLayout& layout, const ConsortiumRuns& runs,
+                   std::int64_t total_bytes, bool caches_dropped) const;
+  void judge(worker::ResultDocument& result, const ConsortiumTests& tests,
+             const ConsortiumRuns& runs, std::int64_t total_bytes) const;
+
   const worker::MpiSession& mpi_;
   const IoConfig& io_;
   const ConsortiumConfig& config_;

@@ -26,6 +26,44 @@ namespace {
   throw std::runtime_error(what + " '" + path + "' failed: " + std::strerror(errno));
 }
 
+/// What each phase of the test does to one file: create (and write `content`), stat (and check
+/// its size), open and close, remove; each throws std::runtime_error naming the call that failed.
+std::map<std::string, std::function<void(const std::string&)>> small_file_actions(
+    const std::vector<unsigned char>& content, std::int64_t file_size) {
+  // `content` is the caller's and outlives the actions; `file_size` is copied.
+  return {{"create",
+           [&content](const std::string& path) {
+             const int fd = ::open(path.c_str(), O_CREAT | O_EXCL | O_WRONLY, 0644);
+             if (fd < 0) fail("create", path);
+             if (!content.empty() && ::write(fd, content.data(), content.size()) !=
+                                         static_cast<ssize_t>(content.size())) {
+               const int saved = errno;
+               ::close(fd);
+               errno = saved;
+               fail("write to", path);
+             }
+             if (::close(fd) != 0) fail("close", path);
+           }},
+          {"stat",
+           [file_size](const std::string& path) {
+             struct stat info;
+             if (::stat(path.c_str(), &info) != 0) fail("stat", path);
+             if (info.st_size != file_size) {
+               throw std::runtime_error("'" + path + "' has " + std::to_string(info.st_size) +
+                                        " B, not the " + std::to_string(file_size) + " B written");
+             }
+           }},
+          {"open_close",
+           [](const std::string& path) {
+             const int fd = ::open(path.c_str(), O_RDONLY);
+             if (fd < 0) fail("open", path);
+             if (::close(fd) != 0) fail("close", path);
+           }},
+          {"remove", [](const std::string& path) {
+             if (::unlink(path.c_str()) != 0) fail("remove", path);
+           }}};
+}
+
 }  // namespace
 
 SmallFilesStop measure_small_files(const worker::MpiSession& mpi,
@@ -72,39 +110,7 @@ SmallFilesStop measure_small_files(const worker::MpiSession& mpi,
     auto path_of = [&](std::int64_t i) {
       return dir + "/f." + std::to_string(rank) + "." + std::to_string(i);
     };
-    const std::map<std::string, std::function<void(const std::string&)>> actions = {
-        {"create",
-         [&](const std::string& path) {
-           const int fd = ::open(path.c_str(), O_CREAT | O_EXCL | O_WRONLY, 0644);
-           if (fd < 0) fail("create", path);
-           if (!content.empty() && ::write(fd, content.data(), content.size()) !=
-                                       static_cast<ssize_t>(content.size())) {
-             const int saved = errno;
-             ::close(fd);
-             errno = saved;
-             fail("write to", path);
-           }
-           if (::close(fd) != 0) fail("close", path);
-         }},
-        {"stat",
-         [&](const std::string& path) {
-           struct stat info;
-           if (::stat(path.c_str(), &info) != 0) fail("stat", path);
-           if (info.st_size != settings.file_size) {
-             throw std::runtime_error("'" + path + "' has " + std::to_string(info.st_size) +
-                                      " B, not the " + std::to_string(settings.file_size) +
-                                      " B written");
-           }
-         }},
-        {"open_close",
-         [&](const std::string& path) {
-           const int fd = ::open(path.c_str(), O_RDONLY);
-           if (fd < 0) fail("open", path);
-           if (::close(fd) != 0) fail("close", path);
-         }},
-        {"remove", [&](const std::string& path) {
-           if (::unlink(path.c_str()) != 0) fail("remove", path);
-         }}};
+    const auto actions = small_file_actions(content, settings.file_size);
     for (int iteration = 0; iteration < settings.iterations && !stop.stopped(); ++iteration) {
       for (const std::string& phase : phases) {
         const auto& action = actions.at(phase);

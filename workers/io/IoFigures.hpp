@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/PhysicalLimits.hpp"
 #include "io/IoMeasurements.hpp"
 
 namespace pbench::io {
@@ -47,5 +48,12 @@ std::vector<int> types_of(Access access, bool rewrite_all);
 
 /// Average with type 0 counted twice, over the types present in `bandwidth_by_type`.
 double weighted_access_average(const std::map<int, double>& bandwidth_by_type);
+
+/// The quantities of a run that cannot be <= 0 (every pattern's and type's time, every
+/// bandwidth and b_eff_io) or fall short of their parts (a type's time of its patterns', a
+/// partition's elapsed time of all its patterns'); IoReport lists their reasons first (after a
+/// partial result's).
+worker::PhysicalLimits physical_limits(const IoMeasurements& measurements,
+                                       const IoFigures& figures);
 
 }  // namespace pbench::io

@@ -12,20 +12,25 @@ namespace pbench::io {
 
 using worker::UsageError;
 
+namespace {
+/// Memory and cache sizes: 0 (the node's) to 1 PiB.
+constexpr worker::Range kBytesRange{0, static_cast<long double>(1ULL << 50)};
+}  // namespace
+
 void IoOptions::declare(worker::Parameters& parameters) {
-  parameters.add("schedule_time", schedule_time, "s",
+  parameters.add("schedule_time", schedule_time, "s", worker::Range{0, 1e7},
                  "Scheduled time T for all partitions, as b_eff_io rev 2.1's -T: each partition "
                  "gets Tn = T/partitions and a pattern Tn * U/150 (U/192 with --rewrite-all); an "
                  "official b_eff_io needs Tn >= 1800 s",
                  "-T");
-  parameters.add("partitions", partitions, "processes",
+  parameters.add("partitions", partitions, "processes", worker::Range{1, 1e7},
                  "Partition sizes (the first n ranks), comma-separated; all write, then rewrite, "
                  "then read (release 2); default as b_eff_io rev 2.1: {1} for 1 process, {1,2} for "
                  "2, else 2^round(0.35 log2 N), 2^round(0.70 log2 N), N");
-  parameters.add("memory_per_proc", memory_per_proc, "B",
+  parameters.add("memory_per_proc", memory_per_proc, "B", kBytesRange,
                  "Memory per process; M_PART = max(2 MB, memory/128), at most 1 GB; 0: the "
                  "node's physical memory / processes on the node");
-  parameters.add("cache_bytes", cache_bytes, "B",
+  parameters.add("cache_bytes", cache_bytes, "B", kBytesRange,
                  "File system cache size for the 20x check of the bytes each access method "
                  "moves; 0: the node's physical memory");
   parameters.add("dir", dir, "path",
@@ -47,7 +52,7 @@ void IoOptions::declare(worker::Parameters& parameters) {
                       "Test only: overwrite the first stamp of every file between the writes "
                       "and the reads (consortium: two bytes of every process's data before each "
                       "sustained read), so the read check must find it");
-  parameters.add("guard_factor", guard_factor, "ratio",
+  parameters.add("guard_factor", guard_factor, "ratio", worker::Range{0, 1000},
                  "Time guard: a size-driven pattern row (types 3-4 write) that has used this many "
                  "times its scheduled time T_pattern stops at the next repetition, and the run is "
                  "not valid; must be > 0");
@@ -56,17 +61,19 @@ void IoOptions::declare(worker::Parameters& parameters) {
                       "b_eff_io rev 2.1 does (only to reproduce it: the run may exceed T many "
                       "times over)");
   parameters.add("test_collective_write_delay", test_collective_write_delay, "s",
+                 worker::Range{0, 3600},
                  "Test only: sleep this long before every collective write call of type 4, so a "
                  "test can make the segmented types overrun; a result using it is never valid");
   parameters.add("test_call_delay", test_call_delay, "",
                  "Test only: ACCESS:TYPE=SECONDS (e.g. read:2=0.05) sleeps this long before every "
                  "call of that pattern type and access method, so a test can make its rows "
                  "overrun; repeatable; a result using it is never valid");
-  parameters.add("test_deletion_delay", test_deletion_delay, "s",
+  parameters.add("test_deletion_delay", test_deletion_delay, "s", worker::Range{0, 3600},
                  "Test only: every deletion of a benchmark file (the read's and the untimed "
                  "probe's) sleeps this long per GB of the file, so a test can make deletion "
                  "slow; a result using it is never valid");
   parameters.add("buffer_offset", buffer_offset, "B",
+                 worker::Range{0, static_cast<long double>(kBufferPage - 1)},
                  "Where the buffer every call writes from and reads into starts, in bytes past a "
                  "page boundary (0-4095); default 16, where b_eff_io rev 2.1's malloc(M_PART) "
                  "buffers start with glibc. Reading the page cache into a buffer 8-24 bytes past "
@@ -149,7 +156,7 @@ IoConfig IoConfig::check(const IoOptions& options, char** environment) {
 std::pair<std::pair<int, int>, double> parse_call_delay(const std::string& text) {
   const std::string what = "--test-call-delay: '" + text +
                            "' is not ACCESS:TYPE=SECONDS (write, rewrite or read; "
-                           "type 0-4; seconds >= 0)";
+                           "type 0-4; seconds 0 to 3600)";
   const auto colon = text.find(':');
   const auto equals = text.find('=');
   if (colon == std::string::npos || equals == std::string::npos || equals < colon) {
@@ -164,7 +171,7 @@ std::pair<std::pair<int, int>, double> parse_call_delay(const std::string& text)
   if (access == "read") a = 2;
   if (a < 0 || type.size() != 1 || type[0] < '0' || type[0] > '4') throw UsageError(what);
   const auto seconds = units::parse_seconds(value);
-  if (!seconds || !(*seconds >= 0)) throw UsageError(what);
+  if (!seconds || !(*seconds >= 0) || *seconds > 3600) throw UsageError(what);
   return {{a, type[0] - '0'}, *seconds};
 }
 

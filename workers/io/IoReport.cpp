@@ -75,73 +75,6 @@ std::string call_delays_text(const std::map<std::pair<int, int>, double>& delays
 
 }  // namespace
 
-const char* const kDefinition =
-    "b_eff_io rev 2.1: max over partitions of sqrt(WR * R), WR = mean of write types 0-4 and "
-    "rewrite type 0, R = read types with type 0 counted twice; T_pat = (T / partitions) * U / "
-    "Usum";
-
-std::vector<std::array<std::string, 3>> deliberate_differences(
-    const std::optional<double>& guard_factor, double collective_write_delay,
-    std::int64_t buffer_offset, std::int64_t m_part) {
-  std::vector<std::array<std::string, 3>> out = {
-      {"read-back stamps",
-       "first and last 8 bytes of every chunk: a hash of file, generation and offset",
-       "first and last double of every chunk: repetition, position, pattern and access numbers"},
-      {"benchmark files",
-       "a new directory of its own per run; the first write refuses an existing file "
-       "(MPI_MODE_EXCL); deleted at the end also after a failure",
-       "fixed names in -p; an existing file is deleted before the first write"},
-      {"scheduled time per partition", "Tn = T / partitions in real numbers",
-       "Tn = T / partitions in whole seconds (integer division)"},
-      {"pattern and type times",
-       "maximum over processes of each process's clock (the phases end in barriers)",
-       "rank 0's clock"},
-      {"WR with --rewrite-all", "the five write types and rewrite type 0, over 6",
-       "-rewrite adds all five rewrite types to WR but still divides by 6"},
-      {"-adapt", "not offered", "off by default (its help: not allowed for benchmarking)"},
-  };
-  out.push_back({"deletion of the files",
-                 "the read's close, then MPI_File_delete (rank 0 of the partition; every "
-                 "process its own file of type 2), timed apart and inside the type's time",
-                 "the read's close with MPI_MODE_DELETE_ON_CLOSE, inside the type's time"});
-  if (guard_factor) {
-    out.push_back({"time guard",
-                   "every row with a planned count (types 3-4 write, every rewrite and read) that "
-                   "has used " +
-                       fixed(*guard_factor, 2) +
-                       " x its share stops at the next repetition; rewrite and read replay the "
-                       "count written before; the run is then not valid (--unguarded: none)",
-                   "none: rows run their planned counts whatever they take"});
-    out.push_back({"time plan",
-                   "opens, closes, syncs and deletion are measured as the run goes (deletion "
-                   "first by an untimed probe of 32 MiB) and the shares of the patterns still to "
-                   "run shrink so that all of it fits T; a time-driven row stops when its next "
-                   "call and the sync it adds would pass its share (--unguarded: rev 2.1's shares "
-                   "and rule)",
-                   "shares fixed at T_pattern; a time-driven row stops on its calls' time alone"});
-  }
-  if (collective_write_delay > 0) {
-    out.push_back({"test delay",
-                   "test only: " + fixed(collective_write_delay, 3) +
-                       " s of sleep before every collective write call of type 4 "
-                       "(--test-collective-write-delay); never valid",
-                   "none"});
-  }
-  if (buffer_offset != kRev21BufferOffset) {
-    out.push_back({"I/O buffer",
-                   "starts " + std::to_string(buffer_offset) +
-                       " bytes past a page boundary (--buffer-offset)",
-                   "malloc(M_PART): 16 bytes past a page boundary with glibc"});
-  }
-  if (elementary_bytes(m_part) != 8) {
-    out.push_back({"elementary type",
-                   "bytes (MPI_BYTE) for views, counts and the shared file pointer: M_PART = " +
-                       std::to_string(m_part) + " B is not a multiple of 8",
-                   "doubles (MPI_DOUBLE); its M_PART is a whole number of MB"});
-  }
-  return out;
-}
-
 std::string megabytes_per_second(double bytes_per_second) {
   return fixed(bytes_per_second / 1e6, 3) + " MB/s";
 }
@@ -149,6 +82,13 @@ std::string megabytes_per_second(double bytes_per_second) {
 IoReport::IoReport(IoMeasurements measurements)
     : m_(std::move(measurements)),
       figures_(IoFigures::reduce(m_.types, m_.partitions, m_.rewrite_all)) {
+  judge_run();
+  judge_faults();
+  judge_time();
+  judge_volume();
+}
+
+void IoReport::judge_run() {
   if (m_.failure) {
     reasons_.push_back("partial result: the run stopped at " + m_.stopped_at + ": " + *m_.failure +
                        "; the figures whose measurements are missing are null");
@@ -172,6 +112,9 @@ IoReport::IoReport(IoMeasurements measurements)
                          ": the shared file pointer (type 1) was not used through to the read");
     }
   }
+}
+
+void IoReport::judge_faults() {
   std::int64_t errors = 0;
   std::size_t bad_patterns = 0;
   std::int64_t failed_calls = 0;
@@ -216,6 +159,9 @@ IoReport::IoReport(IoMeasurements measurements)
     reasons_.push_back("test fault --test-deletion-delay slept " + fixed(m_.deletion_delay, 3) +
                        " s per GB in every deletion");
   }
+}
+
+void IoReport::judge_time() {
   for (const auto& p : m_.patterns) {
     if (!p.cut) continue;
     reasons_.push_back(
@@ -251,6 +197,9 @@ IoReport::IoReport(IoMeasurements measurements)
         " rows ran with a share below rev 2.1's T_pattern (down to " + fixed(100 * least, 0) +
         "% of it), so that the opens, closes, syncs and deletion fit T" + uncut_parts(m_));
   }
+}
+
+void IoReport::judge_volume() {
   const double needed = kCacheFactor * static_cast<double>(m_.cache_bytes);
   for (const auto& f : figures_.partitions) {
     std::string short_of;
@@ -296,81 +245,6 @@ std::int64_t IoReport::cut_rows() const {
   std::int64_t n = 0;
   for (const auto& p : m_.patterns) n += p.cut ? 1 : 0;
   return n;
-}
-
-worker::PhysicalLimits physical_limits(const IoMeasurements& m, const IoFigures& figures) {
-  worker::PhysicalLimits limits;
-  auto where = [](int partition, Access access, int type) {
-    return "partition " + std::to_string(partition) + ", " + access_name(access) + ", type " +
-           std::to_string(type);
-  };
-  std::vector<worker::LabelledValue> pattern_times, type_times;
-  for (const auto& p : m.patterns) {
-    pattern_times.push_back(
-        {where(p.partition, p.access, p.type) + ", pattern " + std::to_string(p.number),
-         p.time.max});
-  }
-  for (const auto& t : m.types)
-    type_times.push_back({where(t.partition, t.access, t.type), t.total_time});
-  limits.positive_each("pattern time", pattern_times, "s")
-      .positive_each("type time (open, patterns, close)", type_times, "s");
-
-  // Sums of parts. A process's type time is its open, its patterns and its close, so the largest
-  // over processes is at least the sum of the patterns' means over processes. Rank 0's clock
-  // spans every pattern of every process of its partition (each type opens and closes with a
-  // barrier), so its elapsed time is at least their sum too. Slack: rounding, and clocks that run
-  // at rates a few parts per million apart.
-  constexpr double kRelativeSlack = 1e-4;
-  for (const auto& t : m.types) {
-    std::vector<worker::LabelledValue> parts;
-    for (const auto& p : m.patterns) {
-      if (p.partition != t.partition || p.access != t.access || p.type != t.type) continue;
-      if (p.time.count == 0) continue;  // not timed per process
-      parts.push_back({"pattern " + std::to_string(p.number), p.time.mean});
-    }
-    if (parts.empty()) continue;
-    limits.at_least_sum_of_parts(where(t.partition, t.access, t.type) + ": type time", t.total_time,
-                                 "s", parts, kRelativeSlack * t.total_time,
-                                 "the time of a pattern type from open to close includes its "
-                                 "patterns");
-  }
-  for (const auto& timing : m.timings) {
-    std::vector<worker::LabelledValue> parts;
-    for (Access a : kAccesses) {
-      double sum = 0;
-      bool timed = false;
-      for (const auto& p : m.patterns) {
-        if (p.partition != timing.partition || p.access != a || p.time.count == 0) continue;
-        sum += p.time.mean;
-        timed = true;
-      }
-      if (timed) parts.push_back({std::string(access_name(a)) + " patterns", sum});
-    }
-    if (parts.empty()) continue;
-    limits.at_least_sum_of_parts("partition " + std::to_string(timing.partition) + ": elapsed",
-                                 timing.elapsed, "s", parts, kRelativeSlack * timing.elapsed,
-                                 "rank 0's clock spans every pattern of the partition");
-  }
-
-  // The bandwidths computed from them.
-  std::vector<worker::LabelledValue> type_bandwidths, access_bandwidths;
-  for (const auto& f : figures.partitions) {
-    for (const auto& [key, bandwidth] : f.type_bandwidth) {
-      type_bandwidths.push_back({where(f.partition, key.first, key.second), bandwidth});
-    }
-    for (const auto& [access, bandwidth] : f.access_bandwidth) {
-      access_bandwidths.push_back(
-          {"partition " + std::to_string(f.partition) + ", " + access_name(access), bandwidth});
-    }
-  }
-  limits.positive_each("type bandwidth", type_bandwidths, "B/s")
-      .positive_each("access bandwidth", access_bandwidths, "B/s");
-  for (const auto& f : figures.partitions) {
-    const std::string at = "partition " + std::to_string(f.partition) + ": ";
-    if (f.b_eff_io) limits.positive(at + "b_eff_io", *f.b_eff_io, "B/s");
-    if (f.b_eff_io_paper) limits.positive(at + "b_eff_io_paper", *f.b_eff_io_paper, "B/s");
-  }
-  return limits;
 }
 
 std::pair<double, double> IoReport::time_driven(int partition) const {
@@ -427,7 +301,14 @@ void IoReport::write(worker::ResultDocument& result) const {
       check_hints_in_effect(m_.files, worker::running_mpi_library().io_layer);
   for (const auto& w : hint_check.warnings) result.add_warning(w);
   if (m_.read_back) m_.read_back->report(result);
+  write_rows(result);
+  write_partitions(result);
+  write_totals(result, hint_check);
+  write_hints(result);
+  write_run(result);
+}
 
+void IoReport::write_rows(worker::ResultDocument& result) const {
   auto& patterns = result.add_table("patterns", {{"partition", "processes"},
                                                  {"access", ""},
                                                  {"type", ""},
@@ -496,6 +377,9 @@ void IoReport::write(worker::ResultDocument& result) const {
   for (TimePart part : kTimePartList) {
     account.add_row({time_part_name(part), m_.account.seconds(part), m_.account.count(part)});
   }
+}
+
+void IoReport::write_partitions(worker::ResultDocument& result) const {
   auto& accesses = result.add_table("accesses", {{"partition", "processes"},
                                                  {"access", ""},
                                                  {"bandwidth", "B/s"},
@@ -514,8 +398,6 @@ void IoReport::write(worker::ResultDocument& result) const {
                                                      {"write_rewrite", "B/s"},
                                                      {"b_eff_io", "B/s"},
                                                      {"b_eff_io_paper", "B/s"}});
-  std::size_t errors = 0;
-  for (const auto& p : m_.patterns) errors += static_cast<std::size_t>(p.errors);
   for (const auto& f : figures_.partitions) {
     const json label_n = {{"partition", f.partition}};
     double elapsed = 0;
@@ -562,6 +444,11 @@ void IoReport::write(worker::ResultDocument& result) const {
     result.add_metric("partition_time", m_.schedule.partition_time(), "s", 1, label_n);
     result.add_metric("elapsed", elapsed, "s", 1, label_n);
   }
+}
+
+void IoReport::write_totals(worker::ResultDocument& result, const HintCheck& hint_check) const {
+  std::size_t errors = 0;
+  for (const auto& p : m_.patterns) errors += static_cast<std::size_t>(p.errors);
   result.add_metric(
       "b_eff_io_system", figures_.system, "B/s", figures_.partitions.size(),
       figures_.system ? json{{"partition", figures_.system_partition}} : json::object());
@@ -575,7 +462,9 @@ void IoReport::write(worker::ResultDocument& result) const {
                     json::object());
   result.add_metric("hints_not_in_effect", static_cast<double>(hint_check.not_in_effect), "count",
                     m_.files.size(), json::object());
+}
 
+void IoReport::write_hints(worker::ResultDocument& result) const {
   auto& given =
       result.add_table("hints", {{"key", ""}, {"value", ""}, {"type", ""}, {"source", ""}});
   for (const auto& h : m_.hints) {
@@ -603,7 +492,9 @@ void IoReport::write(worker::ResultDocument& result) const {
       }
     }
   }
+}
 
+void IoReport::write_run(worker::ResultDocument& result) const {
   auto& chunks = result.add_table("run", {{"memory_per_process", "B"},
                                           {"memory_source", ""},
                                           {"m_part", "B"},

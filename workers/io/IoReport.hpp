@@ -21,6 +21,8 @@
 
 #include "common/PhysicalLimits.hpp"
 #include "common/ResultDocument.hpp"
+#include "io/DeliberateDifferences.hpp"
+#include "io/HintsInEffect.hpp"
 #include "io/IoFigures.hpp"
 #include "io/IoMeasurements.hpp"
 #include "io/IoParameters.hpp"
@@ -54,29 +56,28 @@ class IoReport {
   std::pair<double, double> time_driven(int partition) const;
   /// Pattern rows the time guard cut.
   std::int64_t cut_rows() const;
+  // The constructor's judgement, by what it looks at: the run as a whole (a stop, physical
+  // limits, Tn, the shared file pointer), faults (failed calls, read checks, test faults), time
+  // (the guard, the elapsed bound, the plan) and volume (the cache check, the probe, M_PART,
+  // the time-driven budget).
+  void judge_run();
+  void judge_faults();
+  void judge_time();
+  void judge_volume();
+  // write()'s parts, in the document's order: the rows (patterns, types, time account), the
+  // partitions (accesses, partitions and their metrics), the run's totals, the hints, the run
+  // table and the differences from rev 2.1.
+  void write_rows(worker::ResultDocument& result) const;
+  void write_partitions(worker::ResultDocument& result) const;
+  void write_totals(worker::ResultDocument& result, const HintCheck& hint_check) const;
+  void write_hints(worker::ResultDocument& result) const;
+  void write_run(worker::ResultDocument& result) const;
 
   IoMeasurements m_;
   IoFigures figures_;
   std::vector<std::string> reasons_;
   std::vector<std::string> warnings_;
 };
-
-/// The quantities of a run that cannot be <= 0 (every pattern's and type's time, every
-/// bandwidth and b_eff_io) or fall short of their parts (a type's time of its patterns', a
-/// partition's elapsed time of all its patterns'); IoReport lists their reasons first (after a
-/// partial result's).
-worker::PhysicalLimits physical_limits(const IoMeasurements& measurements,
-                                       const IoFigures& figures);
-
-/// What the result's b_eff_io is (the run table's b_eff_io_definition).
-extern const char* const kDefinition;
-/// Where pbench-io deliberately differs from b_eff_io rev 2.1: aspect, pbench, rev 2.1; with the
-/// time guard's row when it is on (`guard_factor`), the test delay's when one was used, and the
-/// I/O buffer's when it does not start where rev 2.1's malloc puts its buffers, and the
-/// elementary type's when M_PART (`m_part`, bytes) is not whole doubles, so the run counts bytes.
-std::vector<std::array<std::string, 3>> deliberate_differences(
-    const std::optional<double>& guard_factor, double collective_write_delay,
-    std::int64_t buffer_offset = kRev21BufferOffset, std::int64_t m_part = kMinPartChunk);
 
 /// Decimal megabytes per second, as the original protocol prints: "123.4 MB/s".
 std::string megabytes_per_second(double bytes_per_second);

@@ -73,16 +73,9 @@ worker::WorkerSpec io_worker_spec() {
     state->consortium_options.declare(parameters);
   };
   spec.before_mpi = [state]() {
-    try {
-      state->config = IoConfig::check(state->options, environ);
-      state->consortium = ConsortiumConfig::check(state->consortium_options);
-    } catch (const worker::UsageError& e) {
-      if (worker::is_reporting_process()) {
-        std::cerr << "pbench-io: error: " << e.what() << "\n"
-                  << "Run with --help for the parameters.\n";
-      }
-      return 2;
-    }
+    // A problem throws UsageError, which run_worker says before every process exits 2.
+    state->config = IoConfig::check(state->options, environ);
+    state->consortium = ConsortiumConfig::check(state->consortium_options);
     return -1;
   };
   spec.body = [state](worker::WorkerContext& context) {

@@ -89,4 +89,26 @@ std::int64_t physical_memory() {
   return pages > 0 && page > 0 ? static_cast<std::int64_t>(pages) * page : 0;
 }
 
+HintList file_info(MPI_File fh) {
+  HintList out;
+  MPI_Info info;
+  if (MPI_File_get_info(fh, &info) != MPI_SUCCESS) return out;
+  int keys = 0;
+  MPI_Info_get_nkeys(info, &keys);
+  for (int i = 0; i < keys; ++i) {
+    char key[MPI_MAX_INFO_KEY + 1] = {};
+    MPI_Info_get_nthkey(info, i, key);
+    int length = 0;
+    int flag = 0;
+    MPI_Info_get_valuelen(info, key, &length, &flag);
+    if (!flag) continue;
+    std::string value(static_cast<std::size_t>(length) + 1, '\0');
+    MPI_Info_get(info, key, length + 1, value.data(), &flag);
+    value.resize(static_cast<std::size_t>(length));
+    out.emplace_back(key, value);
+  }
+  MPI_Info_free(&info);
+  return out;
+}
+
 }  // namespace pbench::io

@@ -22,5 +22,7 @@ std::string mpi_error_text(int code, int saved_errno);
 /// Collective over `comm`: true when some rank passed a failure; rank 0 of `comm` then gets in
 /// `text` the failure of the lowest failing rank (with " (rank R)" when it is not rank 0).
 bool agree_on_failure(MPI_Comm comm, const std::optional<std::string>& local, std::string& text);
+/// The hints in effect on an open file (MPI_File_get_info), as key-value pairs.
+HintList file_info(MPI_File fh);
 
 }  // namespace pbench::io

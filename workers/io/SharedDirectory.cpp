@@ -1,8 +1,12 @@
 #include "io/SharedDirectory.hpp"
 
+#include <limits.h>
+#include <stdlib.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -202,6 +206,31 @@ ReadBackCheck check_shared_directory(const worker::MpiSession& mpi, const std::s
                           stopped ? 0 : wrong_all[static_cast<std::size_t>(r)]});
   }
   return check;
+}
+
+RunDirectory make_run_directory(const worker::MpiSession& mpi, const std::string& parent,
+                                const HintList& hints) {
+  const std::string where = parent.empty() ? "." : parent;
+  std::string path;
+  std::string problem;
+  if (mpi.is_root()) {
+    std::string pattern = where + "/pbench-io.XXXXXX";
+    std::vector<char> text(pattern.begin(), pattern.end());
+    text.push_back('\0');
+    if (mkdtemp(text.data()) == nullptr) {
+      problem = "--dir: cannot create a directory in '" + where + "': " + std::strerror(errno);
+    } else {
+      char resolved[PATH_MAX];
+      path = realpath(text.data(), resolved) ? resolved : text.data();
+    }
+  }
+  problem = broadcast_string(problem, mpi.world());
+  if (!problem.empty()) throw worker::UsageError(problem);
+  RunDirectory directory;
+  directory.path = broadcast_string(path, mpi.world());
+  // The directory is seen from every node, and data written on one node reads back on another.
+  directory.read_back = check_shared_directory(mpi, directory.path, hints);
+  return directory;
 }
 
 }  // namespace pbench::io

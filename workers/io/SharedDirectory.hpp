@@ -59,4 +59,17 @@ unsigned char read_back_byte(int rank, std::int64_t i);
 ReadBackCheck check_shared_directory(const worker::MpiSession& mpi, const std::string& directory,
                                      const HintList& hints);
 
+/// A run's own new directory for its files, checked.
+struct RunDirectory {
+  std::string path;  ///< resolved, on every rank
+  ReadBackCheck read_back;
+};
+
+/// Collective over the session's world, the one set-up of both io suites: rank 0 makes the run's
+/// own new directory pbench-io.XXXXXX in `parent` (--dir; empty: the working directory), every
+/// rank gets its resolved path (throws worker::UsageError naming --dir when it cannot be made),
+/// then check_shared_directory with `hints`. Untimed.
+RunDirectory make_run_directory(const worker::MpiSession& mpi, const std::string& parent,
+                                const HintList& hints);
+
 }  // namespace pbench::io

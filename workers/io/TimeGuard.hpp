@@ -4,7 +4,7 @@
 // a hundred times slower than the independent one it was sized from, so one row can take many
 // times its share of T; rewrite and read replay the counts written and slow down as the page
 // cache writes back. The guard stops any row with a planned count at a repetition boundary once
-// it has used `factor` times its share (T_pattern, or less where the run's plan shrank it:
+// it has used `factor` times its share (what the run's plan gives it, at most twice T_pattern:
 // TimePlan.hpp); the run is then not valid and says why. The
 // checks follow the batched termination rule's shape (after 1, 2, 4, ... calls, each step
 // capped by the prediction of where the limit falls), so a row that keeps to its share pays a

@@ -36,15 +36,18 @@ double TimeAccount::total() const {
   return last_ - start_;
 }
 
-TimePlan::TimePlan(const Schedule& schedule, int rows, int units, int write_units, int files,
-                   bool deleting)
+TimePlan::TimePlan(const Schedule& schedule, int rows, PlanUnits units, int files, bool deleting)
     : schedule_(schedule),
       rows_(rows),
       rows_left_(rows),
-      units_left_(units),
-      write_units_left_(write_units),
+      units_left_{units.timed, units.sized, units.rewrite, units.read},
       files_(files),
       deleting_(deleting) {}
+
+void TimePlan::probed_read(double write_seconds, double read_seconds) {
+  probe_write_seconds_ = write_seconds;
+  probe_read_seconds_ = read_seconds;
+}
 
 void TimePlan::probed_deletion(double bytes, double seconds) {
   probe_bytes_ += bytes;
@@ -77,14 +80,31 @@ double TimePlan::sync_fixed() const {
   return shortest_sync_;
 }
 
-void TimePlan::pattern_done(int units, bool write, double bytes, double seconds) {
+void TimePlan::pattern_done(RowCost cost, int units, double bytes, double seconds) {
   rows_left_ = std::max(0, rows_left_ - 1);
   if (rows_ - rows_left_ == 1) first_bookkeeping_ = bookkeeping_seconds_;
-  units_left_ = std::max(0, units_left_ - units);
-  if (!write) return;
-  write_units_left_ = std::max(0, write_units_left_ - units);
+  const std::size_t k = index(cost);
+  units_left_[k] = std::max(0, units_left_[k] - units);
+  if (units > 0) {
+    units_done_[k] += units;
+    seconds_done_[k] += seconds;
+  }
+  if (cost != RowCost::timed && cost != RowCost::sized) return;
   written_bytes_ += bytes;
   write_seconds_ += seconds;
+}
+
+double TimePlan::cost_ratio(RowCost cost) const {
+  const std::size_t timed = index(RowCost::timed);
+  if (cost == RowCost::timed) return 1;
+  const std::size_t k = index(cost);
+  if (units_done_[k] > 0 && units_done_[timed] > 0 && seconds_done_[timed] > 0) {
+    return (seconds_done_[k] / units_done_[k]) / (seconds_done_[timed] / units_done_[timed]);
+  }
+  if (cost == RowCost::read && probe_write_seconds_ > 0) {
+    return probe_read_seconds_ / probe_write_seconds_;
+  }
+  return 1;
 }
 
 double TimePlan::sync_per_byte() const {
@@ -120,12 +140,18 @@ double TimePlan::reserve() const {
 
 double TimePlan::unit_time(double elapsed) const {
   const double rev21 = schedule_.unit_time();
-  if (units_left_ <= 0) return rev21;
+  double units = 0;  // sum_k c_k * U_k
+  for (RowCost cost : {RowCost::timed, RowCost::sized, RowCost::rewrite, RowCost::read}) {
+    units += cost_ratio(cost) * units_left_[index(cost)];
+  }
+  if (units <= 0) return rev21;
   const double available = schedule_.schedule_time - elapsed - reserve();
   if (available <= 0) return 0;
-  const double weight = static_cast<double>(units_left_) +
-                        deletion_per_byte() * write_bandwidth() * write_units_left_;
-  return std::min(rev21, available / weight);
+  // Writing still to come, in time-driven seconds per s: what the deletion of its bytes costs.
+  const double writing = units_left_[index(RowCost::timed)] +
+                         cost_ratio(RowCost::sized) * units_left_[index(RowCost::sized)];
+  const double weight = units + deletion_per_byte() * write_bandwidth() * writing;
+  return std::min(kMostUnitTimeFactor * rev21, available / weight);
 }
 
 }  // namespace pbench::io

@@ -1,16 +1,23 @@
 #pragma once
-// T as a bound on any host (issue 41). Rev 2.1 shares T out among the patterns (Schedule.hpp) and
-// leaves out what it cannot cut: opening and closing the files, the syncs that end the writing
-// patterns, and deleting the files at the end of their read (seconds per GB on a file system that
-// discards freed blocks). A guarded run plans them: they are measured as the run goes, and each
-// pattern's share is what is left of T, after what is still to come of them, over the time units
-// still to run. Rev 2.1's share T_pattern is the most a row gets; the plan only shrinks it.
+// T as a bound on any host (issue 41), and spent (issue 52). Rev 2.1 shares T out among the
+// patterns (Schedule.hpp) and leaves out what it cannot cut: opening and closing the files, the
+// syncs that end the writing patterns, and deleting the files at the end of their read (seconds
+// per GB on a file system that discards freed blocks). A guarded run plans them: they are
+// measured as the run goes, and each pattern's share is what is left of T, after what is still to
+// come of them, over the time units still to run, each unit weighed by what it costs.
 //
-// Deletion scales with the bytes in the files, and the time-driven writes decide those bytes, so
-// the plan holds back the deletion of the bytes already written and of those the rest of the
-// write phase will write at the write bandwidth seen so far: with per-unit time s, remaining
-// units U (U_w of them writing), d seconds of deletion per byte, w the write bandwidth and A the
-// time left after the reserve, s * U + d * w * s * U_w = A, so s = A / (U + d * w * U_w).
+// Only the time-driven rows (types 0-2 write) keep to a share; the rest replay the counts those
+// wrote, and take what that takes: rewrites about what the writes took, reads from the page cache
+// a fraction of it. Counting every unit at the time-driven rows' cost left a fifth to two fifths
+// of T unspent (issue 52). So each kind of row (RowCost) has a cost ratio c: its seconds per unit
+// over the time-driven rows' seconds per unit, as the run's own rows of that kind measured it,
+// before that the untimed probe's read over its write for the reads, and 1 for the rest. With
+// per-unit time s of the time-driven rows, remaining units U_k of kind k, d seconds of deletion
+// per byte, w the write bandwidth and A the time left after the reserve:
+//   s * sum_k(c_k * U_k) + d * w * s * (U_timed + c_sized * U_sized) = A,
+// s = A / (sum_k(c_k * U_k) + d * w * (U_timed + c_sized * U_sized)), and s is at most
+// kMostUnitTimeFactor times rev 2.1's T_pattern per unit (the original's own time-driven rows
+// ran to 2.1 times their shares on the hosts measured: bench/README.md).
 //
 // TimeAccount is rank 0's record of where the run's time went: contiguous intervals on one
 // clock, so its parts add up to the elapsed time.
@@ -65,6 +72,24 @@ class TimeAccount {
   double start_;
 };
 
+/// The kinds of pattern row by what decides their length: time-driven (types 0-2 write), sized
+/// from those counts (types 3-4 write), replayed by the rewrite, replayed by the read. Rows of
+/// one call (U = 0) count nowhere.
+enum class RowCost { timed, sized, rewrite, read };
+inline constexpr int kRowCosts = 4;
+
+/// The units still to run of each kind at the start of a run (all partitions).
+struct PlanUnits {
+  int timed = 0;
+  int sized = 0;
+  int rewrite = 0;
+  int read = 0;
+  int total() const { return timed + sized + rewrite + read; }
+};
+
+/// The most a share grows: s <= this * rev 2.1's T_pattern per unit.
+inline constexpr double kMostUnitTimeFactor = 2.0;
+
 /// The size of the untimed deletion probe: a file written, synced and deleted before the timed
 /// part, which gives the deletion rate until the run's own deletions give it at scale [B].
 inline constexpr std::int64_t kDeletionProbeBytes = 32LL * 1024 * 1024;
@@ -72,14 +97,15 @@ inline constexpr std::int64_t kDeletionProbeBytes = 32LL * 1024 * 1024;
 class TimePlan {
  public:
   /// The plan of a run shared out as `schedule` says, running `rows` pattern rows of `units`
-  /// time units in all (every partition and access method), `write_units` of them writing
-  /// (access method write), with `files` opens and as many closes; `deleting`: the read deletes
-  /// the files (not --keep).
-  TimePlan(const Schedule& schedule, int rows, int units, int write_units, int files,
-           bool deleting);
+  /// time units by kind (every partition and access method), with `files` opens and as many
+  /// closes; `deleting`: the read deletes the files (not --keep).
+  TimePlan(const Schedule& schedule, int rows, PlanUnits units, int files, bool deleting);
 
   /// The untimed probe deleted `bytes` in `seconds`.
   void probed_deletion(double bytes, double seconds);
+  /// The untimed probe wrote (and synced) its bytes in `write_seconds` and read them back in
+  /// `read_seconds`: the reads' cost ratio until the run's own reads give it.
+  void probed_read(double write_seconds, double read_seconds);
   /// A file open, a close, a deletion of `bytes` measured.
   void opened(double seconds);
   void closed(double seconds);
@@ -90,15 +116,17 @@ class TimePlan {
   /// rows still to come are planned to take as much each as the rows after the first (whose
   /// share includes the first collectives on a new communicator) so far.
   void bookkeeping(double seconds) { bookkeeping_seconds_ = seconds; }
-  /// A pattern of `units` time units ended after `seconds`; a pattern of the access method write
-  /// added `bytes` (all processes) to the files.
-  void pattern_done(int units, bool write, double bytes, double seconds);
+  /// A pattern of kind `cost` and `units` time units ended after `seconds`; a writing one (timed,
+  /// sized) added `bytes` (all processes) to the files.
+  void pattern_done(RowCost cost, int units, double bytes, double seconds);
 
   /// Rev 2.1's T_pattern per time unit (Schedule::unit_time) [s].
   double rev21_unit_time() const { return schedule_.unit_time(); }
-  /// The per-unit time of the patterns still to run, `elapsed` seconds into the run:
-  /// A / (U + d * w * U_w) as above, between 0 and rev 2.1's [s].
+  /// The per-unit time of the time-driven patterns still to run, `elapsed` seconds into the run:
+  /// s as above, between 0 and kMostUnitTimeFactor times rev 2.1's [s].
   double unit_time(double elapsed) const;
+  /// The cost ratio c of a kind of row (1 for the time-driven ones).
+  double cost_ratio(RowCost cost) const;
   /// A pattern's share: unit_time(elapsed) * units [s].
   double share(int units, double elapsed) const { return unit_time(elapsed) * units; }
   /// What is held back now for the opens, closes, bookkeeping and deletion still to come (the
@@ -118,11 +146,15 @@ class TimePlan {
   double write_bandwidth() const;
 
  private:
+  static std::size_t index(RowCost cost) { return static_cast<std::size_t>(cost); }
   Schedule schedule_;
   int rows_;
   int rows_left_;
-  int units_left_;
-  int write_units_left_;
+  std::array<int, kRowCosts> units_left_{};
+  std::array<int, kRowCosts> units_done_{};
+  std::array<double, kRowCosts> seconds_done_{};
+  double probe_write_seconds_ = 0;
+  double probe_read_seconds_ = 0;
   int files_;
   bool deleting_;
   int opens_ = 0;

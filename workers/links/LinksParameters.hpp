@@ -22,8 +22,8 @@ struct LinksParameters {
 
   /// Declares every parameter, bound to the members above (their values are the defaults).
   void declare(worker::Parameters& parameters);
-  /// The first problem with the values as a message naming the option, or nothing.
-  std::optional<std::string> problem() const;
+  /// Throws worker::UsageError naming the option of the first problem with the values.
+  void check() const;
 };
 
 }  // namespace pbench::links

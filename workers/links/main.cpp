@@ -1,7 +1,5 @@
 // pbench-links: the link matrix of an allocation, the latency and bandwidth of every ordered
 // pair of nodes measured on mpiGraph's shift schedule (every node busy in every step).
-#include <iostream>
-
 #include "common/NodeLayout.hpp"
 #include "common/WorkerMain.hpp"
 #include "links/LinkMeasurement.hpp"
@@ -18,13 +16,7 @@ int main(int argc, char** argv) {
       "mpiGraph's shift schedule (step k: node i sends to node i+k, every node busy)";
   spec.declare = [&](worker::Parameters& p) { parameters.declare(p); };
   spec.before_mpi = [&]() -> int {
-    if (auto problem = parameters.problem()) {
-      if (worker::is_reporting_process()) {
-        std::cerr << "pbench-links: error: " << *problem << "\n"
-                  << "Run with --help for the parameters.\n";
-      }
-      return 2;
-    }
+    parameters.check();  // throws UsageError: run_worker says it
     return -1;
   };
   spec.body = [&](worker::WorkerContext& context) {

@@ -36,8 +36,8 @@ struct LogpParameters {
 
   /// Declares every parameter, bound to the members above (their values are the defaults).
   void declare(worker::Parameters& parameters);
-  /// The first problem with the values as a message naming the option, or nothing when usable.
-  std::optional<std::string> problem() const;
+  /// Throws worker::UsageError naming the option of the first problem with the values.
+  void check() const;
   /// Why a run with these values is not valid by the method's rules (empty when it is).
   std::vector<std::string> method_deviations() const;
 };

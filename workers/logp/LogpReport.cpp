@@ -42,7 +42,15 @@ void LogpReport::write(worker::ResultDocument& result) const {
   for (const auto& reason : s.invalid_reasons) result.invalidate(reason);
   for (const auto& warning : s.warnings) result.add_warning(warning);
   if (m.pairs == 0) return;
+  const std::size_t internode = write_pairs(result);
+  write_eel(result);
+  write_flood(result);
+  write_overlap(result);
+  write_metrics(result, internode);
+}
 
+std::size_t LogpReport::write_pairs(worker::ResultDocument& result) const {
+  const LogpMeasurements& m = measurements_;
   // Where each pair ran: the hosts of both partners.
   auto& pairs = result.add_table("pairs", {{"pair", ""},
                                            {"sender", ""},
@@ -55,6 +63,11 @@ void LogpReport::write(worker::ResultDocument& result) const {
     pairs.add_row({p.pair, p.sender, p.receiver, p.sender_host, p.receiver_host, p.placement()});
     internode += std::string(p.placement()) == "internode" ? 1 : 0;
   }
+  return internode;
+}
+
+void LogpReport::write_eel(worker::ResultDocument& result) const {
+  const LogpMeasurements& m = measurements_;
 
   auto& eel = result.add_table(
       "eel",
@@ -69,6 +82,11 @@ void LogpReport::write(worker::ResultDocument& result) const {
                       PingPong::kInitiatorCheck});
   eel_timing.add_row(
       {"responder", PingPong::kResponderCalls, m.eel_communicator, "-", PingPong::kResponderCheck});
+}
+
+void LogpReport::write_flood(worker::ResultDocument& result) const {
+  const LogpMeasurements& m = measurements_;
+  const LogpSummary& s = summary_;
 
   auto& flood = result.add_table("flood", {{"pair", ""},
                                            {"queue_depth", "messages"},
@@ -115,7 +133,11 @@ void LogpReport::write(worker::ResultDocument& result) const {
                    join_sizes(seg.outliers)});
     }
   }
+}
 
+void LogpReport::write_overlap(worker::ResultDocument& result) const {
+  const LogpMeasurements& m = measurements_;
+  const LogpSummary& s = summary_;
   auto& overlap = result.add_table("overlap", {{"pair", ""},
                                                {"side", ""},
                                                {"step", ""},
@@ -153,7 +175,11 @@ void LogpReport::write(worker::ResultDocument& result) const {
   for (const auto& c : m.calibration) {
     calibration.add_row({c.rank, c.role, c.trial, c.iterations, c.seconds, c.rate});
   }
+}
 
+void LogpReport::write_metrics(worker::ResultDocument& result, std::size_t internode) const {
+  const LogpMeasurements& m = measurements_;
+  const LogpSummary& s = summary_;
   const json none = json::object();
   if (!m.placement.empty()) {
     result.add_metric("internode_pairs", static_cast<double>(internode), "count",

@@ -29,6 +29,14 @@ class LogpReport {
   const LogpMeasurements& measurements() const { return measurements_; }
 
  private:
+  // write()'s parts, in the document's order: where the pairs ran (returns the pairs between
+  // nodes), the EEL runs and how they were timed, the flood and its fit, the overlap test and
+  // the busy loop's calibration, the metrics.
+  std::size_t write_pairs(worker::ResultDocument& result) const;
+  void write_eel(worker::ResultDocument& result) const;
+  void write_flood(worker::ResultDocument& result) const;
+  void write_overlap(worker::ResultDocument& result) const;
+  void write_metrics(worker::ResultDocument& result, std::size_t internode) const;
   LogpMeasurements measurements_;
   LogpSummary summary_;
 };

@@ -44,10 +44,6 @@ std::optional<LogpMeasurements> LogpRun::measure() {
   const bool root = mpi_.is_root();
   const PairRole role = layout.role();
   const double started = MPI_Wtime();
-  // The deadline's clean points: every rank asks at the same place, rank 0 decides.
-  const auto deadline_reached = [&](const std::string& where) {
-    return deadline_ && deadline_->reached(world, where);
-  };
 
   LogpMeasurements m;
   m.parameters = parameters_;
@@ -65,6 +61,45 @@ std::optional<LogpMeasurements> LogpRun::measure() {
     return std::nullopt;
   }
 
+  const BusyLoop busy = calibrate(m, layout);
+  PingPong ping_pong(world, layout.partner());
+  measure_eel(m, role, layout, ping_pong);
+  // Flood sweep: repetitions outermost, so each point's repetitions are spread over the run.
+  const FloodPlan plan(parameters_);
+  const std::vector<int>& depths = parameters_.queue_depths;
+  std::unique_ptr<Flood> flood;
+  if (role != PairRole::idle) {
+    flood = std::make_unique<Flood>(world, layout.partner(), plan.pool_bytes(depths));
+  }
+  measure_floods(m, role, layout, plan, flood.get());
+
+  // CPU overlap test, 8 bytes at q = 1: send side, then receive side.
+  OverlapTest overlap(world, layout, flood.get(), busy,
+                      plan.messages(OverlapTest::kMessageBytes, 1),
+                      static_cast<int>(parameters_.repetitions));
+  for (OverlapSide side : {OverlapSide::send, OverlapSide::recv}) {
+    if (deadline_reached(std::string("the overlap test, ") + side_name(side) + " side")) break;
+    auto rows = overlap.run(side);
+    m.overlap.insert(m.overlap.end(), rows.begin(), rows.end());
+  }
+
+  // Data checks of every rank.
+  unsigned long long errors = ping_pong.data_errors() + (flood ? flood->data_errors() : 0);
+  unsigned long long all_errors = 0;
+  MPI_Reduce(&errors, &all_errors, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, world);
+  m.data_errors = static_cast<std::size_t>(all_errors);
+  m.seconds = MPI_Wtime() - started;
+  if (root) return m;
+  return std::nullopt;
+}
+
+bool LogpRun::deadline_reached(const std::string& where) const {
+  // The deadline's clean points: every rank asks at the same place, rank 0 decides.
+  return deadline_ && deadline_->reached(mpi_.world(), where);
+}
+
+BusyLoop LogpRun::calibrate(LogpMeasurements& m, const PairLayout& layout) const {
+  const MPI_Comm world = mpi_.world();
   // Busy loop calibration, every rank at once (as the loop will run during the test).
   MPI_Barrier(world);
   const BusyLoop busy = BusyLoop::calibrate(0.005, kCalibrationTrials);
@@ -85,9 +120,14 @@ std::optional<LogpMeasurements> LogpRun::measure() {
     }
   }
 
+  return busy;
+}
+
+void LogpRun::measure_eel(LogpMeasurements& m, PairRole role, const PairLayout& layout,
+                          PingPong& ping_pong) const {
+  const MPI_Comm world = mpi_.world();
   // EEL: ping-pong, one untimed warm-up run, then the timed runs.
   const std::int64_t roundtrips = parameters_.eel_roundtrips;
-  PingPong ping_pong(world, layout.partner());
   m.eel_communicator = communicator_name(world);
   std::vector<double> eel_totals;
   for (std::int64_t run = -1; run < parameters_.eel_runs; ++run) {
@@ -111,14 +151,12 @@ std::optional<LogpMeasurements> LogpRun::measure() {
       }
     }
   }
+}
 
-  // Flood sweep: repetitions outermost, so each point's repetitions are spread over the run.
-  const FloodPlan plan(parameters_);
+void LogpRun::measure_floods(LogpMeasurements& m, PairRole role, const PairLayout& layout,
+                             const FloodPlan& plan, Flood* flood) const {
+  const MPI_Comm world = mpi_.world();
   const std::vector<int>& depths = parameters_.queue_depths;
-  std::unique_ptr<Flood> flood;
-  if (role != PairRole::idle) {
-    flood = std::make_unique<Flood>(world, layout.partner(), plan.pool_bytes(depths));
-  }
   auto flood_once = [&](const FloodPoint& point) {
     MPI_Barrier(world);
     if (role == PairRole::sender) return flood->send(point);
@@ -158,25 +196,6 @@ std::optional<LogpMeasurements> LogpRun::measure() {
       }
     }
   }
-
-  // CPU overlap test, 8 bytes at q = 1: send side, then receive side.
-  OverlapTest overlap(world, layout, flood.get(), busy,
-                      plan.messages(OverlapTest::kMessageBytes, 1),
-                      static_cast<int>(parameters_.repetitions));
-  for (OverlapSide side : {OverlapSide::send, OverlapSide::recv}) {
-    if (deadline_reached(std::string("the overlap test, ") + side_name(side) + " side")) break;
-    auto rows = overlap.run(side);
-    m.overlap.insert(m.overlap.end(), rows.begin(), rows.end());
-  }
-
-  // Data checks of every rank.
-  unsigned long long errors = ping_pong.data_errors() + (flood ? flood->data_errors() : 0);
-  unsigned long long all_errors = 0;
-  MPI_Reduce(&errors, &all_errors, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, world);
-  m.data_errors = static_cast<std::size_t>(all_errors);
-  m.seconds = MPI_Wtime() - started;
-  if (root) return m;
-  return std::nullopt;
 }
 
 }  // namespace pbench::logp

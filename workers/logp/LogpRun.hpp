@@ -3,11 +3,17 @@
 // over queue depths and sizes, and the CPU overlap test for both sides. All pairs measure at the
 // same time; every measurement starts after a barrier of the whole world (an idle rank joins).
 #include <optional>
+#include <string>
 
 #include "common/Deadline.hpp"
 #include "common/MpiSession.hpp"
+#include "logp/BusyLoop.hpp"
+#include "logp/Flood.hpp"
+#include "logp/FloodPlan.hpp"
 #include "logp/LogpMeasurements.hpp"
 #include "logp/LogpParameters.hpp"
+#include "logp/PairLayout.hpp"
+#include "logp/PingPong.hpp"
 
 namespace pbench::logp {
 
@@ -24,6 +30,14 @@ class LogpRun {
   std::optional<LogpMeasurements> measure();
 
  private:
+  // measure()'s phases: the busy loop calibrated on every rank at once, the EEL ping-pong, the
+  // flood sweep (repetitions outermost); a deadline is asked at each phase's clean points.
+  bool deadline_reached(const std::string& where) const;
+  BusyLoop calibrate(LogpMeasurements& m, const PairLayout& layout) const;
+  void measure_eel(LogpMeasurements& m, PairRole role, const PairLayout& layout,
+                   PingPong& ping_pong) const;
+  void measure_floods(LogpMeasurements& m, PairRole role, const PairLayout& layout,
+                      const FloodPlan& plan, Flood* flood) const;
   const worker::MpiSession& mpi_;
   LogpParameters parameters_;
   worker::DeadlineWatch* deadline_;

@@ -45,29 +45,17 @@ OverlapAnalysis analyse_side(const std::vector<OverlapRow>& rows, int pair, Over
 
 }  // namespace
 
-LogpSummary summarise(const LogpMeasurements& m) {
-  LogpSummary s;
-  s.pairs = m.pairs;
-  const LogpParameters& p = m.parameters;
-  for (const auto& reason : p.method_deviations()) s.invalid_reasons.push_back(reason);
-  if (m.pairs == 0) {
-    s.invalid_reasons.insert(s.invalid_reasons.begin(), "no pair: " + std::to_string(m.nprocs) +
-                                                            " process (logp needs at least 2)");
-    return s;
-  }
-  for (const auto& note : m.placement_notes) s.warnings.push_back(note);
-  if (m.data_errors > 0) {
-    s.invalid_reasons.push_back(std::to_string(m.data_errors) +
-                                " messages arrived with wrong first or last bytes");
-  }
-  if (p.eel_roundtrips < kPaperRoundtrips || p.flood_messages < kPaperRoundtrips) {
-    s.warnings.push_back("fewer messages per test than the paper's 10,000 (eel_roundtrips " +
-                         std::to_string(p.eel_roundtrips) + ", flood_messages " +
-                         std::to_string(p.flood_messages) +
-                         "): timer and start-up costs weigh more");
-  }
+namespace {
 
-  // EEL per pair, then the mean over pairs.
+/// A pair side whose baselines spread beyond the least tolerance.
+struct NoisySide {
+  int pair;
+  const char* side;
+  double tolerance;
+};
+
+/// EEL per pair (minimum and median over its runs), then the mean over pairs.
+void summarise_eel(LogpSummary& s, const LogpMeasurements& m) {
   std::vector<double> mins;
   std::vector<double> medians;
   for (int pair = 0; pair < m.pairs; ++pair) {
@@ -82,8 +70,11 @@ LogpSummary summarise(const LogpMeasurements& m) {
   }
   s.eel_min = mean_of(mins);
   s.eel_median = mean_of(medians);
+}
 
-  // Flood curves per queue depth.
+/// The flood curve, g and the fit of G per queue depth, and the best queue depth.
+void summarise_floods(LogpSummary& s, const LogpMeasurements& m) {
+  const LogpParameters& p = m.parameters;
   for (int q : p.queue_depths) {
     QueueDepthSummary qs;
     qs.queue_depth = q;
@@ -129,33 +120,11 @@ LogpSummary summarise(const LogpMeasurements& m) {
       s.g_best_samples = qs.g_samples;
     }
   }
+}
 
-  // Overheads per pair, then the mean over pairs.
-  std::vector<double> sends;
-  std::vector<double> recvs;
-  // Sides whose baselines spread beyond the least tolerance: named one by one where few, else
-  // summarised (how many, the worst three), so the warning stays one line at any P; each side's
-  // tolerance is in the overlap_analysis table.
-  struct NoisySide {
-    int pair;
-    const char* side;
-    double tolerance;
-  };
-  std::vector<NoisySide> noisy;
-  for (int pair = 0; pair < m.pairs; ++pair) {
-    PairOverlap po{pair, analyse_side(m.overlap, pair, OverlapSide::send),
-                   analyse_side(m.overlap, pair, OverlapSide::recv)};
-    if (po.send.points == 0 && po.recv.points == 0) continue;
-    sends.push_back(po.send.overhead);
-    recvs.push_back(po.recv.overhead);
-    s.o_s_samples += po.send.points;
-    s.o_r_samples += po.recv.points;
-    for (const auto* a : {&po.send, &po.recv}) {
-      const char* name = a == &po.send ? "o_s" : "o_r";
-      if (a->tolerance > kOverlapMinTolerance) noisy.push_back({pair, name, a->tolerance});
-    }
-    s.overlap.push_back(po);
-  }
+/// The warning on sides whose baselines spread: named one by one where few, else summarised
+/// (how many, the worst three), so that it stays one line at any P.
+void warn_noisy(LogpSummary& s, std::vector<NoisySide> noisy) {
   constexpr std::size_t kNamedSides = 3;
   if (noisy.size() <= kNamedSides) {
     for (const NoisySide& n : noisy) {
@@ -184,9 +153,37 @@ LogpSummary summarise(const LogpMeasurements& m) {
                          "), so on each only increases beyond its spread count (noisy "
                          "machine?); every side's spread is in the overlap_analysis table");
   }
+}
+
+/// The overheads o_s and o_r per pair from the overlap test, then the mean over pairs.
+void summarise_overheads(LogpSummary& s, const LogpMeasurements& m) {
+  std::vector<double> sends;
+  std::vector<double> recvs;
+  // Sides whose baselines spread beyond the least tolerance: named one by one where few, else
+  // summarised (how many, the worst three), so the warning stays one line at any P; each side's
+  // tolerance is in the overlap_analysis table.
+  std::vector<NoisySide> noisy;
+  for (int pair = 0; pair < m.pairs; ++pair) {
+    PairOverlap po{pair, analyse_side(m.overlap, pair, OverlapSide::send),
+                   analyse_side(m.overlap, pair, OverlapSide::recv)};
+    if (po.send.points == 0 && po.recv.points == 0) continue;
+    sends.push_back(po.send.overhead);
+    recvs.push_back(po.recv.overhead);
+    s.o_s_samples += po.send.points;
+    s.o_r_samples += po.recv.points;
+    for (const auto* a : {&po.send, &po.recv}) {
+      const char* name = a == &po.send ? "o_s" : "o_r";
+      if (a->tolerance > kOverlapMinTolerance) noisy.push_back({pair, name, a->tolerance});
+    }
+    s.overlap.push_back(po);
+  }
+  warn_noisy(s, std::move(noisy));
   s.o_s = mean_of(sends);
   s.o_r = mean_of(recvs);
+}
 
+/// L and the overlap potential, and the warnings on what the LogP assumptions do not hold for.
+void judge_derived(LogpSummary& s) {
   s.latency_l = s.eel_min - s.o_s - s.o_r;
   s.overlap_potential = std::max(0.0, s.eel_min - (s.o_s + s.o_r));
   if (s.latency_l < 0) {
@@ -206,6 +203,36 @@ LogpSummary summarise(const LogpMeasurements& m) {
       }
     }
   }
+}
+
+}  // namespace
+
+LogpSummary summarise(const LogpMeasurements& m) {
+  LogpSummary s;
+  s.pairs = m.pairs;
+  const LogpParameters& p = m.parameters;
+  for (const auto& reason : p.method_deviations()) s.invalid_reasons.push_back(reason);
+  if (m.pairs == 0) {
+    s.invalid_reasons.insert(s.invalid_reasons.begin(), "no pair: " + std::to_string(m.nprocs) +
+                                                            " process (logp needs at least 2)");
+    return s;
+  }
+  for (const auto& note : m.placement_notes) s.warnings.push_back(note);
+  if (m.data_errors > 0) {
+    s.invalid_reasons.push_back(std::to_string(m.data_errors) +
+                                " messages arrived with wrong first or last bytes");
+  }
+  if (p.eel_roundtrips < kPaperRoundtrips || p.flood_messages < kPaperRoundtrips) {
+    s.warnings.push_back("fewer messages per test than the paper's 10,000 (eel_roundtrips " +
+                         std::to_string(p.eel_roundtrips) + ", flood_messages " +
+                         std::to_string(p.flood_messages) +
+                         "): timer and start-up costs weigh more");
+  }
+
+  summarise_eel(s, m);
+  summarise_floods(s, m);
+  summarise_overheads(s, m);
+  judge_derived(s);
   // The figures that cannot be, first among the reasons.
   const auto impossible = physical_limits(s, m).reasons();
   s.invalid_reasons.insert(s.invalid_reasons.begin(), impossible.begin(), impossible.end());

@@ -1,6 +1,4 @@
 // pbench-logp: LogP/LogGP parameters after Bell et al. (METHODS.md §4).
-#include <iostream>
-
 #include "common/WorkerMain.hpp"
 #include "logp/LogpParameters.hpp"
 #include "logp/LogpReport.hpp"
@@ -16,13 +14,7 @@ int main(int argc, char** argv) {
       "al., on pairs of ranks (2k sends, 2k+1 receives)";
   spec.declare = [&](worker::Parameters& p) { parameters.declare(p); };
   spec.before_mpi = [&]() -> int {
-    if (auto problem = parameters.problem()) {
-      if (worker::is_reporting_process()) {
-        std::cerr << "pbench-logp: error: " << *problem << "\n"
-                  << "Run with --help for the parameters.\n";
-      }
-      return 2;
-    }
+    parameters.check();  // throws UsageError: run_worker says it
     return -1;
   };
   spec.body = [&](worker::WorkerContext& context) {

@@ -14,15 +14,15 @@ expect_fail 2 "--sizes: 2147483648 B exceeds the largest message" \
 expect_fail 2 "--sizes: '8,x': element 2 'x'" env PBENCH_SIZES=8,x "$WORKER" --output r.json
 expect_fail 2 "--impl: unknown implementation 'ring' (known: mpi, linear, backward, binomial)" \
   "$WORKER" --impl ring --output r.json
-expect_fail 2 "--root: -1 is not a rank" "$WORKER" --root -1 --output r.json
+expect_fail 2 "--root: '-1' is outside the range 0 to 10000000" "$WORKER" --root -1 --output r.json
 expect_fail 2 "--root" "$WORKER" --root abc --output r.json
 expect_fail 2 "--root-order: 'sideways' is neither forward nor backward" \
   "$WORKER" --root-order sideways --output r.json
 expect_fail 2 "--hop-delay-us: a synthetic delay applies to the worker's own implementations" \
   "$WORKER" --hop-delay-us 100 --output r.json
-expect_fail 2 "--hop-delay-us: -5 is not a delay" "$WORKER" --impl linear --hop-delay-us -5 --output r.json
-expect_fail 2 "--repetitions: must be >= 1" "$WORKER" --repetitions 0 --output r.json
-expect_fail 2 "--max-measurements: must be >= 2" "$WORKER" --max-measurements 1 --output r.json
+expect_fail 2 "--hop-delay-us: '-5' is outside the range 0 to 10000000" "$WORKER" --impl linear --hop-delay-us -5 --output r.json
+expect_fail 2 "--repetitions: '0' is outside the range 1 to 10000000" "$WORKER" --repetitions 0 --output r.json
+expect_fail 2 "--max-measurements: '1' is outside the range 2 to 1000000" "$WORKER" --max-measurements 1 --output r.json
 expect_fail 2 "--bogus" "$WORKER" --bogus 1 --output r.json
 # Only known once MPI runs: the root must be one of the processes (every rank stops alike).
 expect_fail 2 "--root: 2 is not a rank of 2 processes (must be < 2)" \

@@ -20,16 +20,16 @@ expect_fail "--block-size: 4500 B is not a multiple of the 1000 B transfer" \
 expect_fail "--header-bytes: 2011 B is larger than a stride (2010 B)" \
   mpiexec -n 2 "$PBENCH_IO" "${C[@]}" --pattern strided --transfer-size 500 \
   --block-size 1000 --segment-count 2 --padding 10 --header-bytes 2011
-expect_fail "--segment-count: must be >= 1" \
+expect_fail "--segment_count: '0' is outside the range 1 to 1000000000000" \
   mpiexec -n 2 "$PBENCH_IO" "${C[@]}" --pattern strided --segment-count 0
-expect_fail "--block-size: must be >= 1 byte" \
+expect_fail "--block_size: '0' is outside the range 1 to 1125899906842624" \
   mpiexec -n 2 "$PBENCH_IO" "${C[@]}" --block-size 0
 expect_fail "--suite: 'ior' is not a suite" mpiexec -n 2 "$PBENCH_IO" --suite ior --output result.json
 expect_fail "--pattern: 'tiled' is not a pattern" \
   mpiexec -n 2 "$PBENCH_IO" "${C[@]}" --pattern tiled
 expect_fail "--filename: 'a/b' is not a plain file name" \
   mpiexec -n 2 "$PBENCH_IO" "${C[@]}" --filename a/b
-expect_fail "--iterations: must be >= 1" mpiexec -n 2 "$PBENCH_IO" "${C[@]}" --iterations 0
+expect_fail "--iterations: '0' is outside the range 1 to 1000000" mpiexec -n 2 "$PBENCH_IO" "${C[@]}" --iterations 0
 expect_fail "--api: 'hdf5' is not an I/O interface" mpiexec -n 2 "$PBENCH_IO" "${C[@]}" --api hdf5
 expect_fail "--collective: collective calls need --api mpiio" \
   mpiexec -n 2 "$PBENCH_IO" "${C[@]}" --api posix --collective 1
