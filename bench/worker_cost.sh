@@ -14,7 +14,8 @@
 # that ranks waiting on a shared core yield it (MPICH's busy polling makes 32 ranks on 2 cores
 # crawl); PBENCH_COST_MPI=mpich runs the MPICH set instead. PBENCH_COST_KEEP=DIR keeps the
 # result documents in DIR (and adds to the runs kept there); PBENCH_COST_WORKERS="comm bcast"
-# runs only these workers.
+# runs only these workers; PBENCH_COST_BCAST_ARGS="--method sync" adds options to bcast's
+# (its cost per method: bench/README.md).
 set -euo pipefail
 ps=${1:-2,4,8,16,32}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -32,7 +33,7 @@ declare -A TINY=(
   [logp]="--eel-roundtrips 100 --eel-runs 2 --max-size 1024 --repetitions 1 --flood-messages 100 --queue-depths 1,8"
   [comm]="--memory-per-proc 1MiB --repetitions 1 --start-looplength 4 --sizes 1"
   [io]="-T 2 --memory-per-proc 1 --cache-bytes 1000"
-  [bcast]="--sizes 8 --repetitions 10 --max-measurements 8"
+  [bcast]="--sizes 8 --repetitions 10 --max-measurements 8 ${PBENCH_COST_BCAST_ARGS:-}"
   [links]="--latency-roundtrips 10 --message-size 1KiB --messages 4 --repetitions 1")
 echo "worker_cost.sh: P = $ps, $mpi ($($launcher --version 2>&1 | head -1)), $(nproc) cores," \
   "load average $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%FT%TZ)"

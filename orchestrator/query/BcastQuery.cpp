@@ -48,6 +48,25 @@ QueryTable bcast_table(store::Store& store, const std::optional<std::string>& sw
                                      s.text(4)) +
                           ": not valid: " + s.text(3));
   }
+  // Which method gave OL (pbench-bcast --method; results before it have no table method and
+  // are OL_i's): the synchronized-clock method's results are named, with how it was chosen.
+  auto m = store.db().prepare(
+      std::string("SELECT v.sweep, v.partition, v.shape, v.params, "
+                  "json_extract(d.document, '$.measurements.method.rows[0][1]') "
+                  "FROM run_results v JOIN results d ON d.id = v.result_id "
+                  "WHERE v.worker = 'bcast' AND (?1 IS NULL OR v.sweep = ?1) "
+                  "AND json_extract(d.document, '$.measurements.method.rows[0][0]') = 'sync' "
+                  "AND ") +
+      chosen_run_of_view(store) + " ORDER BY v.sweep_id, v.partition, v.point_id");
+  m.bind(1, sweep);
+  while (m.step()) {
+    table.notes.push_back(note_where(m.text(0),
+                                     partition_text(m.int64(1), m.optional_text(2).value_or("")),
+                                     m.text(3)) +
+                          ": OL by the synchronized-clock method (" +
+                          m.optional_text(4).value_or("--method sync") +
+                          "), cross-checked by OL_i on its latest tasks");
+  }
   add_placement_notes(store, "bcast", sweep, table);
   add_missing_cell_notes(store, "bcast", sweep, table);
   return table;

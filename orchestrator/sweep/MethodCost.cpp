@@ -145,11 +145,20 @@ MethodCost comm_cost(const WorkerValues& v, const Placement& placement, const Ma
   return {seconds, rule.str(), false};
 }
 
-// bcast (section 5), per size: every root's delivery check, then series of up to
-// max_measurements measurements of M broadcasts: repeated broadcasts, for each task i != root
-// RTL_i and the acknowledged broadcasts, rounds (every root in turn), broadcast-barrier and
-// all-acknowledge. A broadcast costs its tree's depth hops (log2 P for MPI_Bcast and the
-// binomial tree, P - 1 for the linear ones) of latency and message time.
+// bcast (section 5). --method auto takes the synchronized-clock method from this many processes
+// (pbench-bcast's kSyncFromProcesses; a unit test keeps the two equal).
+constexpr int kBcastSyncFrom = 16;
+
+// bcast, per size: the delivery check from R = min(P, classic_sample) roots, then series of up
+// to max_measurements measurements of M repetitions: repeated broadcasts; OL by OL_i (one
+// series of RTL_i and acknowledged broadcasts per task i != root) or by sync (a clock learning
+// of ceil(log2 P) rounds of the fit span, a window per broadcast of twice its latency plus twice
+// the clock's bound, each measurement's start 5 ms and a window ahead, then the OL_i series of
+// the k + 1 cross-checked tasks); broadcast rounds over R roots per round; broadcast-barrier;
+// acknowledgements from R tasks. A broadcast: MPI_Bcast the lesser of a binomial tree's depth
+// hops (latency and message time each) and a scatter-allgather's 2·depth latencies and twice the
+// message time (as MPICH does long messages); own linear P - 1 hops, own binomial depth hops,
+// each with the hop delay.
 MethodCost bcast_cost(const WorkerValues& v, const Placement& placement,
                       const MachineConstants& m) {
   const int p = std::max(2, placement.processes);
@@ -157,24 +166,46 @@ MethodCost bcast_cost(const WorkerValues& v, const Placement& placement,
   const double repetitions = std::max(1.0, v.number("repetitions", 100));
   const double measurements = std::max(1.0, v.number("max_measurements", 30));
   const std::string impl = v.text("impl", "mpi");
-  const double depth =
-      impl == "linear" || impl == "backward" ? p - 1.0 : std::max(1.0, log2_ceil(p));
+  std::string method = v.text("method", "auto");
+  if (method != "sync" && method != "oli") method = p >= kBcastSyncFrom ? "sync" : "oli";
+  const double sample = std::min<double>(p, std::max(1.0, v.number("classic_sample", 4)));
+  const double checked = std::min<double>(p - 1, std::max(0.0, v.number("check_tasks", 2)) + 1);
+  const double bound = v.number("clock_error_bound_us", 5) * 1e-6;
+  const double fit = std::max(0.0, v.number("clock_fit_seconds", 0.1));
+  const double levels = log2_ceil(p);
+  const bool chain = impl == "linear" || impl == "backward";
+  const double depth = chain ? p - 1.0 : std::max(1.0, levels);
   const double hop_delay = v.number("hop_delay_us", 0) * 1e-6;
+  const double series = measurements * repetitions;
+  // A learning: per round 16 fit points of 8 ping-pongs over the fit span, then the check.
+  const double learning = levels * (fit + 16 * 8 * 2 * m.latency + 8 * 2 * m.latency);
   double seconds = 0;
   for (double size : sizes) {
-    const double ol = depth * (m.latency + size / m.bandwidth + hop_delay);
-    seconds += p * 2 * ol;  // delivery checks
-    const double series = measurements * repetitions;
-    seconds += series * ol;                               // repeated broadcasts
-    seconds += (p - 1) * series * (3 * m.latency + ol);   // RTL_i and E_i
-    seconds += series * p * ol;                           // rounds
-    seconds += series * (ol + log2_ceil(p) * m.latency);  // broadcast-barrier
-    seconds += series * (ol + p * m.latency);             // all acknowledge
+    const double tree = depth * (m.latency + size / m.bandwidth + hop_delay);
+    const double ol =
+        impl == "mpi" ? std::min(tree, 2 * depth * m.latency + 2 * size / m.bandwidth) : tree;
+    seconds += sample * 2 * ol;  // delivery checks
+    seconds += series * ol;      // repeated broadcasts
+    if (method == "sync") {
+      const double window = 2 * ol + 2 * bound;
+      seconds += learning + series * window + measurements * (5e-3 + window);
+      seconds += checked * series * (3 * m.latency + ol);  // the cross-check's OL_i
+    } else {
+      seconds += (p - 1) * series * (3 * m.latency + ol);  // RTL_i and E_i
+    }
+    seconds += series * sample * ol;                      // rounds
+    seconds += series * (ol + levels * m.latency);        // broadcast-barrier
+    seconds += series * (ol + sample * m.latency);        // acknowledgements
   }
   std::ostringstream rule;
-  rule << "bcast: " << sizes.size() << " sizes x " << measurements << " measurements (at most) x "
-       << repetitions << " broadcasts x (" << p - 1 << " tasks + " << p
-       << " roots + 3 methods), depth " << depth;
+  rule << "bcast: method " << method << ", " << sizes.size() << " sizes x " << measurements
+       << " measurements (at most) x " << repetitions << " broadcasts x (";
+  if (method == "sync") {
+    rule << "synchronized windows + " << checked << " OL_i cross-check tasks";
+  } else {
+    rule << p - 1 << " OL_i tasks";
+  }
+  rule << " + " << sample << " rounds roots + 3 methods), depth " << depth;
   return {seconds, rule.str(), false};
 }
 

@@ -29,6 +29,32 @@ void BcastParameters::declare(worker::Parameters& parameters) {
   parameters.add("max_measurements", max_measurements, "count", worker::Range{2, 1e6},
                  "Measurements per figure at most; they repeat (at least 8, or this many if "
                  "fewer) until the standard deviation is below 3% of the mean");
+  parameters.add("method", method, "",
+                 "OL method: sync (one series of broadcasts started at one global time on "
+                 "synchronized clocks, every task's arrival), oli (de Supinski's OL_i, one "
+                 "series per task), auto (sync from " +
+                     std::to_string(kSyncFromProcesses) + " processes, oli below)");
+  parameters.add("check_tasks", check_tasks, "count", worker::Range{0, 1e6},
+                 "With --method sync: the OL_i series also runs for this many tasks that the "
+                 "sync method found latest, plus one random task (the cross-check)");
+  parameters.add("agreement_band", agreement_band, "", worker::Range{0, 10},
+                 "With --method sync: sync and OL_i agree for a checked task when they differ by "
+                 "at most this fraction of OL_i plus the clock's measured error");
+  parameters.add("classic_sample", classic_sample, "count", worker::Range{1, 1e6},
+                 "Bound of the classic methods at scale: broadcast rounds cycle through this many "
+                 "roots, broadcast-acknowledge takes this many tasks' acknowledgements, the "
+                 "delivery check broadcasts from this many roots (every one when there are no "
+                 "more)");
+  parameters.add("clock_error_bound_us", clock_error_bound_us, "us", worker::Range{0, 1e9},
+                 "With --method sync: the clock model's error bound; re-learned when its "
+                 "predicted error exceeds it, not valid when its measured error does; a rank "
+                 "later than this at a window's start misses the window");
+  parameters.add("clock_fit_seconds", clock_fit_seconds, "s", worker::Range{0, 60},
+                 "With --method sync: how long each pair of ranks spreads its clock fit points "
+                 "(a longer fit learns the drift better)");
+  parameters.add("max_missed_share", max_missed_share, "", worker::Range{0, 1},
+                 "With --method sync: the largest share of windows that ranks may miss before "
+                 "the result is not valid");
 }
 
 void BcastParameters::check() const {
@@ -76,6 +102,33 @@ void BcastParameters::check() const {
     throw worker::UsageError(
         "--max-measurements: must be >= 2 (the 3% rule needs a standard deviation)");
   }
+  if (method != "auto" && method != "sync" && method != "oli") {
+    throw worker::UsageError("--method: '" + method + "' is none of sync, oli, auto");
+  }
+  if (check_tasks < 0) throw worker::UsageError("--check-tasks: must be >= 0");
+  if (!std::isfinite(agreement_band) || agreement_band <= 0) {
+    throw worker::UsageError("--agreement-band: " + units::short_number(agreement_band) +
+                             " is not a fraction (must be > 0)");
+  }
+  if (classic_sample < 1) throw worker::UsageError("--classic-sample: must be >= 1");
+  if (!std::isfinite(clock_error_bound_us) || clock_error_bound_us <= 0) {
+    throw worker::UsageError(
+        "--clock-error-bound-us: " + units::short_number(clock_error_bound_us) +
+        " is not a bound (must be > 0)");
+  }
+  if (!std::isfinite(clock_fit_seconds) || clock_fit_seconds < 0 || clock_fit_seconds > 60) {
+    throw worker::UsageError("--clock-fit-seconds: " + units::short_number(clock_fit_seconds) +
+                             " is not a duration from 0 to 60 s");
+  }
+  if (!std::isfinite(max_missed_share) || max_missed_share < 0 || max_missed_share > 1) {
+    throw worker::UsageError("--max-missed-share: " + units::short_number(max_missed_share) +
+                             " is not a share from 0 to 1");
+  }
+}
+
+std::string BcastParameters::method_for(int nprocs) const {
+  if (method != "auto") return method;
+  return nprocs >= kSyncFromProcesses ? "sync" : "oli";
 }
 
 void BcastParameters::check_for(int nprocs) const {

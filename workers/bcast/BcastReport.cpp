@@ -62,6 +62,7 @@ void BcastReport::write(worker::ResultDocument& result) const {
   const std::int64_t reps = m.parameters.repetitions;
   for (const auto& reason : s.invalid_reasons) result.invalidate(reason);
   for (const auto& warning : s.warnings) result.add_warning(warning);
+  write_method_tables(m, s, result);
   if (s.sizes.empty()) return;
 
   // Tables are filled here and added at the end: a reference that add_table returns does not
@@ -113,9 +114,14 @@ void BcastReport::write(worker::ResultDocument& result) const {
     add_statistics(statistics, z.size, "barrier_latency", json(), z.barrier.stats, reps,
                    z.barrier.stable);
     add_statistics(statistics, z.size, "ack_latency", json(), z.ack.stats, reps, z.ack.stable);
+    if (z.sync) {
+      add_statistics(statistics, z.size, "sync_ol", json(), z.sync->ol.stats, reps,
+                     z.sync->ol.stable);
+    }
 
     const OlRow& top = z.ol_row();
-    const std::size_t ol_samples = std::min(top.rtl.samples, top.e.samples);
+    const std::size_t ol_samples =
+        z.sync ? z.sync->ol.samples : std::min(top.rtl.samples, top.e.samples);
     result.add_metric("ol", z.ol, "s", ol_samples, label);
     result.add_metric("ol_task", static_cast<double>(z.ol_task), "rank", ol_samples, label);
     result.add_metric("send_latency", z.send.stats.mean, "s", z.send.samples, label);
@@ -127,7 +133,14 @@ void BcastReport::write(worker::ResultDocument& result) const {
 
   for (const SizeMeasurements& z : m.sizes) {
     for (std::size_t r = 0; r < z.delivery_errors.size(); ++r) {
-      delivery.add_row({z.size, static_cast<int>(r), m.nprocs - 1, z.delivery_errors[r]});
+      const int from = r < z.delivery_roots.size() ? z.delivery_roots[r] : static_cast<int>(r);
+      delivery.add_row({z.size, from, m.nprocs - 1, z.delivery_errors[r]});
+    }
+    if (z.sync) {
+      add_samples(samples, z.size, "sync_ol", json(), z.sync->ol);
+      for (std::size_t j = 0; j < z.sync->arrivals.size(); ++j) {
+        add_samples(samples, z.size, "sync_arrival", static_cast<int>(j), z.sync->arrivals[j]);
+      }
     }
     for (std::size_t j = 0; j < z.gaps.size(); ++j) {
       add_samples(samples, z.size, "gap", static_cast<int>(j), z.gaps[j]);
@@ -154,7 +167,10 @@ void BcastReport::print(std::ostream& out) const {
   const BcastSummary& s = summary_;
   const BcastParameters& p = m.parameters;
   const Implementation* impl = find_implementation(p.impl);
-  out << "pbench-bcast: broadcast latency after de Supinski & Karonis (OL_i method), " << m.nprocs
+  out << "pbench-bcast: broadcast latency, "
+      << (m.method == "sync" ? "synchronized-clock method (cross-checked by OL_i)"
+                             : "de Supinski & Karonis's OL_i method")
+      << " (" << method_origin(m) << "), " << m.nprocs
       << " process" << (m.nprocs == 1 ? "" : "es") << ", root " << p.root << ", --impl " << p.impl;
   if (impl) out << " (" << impl->description << ")";
   out << "\n";
@@ -183,9 +199,14 @@ void BcastReport::print(std::ostream& out) const {
           << pad_left(z.ol > 0 ? format("%.2f", value / z.ol) : "-", 8) << "\n";
     };
     const OlRow& top = z.ol_row();
-    line(
-        "OL = max_i OL_i (task " + std::to_string(z.ol_task) + " on " + host_of(m, z.ol_task) + ")",
-        z.ol, top.ol, top.stable());
+    if (z.sync) {
+      line("OL by sync (task " + std::to_string(z.ol_task) + " on " + host_of(m, z.ol_task) + ")",
+           z.ol, z.sync->ol.stats, z.sync->ol.stable);
+    } else {
+      line("OL = max_i OL_i (task " + std::to_string(z.ol_task) + " on " +
+               host_of(m, z.ol_task) + ")",
+           z.ol, top.ol, top.stable());
+    }
     if (z.model_ol) {
       out << "  " << pad_right("  hop-delay model of OL", 34)
           << pad_left(time_text(*z.model_ol), 14) << "\n";
@@ -198,10 +219,11 @@ void BcastReport::print(std::ostream& out) const {
     line("largest gap g_j (rank " + std::to_string(z.max_gap_rank) + ")", z.max_gap,
          z.gaps[static_cast<std::size_t>(z.max_gap_rank)].stats,
          z.gaps[static_cast<std::size_t>(z.max_gap_rank)].stable);
+    print_sync(m, z, out);
     if (z.delivery_errors > 0) {
       out << "  WRONG BYTES at " << z.delivery_errors << " rank(s) in the delivery check\n";
     }
-    out << "  OL_i profile"
+    out << (z.sync ? "  OL_i cross-check" : "  OL_i profile")
         << (m.shape ? " (gap: largest g_j on i's path)"
                     : " (gap: largest g_j; MPI_Bcast's path is unknown)")
         << "\n";
@@ -221,6 +243,7 @@ void BcastReport::print(std::ostream& out) const {
       out << "  " << host_of(m, row.task) << "\n";
     }
   }
+  print_clock(m, s, out);
   out << "\nvalid: " << (s.invalid_reasons.empty() ? "yes" : "no") << "\n";
   for (const auto& reason : s.invalid_reasons) out << "  not valid: " << reason << "\n";
   for (const auto& warning : s.warnings) out << "  warning: " << warning << "\n";

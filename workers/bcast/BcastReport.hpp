@@ -16,6 +16,7 @@
 //               should receive, ranks that ended with wrong bytes)
 //   ol_model    size, task, model_ol_i, ol_i   (with a synthetic hop delay: the model's OL_i)
 #include <ostream>
+#include <string>
 
 #include "bcast/BcastMeasurements.hpp"
 #include "bcast/BcastSummary.hpp"
@@ -40,5 +41,19 @@ class BcastReport {
   BcastMeasurements measurements_;
   BcastSummary summary_;
 };
+
+/// How the method was chosen: "--method sync", or "--method auto: 32 processes >= 16".
+std::string method_origin(const BcastMeasurements& m);
+/// The tables method and classic_sample, and with --method sync: sync (a row per size: window,
+/// windows, spoiled, OL, its task, predicted clock error, learnings), sync_arrival (a row per
+/// size and rank: mean arrival after the window's start, missed windows, the hop-delay model),
+/// sync_check (the cross-checked tasks by both methods) and clock (a row per rank: offset and
+/// drift against rank 0, predicted and measured error) (SyncReport.cpp).
+void write_method_tables(const BcastMeasurements& m, const BcastSummary& s,
+                         worker::ResultDocument& result);
+/// The protocol's lines of the sync series of one size.
+void print_sync(const BcastMeasurements& m, const SizeSummary& size, std::ostream& out);
+/// The protocol's clock table.
+void print_clock(const BcastMeasurements& m, const BcastSummary& s, std::ostream& out);
 
 }  // namespace pbench::bcast

@@ -29,6 +29,41 @@ std::string spread(const Figure& f) {
   return percent(f.stats.mean != 0 ? f.stats.stddev / f.stats.mean : 0);
 }
 
+/// The figures of `s` that missed the 3% rule, the widest spread first: a few named, their count
+/// said, every figure's stability in the table statistics (a reason stays short at any P).
+std::optional<std::string> unstable_reason(const SizeSummary& s, const BcastParameters& p) {
+  const int root = p.root;
+  std::vector<std::pair<double, std::string>> unstable;
+  const auto note = [&](const Figure& f, std::string name) {
+    if (f.stable) return;
+    const double fraction = f.stats.mean != 0 ? f.stats.stddev / f.stats.mean : 0;
+    unstable.emplace_back(fraction, std::move(name) + " (" + spread(f) + ")");
+  };
+  for (std::size_t j = 0; j < s.gaps.size(); ++j) {
+    note(s.gaps[j], std::string(static_cast<int>(j) == root ? "send_latency/" : "") +
+                        "gap of rank " + std::to_string(j));
+  }
+  for (const auto& row : s.rows) {
+    note(row.rtl, "ol_i task " + std::to_string(row.task) + " rtl");
+    note(row.e, "ol_i task " + std::to_string(row.task) + " e_i");
+  }
+  if (s.sync) note(s.sync->ol, "sync OL");
+  note(s.rounds, "rounds_latency");
+  note(s.barrier, "barrier_latency");
+  note(s.ack, "ack_latency");
+  if (unstable.empty()) return std::nullopt;
+  std::stable_sort(unstable.begin(), unstable.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<std::string> names;
+  for (const auto& u : unstable) names.push_back(u.second);
+  const std::size_t figures = s.gaps.size() + 2 * s.rows.size() + 3 + (s.sync ? 1 : 0);
+  return "the standard deviation stayed at or above 3% of the mean after " +
+         std::to_string(p.max_measurements) + " measurements (--max-measurements) for " +
+         std::to_string(unstable.size()) + " of " + std::to_string(figures) +
+         " figures, the widest first: " + worker::few_listed(names, worker::kPhysicalListed) +
+         (names.size() > worker::kPhysicalListed ? " (each figure: table statistics)" : "");
+}
+
 }  // namespace
 
 worker::PhysicalLimits physical_limits(const SizeSummary& s) {
@@ -39,11 +74,13 @@ worker::PhysicalLimits physical_limits(const SizeSummary& s) {
   worker::PhysicalLimits limits;
   if (s.rows.empty()) return limits;
   const OlRow& top = s.ol_row();
-  limits.positive("OL (task " + std::to_string(top.task) + ")", s.ol, "s", disturbed);
+  limits.positive("OL (task " + std::to_string(s.ol_task) + ")", s.ol, "s",
+                  s.sync ? "the synchronized windows saw no arrival after their start" : disturbed);
   std::vector<worker::LabelledValue> others, rtl, e;
   for (const auto& row : s.rows) {
     const std::string task = "task " + std::to_string(row.task);
-    if (row.task != top.task) others.push_back({task, row.ol.mean});
+    // With sync, OL is not from the rows: every checked task's OL_i is checked.
+    if (s.sync || row.task != top.task) others.push_back({task, row.ol.mean});
     if (row.rtl.stats.count > 0) rtl.push_back({task, row.rtl.stats.mean});
     if (row.e.stats.count > 0) e.push_back({task, row.e.stats.mean});
   }
@@ -92,6 +129,8 @@ BcastSummary summarise(const BcastMeasurements& m) {
   }
   const double hop = p.hop_delay_us * 1e-6;
   const int root = p.root;
+  out.method = m.method;
+  summarise_clock(m, out);
   for (const SizeMeasurements& sm : m.sizes) {
     if (sm.tasks.empty()) continue;
     SizeSummary s;
@@ -100,7 +139,8 @@ BcastSummary summarise(const BcastMeasurements& m) {
     for (std::size_t r = 0; r < sm.delivery_errors.size(); ++r) {
       if (sm.delivery_errors[r] == 0) continue;
       s.delivery_errors += sm.delivery_errors[r];
-      wrong_roots.push_back(std::to_string(r));
+      wrong_roots.push_back(std::to_string(
+          r < sm.delivery_roots.size() ? sm.delivery_roots[r] : static_cast<int>(r)));
     }
     const std::string at = "size " + std::to_string(sm.size) + " B: ";
 
@@ -148,6 +188,7 @@ BcastSummary summarise(const BcastMeasurements& m) {
     for (const auto& row : s.rows) {
       if (row.model) s.model_ol = std::max(s.model_ol.value_or(0), *row.model);
     }
+    if (sm.sync) summarise_sync(m, sm, s, out);
 
     // Validity and warnings: first the figures that cannot be (worker::PhysicalLimits).
     for (const auto& reason : physical_limits(s).reasons())
@@ -158,40 +199,10 @@ BcastSummary summarise(const BcastMeasurements& m) {
                                     "check (from root(s) " +
                                     worker::few_listed(wrong_roots, worker::kPhysicalListed) + ")");
     }
-    // Figures that missed the 3% rule, the widest spread first: a few named, their count said,
-    // every figure's stability in the table statistics (a reason stays short at any P).
-    std::vector<std::pair<double, std::string>> unstable;
-    const auto note = [&](const Figure& f, std::string name) {
-      if (f.stable) return;
-      const double fraction = f.stats.mean != 0 ? f.stats.stddev / f.stats.mean : 0;
-      unstable.emplace_back(fraction, std::move(name) + " (" + spread(f) + ")");
-    };
-    for (std::size_t j = 0; j < s.gaps.size(); ++j) {
-      note(s.gaps[j], std::string(static_cast<int>(j) == root ? "send_latency/" : "") +
-                          "gap of rank " + std::to_string(j));
-    }
-    for (const auto& row : s.rows) {
-      note(row.rtl, "ol_i task " + std::to_string(row.task) + " rtl");
-      note(row.e, "ol_i task " + std::to_string(row.task) + " e_i");
-    }
-    note(s.rounds, "rounds_latency");
-    note(s.barrier, "barrier_latency");
-    note(s.ack, "ack_latency");
-    if (!unstable.empty()) {
-      std::stable_sort(unstable.begin(), unstable.end(),
-                       [](const auto& a, const auto& b) { return a.first > b.first; });
-      std::vector<std::string> names;
-      for (const auto& u : unstable) names.push_back(u.second);
-      const std::size_t figures = s.gaps.size() + 2 * s.rows.size() + 3;
-      out.invalid_reasons.push_back(
-          at + "the standard deviation stayed at or above 3% of the mean after " +
-          std::to_string(p.max_measurements) + " measurements (--max-measurements) for " +
-          std::to_string(unstable.size()) + " of " + std::to_string(figures) +
-          " figures, the widest first: " + worker::few_listed(names, worker::kPhysicalListed) +
-          (names.size() > worker::kPhysicalListed ? " (each figure: table statistics)" : ""));
-    }
+    if (auto reason = unstable_reason(s, p)) out.invalid_reasons.push_back(at + *reason);
     const OlRow& top = s.ol_row();
-    if (!top.assumption_holds) {
+    // With sync, OL does not rest on an OL_i: a failed assumption only weakens a check.
+    if (!top.assumption_holds && !s.sync) {
       out.invalid_reasons.push_back(
           at + "OL rests on task " + std::to_string(top.task) + ", whose E_i " +
           seconds_text(top.e.stats.mean) + " does not exceed the broadcast gap " +
@@ -201,7 +212,7 @@ BcastSummary summarise(const BcastMeasurements& m) {
     }
     std::vector<std::string> flagged;
     for (const auto& row : s.rows) {
-      if (!row.assumption_holds && row.task != top.task)
+      if (!row.assumption_holds && (s.sync || row.task != top.task))
         flagged.push_back(std::to_string(row.task));
     }
     if (!flagged.empty()) {
@@ -209,7 +220,8 @@ BcastSummary summarise(const BcastMeasurements& m) {
                              worker::few_listed(flagged, worker::kPhysicalListed) +
                              " (E_i does not exceed the gap on the path): their OL_i may be too "
                              "high; OL, from task " +
-                             std::to_string(top.task) + ", is not affected");
+                             std::to_string(s.ol_task) + (s.sync ? " by the sync method" : "") +
+                             ", is not affected");
     }
     out.sizes.push_back(std::move(s));
   }

@@ -69,6 +69,32 @@ struct OlRow {
   bool stable() const { return rtl.stable && e.stable; }
 };
 
+/// One task of the sync method's cross-check: its OL_i by both methods.
+struct CheckRow {
+  int task = 0;
+  double sync = 0;     ///< the sync method's OL_i [s]
+  double ol_i = 0;     ///< the OL_i method's [s]
+  double allowed = 0;  ///< the largest difference that agrees: band x OL_i + clock error [s]
+  bool agree = true;
+  bool random = false;  ///< the random task (the others are the latest by the sync method)
+};
+
+/// The synchronized-clock figures of one size (--method sync).
+struct SyncSummary {
+  double window = 0;  ///< [s]
+  std::int64_t windows = 0;
+  std::int64_t spoiled = 0;
+  std::vector<std::int64_t> missed;       ///< per rank
+  std::vector<worker::Stats> arrivals;    ///< per rank: mean arrival per measurement [s]
+  Figure ol;                              ///< the per-measurement OL series (the stop rule's)
+  double predicted_error = 0;             ///< the clock's largest at the series' start [s]
+  int learnings = 0;
+  std::vector<CheckRow> checks;
+  double spoiled_share() const {
+    return windows > 0 ? static_cast<double>(spoiled) / static_cast<double>(windows) : 0;
+  }
+};
+
 struct SizeSummary {
   std::int64_t size = 0;
   int delivery_errors = 0;  ///< (root, rank) pairs with wrong bytes, over every root
@@ -84,11 +110,18 @@ struct SizeSummary {
   Figure barrier;
   Figure ack;
   std::optional<double> model_ol;  ///< max over tasks of the hop-delay model
+  /// With --method sync: its figures; OL and its task above are then the sync method's
+  /// (the largest mean arrival over the tasks), the rows the cross-checked tasks.
+  std::optional<SyncSummary> sync;
   const OlRow& ol_row() const { return rows[argmax]; }
 };
 
 struct BcastSummary {
   std::vector<SizeSummary> sizes;
+  std::string method = "oli";  ///< the method that gave OL
+  /// With --method sync: the clock model's largest measured error over the ranks, after any
+  /// learning and at the end of the run [s] (0 before any).
+  double clock_error = 0;
   std::vector<std::string> invalid_reasons;
   std::vector<std::string> warnings;
 };
@@ -96,6 +129,13 @@ struct BcastSummary {
 /// The quantities of one size that no measurement can make <= 0: OL (with its task), every other
 /// OL_i, RTL_i, E_i, the gaps g_j and the classic latencies (the figures measured).
 worker::PhysicalLimits physical_limits(const SizeSummary& size);
+
+/// The sync figures of `sm` into `s` (OL and its task from them), with their validity
+/// reasons and warnings into `out` (SyncSummary.cpp).
+void summarise_sync(const BcastMeasurements& m, const SizeMeasurements& sm, SizeSummary& s,
+                    BcastSummary& out);
+/// The clock's verdict over the run into `out` (its measured error against the bound).
+void summarise_clock(const BcastMeasurements& m, BcastSummary& out);
 
 /// Reduces the measurements (no size is summarised without a task i != root).
 BcastSummary summarise(const BcastMeasurements& measurements);

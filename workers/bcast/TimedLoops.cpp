@@ -116,20 +116,18 @@ double TimedLoops::repeated_broadcasts(std::int64_t bytes) {
   return (MPI_Wtime() - start) / static_cast<double>(repetitions_);
 }
 
-double TimedLoops::rounds(std::int64_t bytes, RootOrder order) {
+double TimedLoops::rounds(std::int64_t bytes, const std::vector<int>& roots) {
   unsigned char* data = buffer(bytes);
-  const int step = order == RootOrder::forward ? 1 : nprocs_ - 1;
   worker::count_loops(repetitions_ + 1);
   auto one_round = [&] {
-    for (int k = 0, r = root_; k < nprocs_; ++k, r = (r + step) % nprocs_) {
-      broadcaster_.broadcast(data, bytes, r);
-    }
+    for (int r : roots) broadcaster_.broadcast(data, bytes, r);
   };
   one_round();
   check(MPI_Barrier(comm_), "MPI_Barrier");
   const double start = MPI_Wtime();
   for (std::int64_t x = 0; x < repetitions_; ++x) one_round();
-  return (MPI_Wtime() - start) / static_cast<double>(repetitions_ * nprocs_);
+  return (MPI_Wtime() - start) /
+         static_cast<double>(repetitions_ * static_cast<std::int64_t>(roots.size()));
 }
 
 double TimedLoops::barrier_pairs(std::int64_t bytes) {
@@ -145,14 +143,18 @@ double TimedLoops::barrier_pairs(std::int64_t bytes) {
   return (MPI_Wtime() - start) / static_cast<double>(repetitions_);
 }
 
-double TimedLoops::all_acknowledge(std::int64_t bytes) {
+double TimedLoops::all_acknowledge(std::int64_t bytes, const std::vector<int>& tasks) {
   unsigned char* data = buffer(bytes);
   worker::count_loops(repetitions_ + 1);
+  bool acknowledges = false;
+  for (int task : tasks) acknowledges = acknowledges || (task == rank_ && task != root_);
   auto one = [&] {
     broadcaster_.broadcast(data, bytes, root_);
     if (rank_ == root_) {
-      for (int k = 1; k < nprocs_; ++k) receive_ack(MPI_ANY_SOURCE);
-    } else {
+      for (int task : tasks) {
+        if (task != root_) receive_ack(MPI_ANY_SOURCE);
+      }
+    } else if (acknowledges) {
       send_ack();
     }
   };

@@ -20,8 +20,6 @@
 
 namespace pbench::bcast {
 
-enum class RootOrder { forward, backward };
-
 class TimedLoops {
  public:
   /// Loops over a duplicate of `comm` (collective) broadcasting with `broadcaster` from `root`,
@@ -40,14 +38,16 @@ class TimedLoops {
   double acknowledged_broadcasts(int task, std::int64_t bytes);
   /// g_j and the send latency: M broadcasts back to back; returns this process's time / M [s].
   double repeated_broadcasts(std::int64_t bytes);
-  /// Broadcast rounds: M rounds of one broadcast from every root in `order` starting at the
-  /// root; returns this process's time / (M·P) [s], the time per broadcast.
-  double rounds(std::int64_t bytes, RootOrder order);
+  /// Broadcast rounds: M rounds of one broadcast from each of `roots` in turn (every root in
+  /// order from the root, or a bounded stretch of them: RankSample); returns this process's
+  /// time / (M·roots) [s], the time per broadcast.
+  double rounds(std::int64_t bytes, const std::vector<int>& roots);
   /// Broadcast-barrier: M iterations of {broadcast; barrier}; returns this process's time / M.
   double barrier_pairs(std::int64_t bytes);
-  /// Broadcast-acknowledge: M iterations of {broadcast; every other task acknowledges to the
-  /// root; the root receives all}; returns time / M [s] at the root, 0 elsewhere.
-  double all_acknowledge(std::int64_t bytes);
+  /// Broadcast-acknowledge: M iterations of {broadcast; each of `tasks` (every other task, or a
+  /// bounded sample: RankSample) acknowledges to the root; the root receives them all};
+  /// returns time / M [s] at the root, 0 elsewhere.
+  double all_acknowledge(std::int64_t bytes, const std::vector<int>& tasks);
   /// Broadcasts a pattern of `bytes` bytes from `from` (any rank, not only the measured root)
   /// that depends on `trial`, after filling every other rank's buffer with the complement, and
   /// checks every byte there; returns 1 when this process ends with wrong bytes, else 0

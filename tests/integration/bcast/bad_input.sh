@@ -23,6 +23,16 @@ expect_fail 2 "--hop-delay-us: a synthetic delay applies to the worker's own imp
 expect_fail 2 "--hop-delay-us: '-5' is outside the range 0 to 10000000" "$WORKER" --impl linear --hop-delay-us -5 --output r.json
 expect_fail 2 "--repetitions: '0' is outside the range 1 to 10000000" "$WORKER" --repetitions 0 --output r.json
 expect_fail 2 "--max-measurements: '1' is outside the range 2 to 1000000" "$WORKER" --max-measurements 1 --output r.json
+expect_fail 2 "--method: 'fast' is none of sync, oli, auto" "$WORKER" --method fast --output r.json
+expect_fail 2 "--check-tasks: '-1' is outside the range 0 to 1000000" "$WORKER" --check-tasks -1 --output r.json
+expect_fail 2 "--agreement-band: 0 is not a fraction" "$WORKER" --agreement-band 0 --output r.json
+expect_fail 2 "--classic-sample: '0' is outside the range 1 to 1000000" "$WORKER" --classic-sample 0 --output r.json
+expect_fail 2 "--clock-error-bound-us: 0 is not a bound" \
+  "$WORKER" --clock-error-bound-us 0 --output r.json
+expect_fail 2 "--clock-fit-seconds: '100' is outside the range 0 to 60" \
+  "$WORKER" --clock-fit-seconds 100 --output r.json
+expect_fail 2 "--max-missed-share: '2' is outside the range 0 to 1" \
+  "$WORKER" --max-missed-share 2 --output r.json
 expect_fail 2 "--bogus" "$WORKER" --bogus 1 --output r.json
 # Only known once MPI runs: the root must be one of the processes (every rank stops alike).
 expect_fail 2 "--root: 2 is not a rank of 2 processes (must be < 2)" \
