@@ -141,7 +141,7 @@ grep -q "missing" more.txt || fail "no missing verdict: $(cat more.txt)"
 # Not valid: the same store with its results marked not valid, for another reason than the
 # reference's (a figure that became not valid fails the gate); --strict fails it in any case.
 cp "$PBENCH_DB" invalid.db
-sqlite3 invalid.db "update results set valid = 0, document = json_set(document, '\$.validity.reasons', json_array('a fault injected by the test'))"
+sqlite3 invalid.db "update results set valid = 0, head = json_set(head, '\$.validity.reasons', json_array('a fault injected by the test'))"
 rc=0; "$PBENCH" --db invalid.db check nightly --reference refs.toml --allow-reference-run > invalid.txt || rc=$?
 [[ $rc -eq 11 ]] && grep -q "not valid" invalid.txt || fail "not valid: exit $rc, $(cat invalid.txt)"
 rc=0; "$PBENCH" --db invalid.db check nightly --reference refs.toml --allow-reference-run --strict > invalid.txt || rc=$?
