@@ -185,6 +185,9 @@ void Store::initialise_or_check() {
     meta.bind(1, kApplication).run();
     db_.exec("PRAGMA user_version = " + std::to_string(kStoreSchemaVersion));
     txn.commit();
+    // A new file is checked (a few pages) and its identity recorded now, so that the next
+    // command's first check writes nothing (store/Integrity.hpp).
+    require_intact_for_writing(db_, true);
     db_.exec("PRAGMA foreign_keys = ON");
     refresh_catalogue();
     choose_run(RunChoice::latest());
