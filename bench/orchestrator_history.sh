@@ -11,7 +11,8 @@
 # partition; about five minutes); build/bench/orchestrator_scale --history then makes the other
 # nights from its documents with varied values through the collect path (the Ingester, each
 # night's headline answered as collect answers it) and times the commands with the pbench
-# binary. Both stores are kept in DIR (default: a new temporary directory) for a second look.
+# binary; then (issue 54, store version 11) the bounded check before a write beside the whole
+# quick_check, collect with nothing new, sweep of a new sweep and store verify. Both stores are kept in DIR (default: a new temporary directory) for a second look.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${PBENCH_BUILD_DIR:-$root/build}

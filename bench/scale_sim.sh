@@ -45,8 +45,10 @@ PBENCH_DB=$work/seed.db "$pbench" run seed --workers logp,comm,io,bcast,links --
 /usr/bin/python3 - "$work/seed.db" "$FAKE_SLURM_DIR/seeds" <<'PY'
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
+db.create_function("document", 1, lambda b: b and __import__("subprocess").run(
+    ["zstd", "-dcq"], input=b, capture_output=True, check=True).stdout.decode())  # results.packed
 for worker, document in db.execute(
-        "select p.worker, r.document from results r join points p on p.id = r.point_id"):
+        "select p.worker, document(r.packed) from results r join points p on p.id = r.point_id"):
     open(f"{sys.argv[2]}/{worker}.json", "w").write(document)
 PY
 for w in logp comm io bcast links; do

@@ -1,5 +1,5 @@
--- The pbench store, schema version 8. Typed columns for what is queried; every result document
--- is also kept whole beside them. The version lives in PRAGMA user_version and is checked at open.
+-- The pbench store, schema version 11. Typed columns for what is queried; every result document
+-- is also kept whole beside them (compressed: packed, with its head readable as JSON). The version lives in PRAGMA user_version and is checked at open.
 -- The metric catalogue and the views that answer from these tables are in store_views.sql.
 PRAGMA foreign_keys = ON;
 
@@ -79,7 +79,9 @@ CREATE TABLE attempts (
 -- the ranks did not run in the shape the point asked for (NULL when they did; valid is 0 then);
 -- ingest_reason: why ingest holds a figure of the result impossible, whatever the document says
 -- ("physically impossible: g = -1 us is not positive": the metric catalogue's bounds; NULL when
--- every figure can be; valid is 0 then).
+-- every figure can be; valid is 0 then). packed: the document's canonical text (the text its
+-- document_hash is the SHA-256 of) as one zstd frame; head: the document without its
+-- measurements and summary, as JSON text, what the views read (store/PackedDocument.hpp).
 CREATE TABLE results (
   id             INTEGER PRIMARY KEY,
   point_id       INTEGER REFERENCES points(id) ON DELETE CASCADE,
@@ -93,14 +95,15 @@ CREATE TABLE results (
   started_at     TEXT NOT NULL,
   ended_at       TEXT NOT NULL,
   ingested_at    TEXT NOT NULL,
-  document       TEXT NOT NULL,
   run_no         INTEGER NOT NULL DEFAULT 1,
   nodes           INTEGER,
   procs_per_node  INTEGER,
   node_list       TEXT,
   allocated_nodes TEXT,
   placement       TEXT,
-  ingest_reason   TEXT
+  ingest_reason   TEXT,
+  head            TEXT NOT NULL,
+  packed          BLOB NOT NULL
 );
 -- Covering for "the newest result of a point and whether it is valid" (the queries' first step),
 -- so that they never read the large documents.

@@ -83,7 +83,7 @@ SELECT r.id AS result_id, r.run_no AS run, p.sweep_id AS sweep_id, p.id AS point
        r.valid AS valid,
        CASE WHEN r.valid THEN NULL
             ELSE coalesce(r.placement, r.ingest_reason,
-                          json_extract(r.document, '$.validity.reasons[0]')) END
+                          json_extract(r.head, '$.validity.reasons[0]')) END
          AS reason,
        (SELECT a.job_id FROM attempts a WHERE a.id = r.attempt_id) AS job,
        p.params_json AS params,
@@ -117,7 +117,7 @@ SELECT rr.sweep_id, rr.sweep, rr.run, rr.latest, rr.point_id, rr.result_id, rr.w
        CASE WHEN j.type = 'object' THEN json_quote(json_extract(j.value, '$.value'))
             ELSE json_quote(j.value) END AS value,
        CASE WHEN j.type = 'object' THEN json_extract(j.value, '$.source') END AS source
-FROM run_results rr CROSS JOIN results d CROSS JOIN json_each(d.document, '$.parameters') j
+FROM run_results rr CROSS JOIN results d CROSS JOIN json_each(d.head, '$.parameters') j
 WHERE d.id = rr.result_id
   AND j.key NOT IN ('output', 'dir', 'deadline', 'time_left', 'deadline_margin', 'seed',
                     'hop_delay_us');
@@ -243,8 +243,8 @@ SELECT m.id AS winner, c.figure AS figure,
              ELSE coalesce('q=' || json_extract(m.labels, '$.queue_depth'), '') END
          WHEN 'bcast' THEN
            'size=' || json_extract(m.labels, '$.size') || ' B, impl=' ||
-           coalesce((SELECT coalesce(json_extract(d.document, '$.parameters.impl.value'),
-                                     json_extract(d.document, '$.parameters.impl'))
+           coalesce((SELECT coalesce(json_extract(d.head, '$.parameters.impl.value'),
+                                     json_extract(d.head, '$.parameters.impl'))
                      FROM results d WHERE d.id = m.result_id), '?')
          ELSE '' END AS at,
        f.point AS point, f.job AS job, CASE f.valid WHEN 0 THEN 'no' ELSE 'yes' END AS valid,
@@ -324,12 +324,12 @@ FROM (SELECT DISTINCT rr.sweep_id, rr.sweep, rr.run, rr.latest, rr.point_id, rr.
 CREATE VIEW bcast_table AS
 SELECT d.sweep_id, d.sweep, d.run, d.latest, d.point_id, d.point, d.result_id, d.env,
        d.partition, d.nodes, d.ppn,
-       (SELECT CASE json_type(x.document, '$.parameters.impl.value')
-                 WHEN 'text' THEN json_extract(x.document, '$.parameters.impl.value')
+       (SELECT CASE json_type(x.head, '$.parameters.impl.value')
+                 WHEN 'text' THEN json_extract(x.head, '$.parameters.impl.value')
                  ELSE '?' END FROM results x WHERE x.id = d.result_id) AS impl,
-       (SELECT CASE WHEN json_type(x.document, '$.parameters.hop_delay_us.value')
+       (SELECT CASE WHEN json_type(x.head, '$.parameters.hop_delay_us.value')
                            IN ('integer', 'real')
-                    THEN json_extract(x.document, '$.parameters.hop_delay_us.value') * 1e-6
+                    THEN json_extract(x.head, '$.parameters.hop_delay_us.value') * 1e-6
                     ELSE 0.0 END FROM results x WHERE x.id = d.result_id) AS hop_delay,
        d.size,
        (SELECT v.value FROM metrics v WHERE v.result_id = d.result_id AND v.name = 'ol'
@@ -346,8 +346,8 @@ SELECT d.sweep_id, d.sweep, d.run, d.latest, d.point_id, d.point, d.result_id, d
         WHERE v.result_id = d.result_id AND v.name = 'rounds_latency'
           AND json_extract(v.labels, '$.size') = d.size AND v.value IS NOT NULL
           ORDER BY v.id DESC LIMIT 1) AS rounds_latency,
-       (SELECT CASE json_type(x.document, '$.parameters.root_order.value')
-                 WHEN 'text' THEN json_extract(x.document, '$.parameters.root_order.value')
+       (SELECT CASE json_type(x.head, '$.parameters.root_order.value')
+                 WHEN 'text' THEN json_extract(x.head, '$.parameters.root_order.value')
                  ELSE '?' END FROM results x WHERE x.id = d.result_id) AS root_order,
        (SELECT v.value FROM metrics v
         WHERE v.result_id = d.result_id AND v.name = 'barrier_latency'
@@ -550,7 +550,7 @@ CREATE TRIGGER headline_stale_on_result_delete AFTER DELETE ON results BEGIN
 END;
 CREATE TRIGGER headline_stale_on_result_update
 AFTER UPDATE OF point_id, attempt_id, valid, run_no, nodes, procs_per_node, placement,
-  ingest_reason, document
+  ingest_reason, head, packed
 ON results BEGIN
   DELETE FROM headline_answered
   WHERE (run = OLD.run_no

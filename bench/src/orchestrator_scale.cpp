@@ -44,6 +44,8 @@
 #include "ingest/Ingester.hpp"
 #include "query/SystemQuery.hpp"
 #include "run/SweepPlanner.hpp"
+#include "store/Integrity.hpp"
+#include "store/PackedDocument.hpp"
 #include "store/Store.hpp"
 #include "sweep/SweepSpec.hpp"
 
@@ -268,8 +270,9 @@ void fill_metrics(const fs::path& store_path, int partitions, int results, int p
   db.exec("BEGIN");
   auto result = db.prepare(
       "INSERT INTO results (point_id, document_hash, schema_version, worker, worker_version, "
-      "nprocs, valid, started_at, ended_at, ingested_at, document) "
-      "VALUES (?, ?, 1, 'logp', '0', ?, 1, 't', 't', 't', '{}')");
+      "nprocs, valid, started_at, ended_at, ingested_at, head, packed) "
+      "VALUES (?, ?, 1, 'logp', '0', ?, 1, 't', 't', 't', '{}', ?)");
+  const auto empty = pbench::store::pack_document(nlohmann::json::object(), "{}");
   auto metric = db.prepare(
       "INSERT INTO metrics (result_id, name, value, unit, samples, labels) "
       "VALUES (?, ?, ?, 'B/s', 100, ?)");
@@ -278,7 +281,8 @@ void fill_metrics(const fs::path& store_path, int partitions, int results, int p
   for (int r = 0; r < results; ++r) {
     const auto& point = points[r % points.size()];
     result.reset();
-    result.bind(1, point.id).bind(2, "h" + std::to_string(r)).bind(3, point.partition).run();
+    result.bind(1, point.id).bind(2, "h" + std::to_string(r)).bind(3, point.partition);
+    result.bind_blob(4, empty.packed).run();
     const std::int64_t result_id = db.last_insert_rowid();
     for (int m = 0; m < per_result; ++m) {
       metric.reset();
@@ -334,14 +338,16 @@ double fill_io_sweep(const fs::path& store_path, int points_count, int partition
   db.exec("BEGIN");
   auto result = db.prepare(
       "INSERT INTO results (point_id, document_hash, schema_version, worker, worker_version, "
-      "nprocs, valid, started_at, ended_at, ingested_at, document) "
-      "VALUES (?, ?, 1, 'io', '0', ?, ?, 't', 't', 't', ?)");
+      "nprocs, valid, started_at, ended_at, ingested_at, head, packed) "
+      "VALUES (?, ?, 1, 'io', '0', ?, ?, 't', 't', 't', ?, ?)");
   auto metric = db.prepare(
       "INSERT INTO metrics (result_id, name, value, unit, samples, labels) "
       "VALUES (?, ?, ?, ?, 100, ?)");
   // Documents of the realistic size (the ingest stage's are ~4.5 kB): the query must not read
-  // them, and large rows spread the results table over many pages as in a real store.
+  // them, and large rows spread the results table over many pages as in a real store (the pad
+  // in the head, which compression does not shrink).
   const std::string document = "{\"pad\":\"" + std::string(4500, 'x') + "\"}";
+  const auto packed = pbench::store::pack_document(nlohmann::json::parse(document), document);
   std::mt19937_64 rng(11);
   std::uniform_real_distribution<double> value(1e6, 1e10);
   double rows = 0;
@@ -354,6 +360,7 @@ double fill_io_sweep(const fs::path& store_path, int points_count, int partition
         .bind(3, point.partition)
         .bind(4, static_cast<std::int64_t>(n % 7 != 0))  // every seventh result not valid
         .bind(5, document)
+        .bind_blob(6, packed.packed)
         .run();
     const std::int64_t result_id = db.last_insert_rowid();
     const std::string partition_label = "{\"partition\":" + std::to_string(point.partition) + "}";
@@ -564,13 +571,54 @@ std::vector<std::pair<std::int64_t, nlohmann::json>> seed_documents(pbench::stor
                                                                     std::int64_t sweep_id) {
   std::vector<std::pair<std::int64_t, nlohmann::json>> seeds;
   auto documents = store.db().prepare(
-      "SELECT rr.point_id, r.document FROM run_results rr CROSS JOIN results r "
+      "SELECT rr.point_id, document(r.packed) FROM run_results rr CROSS JOIN results r "
       "WHERE rr.sweep_id = ?1 AND rr.run = 1 AND r.id = rr.result_id ORDER BY rr.point_id");
   documents.bind(1, sweep_id);
   while (documents.step()) {
     seeds.emplace_back(documents.int64(0), nlohmann::json::parse(documents.text(1)));
   }
   return seeds;
+}
+
+/// The commands that write, with their checks (issue 54): the bounded check before a write
+/// and the whole quick_check it replaces (in this process), `collect` with nothing new (its
+/// open and check), `sweep` of a new sweep (median of 5, each removed after), and `store
+/// verify` once.
+void writing_commands(const fs::path& store_path, const std::string& sweep,
+                      const std::string& binary) {
+  {
+    pbench::store::Database db(store_path.string(), pbench::store::Database::Mode::read_write);
+    const double bounded = median_of(5, [&] {
+      const auto start = Clock::now();
+      pbench::store::require_intact_for_writing(db, true);
+      return seconds_since(start);
+    });
+    std::printf("%-58s %9.1f ms  < 1 s: %s\n", "the check before a write (bounded, this process)",
+                bounded * 1e3, below(bounded * 1e3, 1000, "ms").c_str());
+    const auto start = Clock::now();
+    pbench::store::require_intact(db);
+    std::printf("%-58s %9.1f ms  (what every write ran before)\n",
+                "PRAGMA quick_check of the whole file (once)", seconds_since(start) * 1e3);
+  }
+  const double collect = median_of(5, [&] {
+    return time_pbench(binary, store_path, {"collect", sweep});
+  });
+  std::printf("%-58s %9.1f ms  < 1 s: %s\n",
+              ("collect " + sweep + " (nothing new: open, check)").c_str(), collect * 1e3,
+              below(collect * 1e3, 1000, "ms").c_str());
+  int probe = 0;
+  const double planned = median_of(5, [&] {
+    const std::string name = "probe-" + std::to_string(probe++);
+    const double t = time_pbench(
+        binary, store_path,
+        {"sweep", name, "--workers", "logp", "--partitions", "2", "--queue-depths", "1"});
+    time_pbench(binary, store_path, {"rm", name, "--yes"});
+    return t;
+  });
+  std::printf("%-58s %9.1f ms  < 1 s: %s\n", "sweep probe (a new sweep: plan, check, store)",
+              planned * 1e3, below(planned * 1e3, 1000, "ms").c_str());
+  const double verify = time_pbench(binary, store_path, {"store", "verify"});
+  std::printf("%-58s %9.1f s   (the whole check: no target)\n", "store verify (once)", verify);
 }
 
 /// The --history form (see the top of this file).
@@ -619,10 +667,10 @@ int history_stage(const fs::path& seed_path, const fs::path& store_path, int nig
     return s.int64(0);
   };
   const auto runs = count("SELECT count(*) FROM runs");
-  std::printf("store %s: %.0f MB on disk (%.0f MB of it the result documents), %lld runs, "
+  std::printf("store %s: %.0f MB on disk (%.0f MB of it the result documents, compressed), %lld runs, "
               "%lld results, %lld metric rows, %lld kept headline rows\n",
               store_path.c_str(), fs::file_size(store_path) / 1e6,
-              count("SELECT sum(length(document)) FROM results") / 1e6,
+              count("SELECT sum(length(packed)) FROM results") / 1e6,
               static_cast<long long>(runs), static_cast<long long>(count("SELECT count(*) FROM results")),
               static_cast<long long>(count("SELECT count(*) FROM metrics")),
               static_cast<long long>(count("SELECT count(*) FROM headline_answers")));
@@ -663,6 +711,7 @@ int history_stage(const fs::path& seed_path, const fs::path& store_path, int nig
   command("export " + sweep.name + " (openmetrics, the latest run)", {"export", sweep.name});
   command("query io --sweep " + sweep.name + " (the latest run)",
           {"query", "io", "--sweep", sweep.name}, false);
+  writing_commands(store_path, sweep.name, binary);
   // One more night, as collect stores it: its documents and its headline, timed.
   {
     const auto seeds = seed_documents(store, sweep.id);

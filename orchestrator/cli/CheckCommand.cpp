@@ -181,7 +181,7 @@ void add_check_command(CLI::App& app, GlobalOptions& global) {
     }
     auto store = store::Store::open(global.db, store::Store::Access::read_only);
     // A gate does not pass on figures read from a damaged file.
-    store::require_intact(store.db());
+    store::require_intact_for_writing(store.db(), false);
     if (!o->against.empty()) {
       if (!store.find_sweep(o->against)) throw UsageError("no sweep named '" + o->against + "'");
       const auto tolerance = query::parse_tolerance(o->tolerance, "", "--tolerance");

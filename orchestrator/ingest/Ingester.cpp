@@ -12,6 +12,7 @@
 #include "ingest/LaunchCheck.hpp"
 #include "ingest/MetricRows.hpp"
 #include "ingest/ResultRules.hpp"
+#include "store/PackedDocument.hpp"
 #include "store/ResultLayout.hpp"
 #include "util/Error.hpp"
 #include "util/Sha256.hpp"
@@ -136,9 +137,10 @@ struct Ingester::Statements {
         params(db.prepare("SELECT params_json, worker, partition FROM points WHERE id = ?1")),
         insert(db.prepare(
             "INSERT INTO results(point_id, attempt_id, document_hash, schema_version, worker, "
-            "worker_version, nprocs, valid, started_at, ended_at, ingested_at, document, nodes, "
-            "procs_per_node, node_list, placement, ingest_reason, run_no) "
+            "worker_version, nprocs, valid, started_at, ended_at, ingested_at, head, nodes, "
+            "procs_per_node, node_list, placement, ingest_reason, packed, run_no) "
             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, "
+            "?18, "
             // The run of its attempt; without one, the latest run of its point's sweep.
             "coalesce((SELECT run_no FROM attempts WHERE id = ?2), "
             "(SELECT max(r.run_no) FROM runs r JOIN points p ON p.sweep_id = r.sweep_id "
@@ -303,7 +305,8 @@ IngestOutcome Ingester::ingest_text(const std::string& text, const std::string& 
   insert.bind(9, doc["started_at"].get<std::string>());
   insert.bind(10, doc["ended_at"].get<std::string>());
   insert.bind(11, utc_now());
-  insert.bind(12, canonical).run();
+  const auto packed = store::pack_document(doc, canonical);
+  insert.bind(12, packed.head).bind_blob(18, packed.packed).run();
   IngestOutcome outcome{false,
                         db.last_insert_rowid(),
                         0,

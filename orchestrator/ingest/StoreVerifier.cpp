@@ -9,6 +9,7 @@
 
 #include "ingest/MetricRows.hpp"
 #include "store/Integrity.hpp"
+#include "store/PackedDocument.hpp"
 #include "util/Error.hpp"
 #include "util/Sha256.hpp"
 
@@ -254,9 +255,9 @@ VerifyReport verify_store(store::Database& db) {
   Verifier verifier(db, report);
   try {
     auto results = db.prepare(
-        "SELECT r.id, r.document_hash, r.document, r.worker, r.worker_version, r.nprocs, "
+        "SELECT r.id, r.document_hash, r.packed, r.worker, r.worker_version, r.nprocs, "
         "r.schema_version, r.started_at, r.ended_at, s.name, p.id, p.sweep_id, p.point_key, "
-        "p.worker, p.partition, p.params_json, p.script_path FROM results r "
+        "p.worker, p.partition, p.params_json, p.script_path, r.head FROM results r "
         "LEFT JOIN points p ON p.id = r.point_id LEFT JOIN sweeps s ON s.id = p.sweep_id "
         "ORDER BY r.id");
     while (results.step()) {
@@ -275,7 +276,21 @@ VerifyReport verify_store(store::Database& db) {
           {"worker", results.text(3)},     {"worker_version", results.text(4)},
           {"nprocs", results.text(5)},     {"schema_version", results.text(6)},
           {"started_at", results.text(7)}, {"ended_at", results.text(8)}};
-      verifier.result(owner, results.text(1), results.text(2), columns);
+      // The document through the store's one reading of it (store/PackedDocument.hpp); one that
+      // does not decompress is a document that does not match its SHA-256.
+      std::string text;
+      try {
+        text = store::unpack_document(results.blob(2));
+      } catch (const StoreError& e) {
+        report.problems.push_back({"document", owner.id, owner.sweep, owner.point, "", "", "",
+                                   owner.text() + ": its document cannot be read: " + e.what()});
+      }
+      verifier.result(owner, results.text(1), text, columns);
+      const auto doc = nlohmann::json::parse(text, nullptr, false);
+      if (doc.is_object() && store::document_head(doc) != results.text(17)) {
+        report.problems.push_back({"column", owner.id, owner.sweep, owner.point, "head", "", "",
+                                   owner.text() + ": column head is not its document's head"});
+      }
     }
     compare_headlines(db, report);
   } catch (const StoreDamagedError& e) {

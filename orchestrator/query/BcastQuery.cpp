@@ -37,7 +37,7 @@ QueryTable bcast_table(store::Store& store, const std::optional<std::string>& sw
       std::string("SELECT v.sweep, v.partition, v.shape, reason.value, v.params "
                   "FROM run_results v "
                   "JOIN results d ON d.id = v.result_id, "
-                  "json_each(d.document, '$.validity.reasons') reason "
+                  "json_each(d.head, '$.validity.reasons') reason "
                   "WHERE v.worker = 'bcast' AND NOT v.valid AND (?1 IS NULL OR v.sweep = ?1) "
                   "AND ") +
       chosen_run_of_view(store) + " ORDER BY v.sweep_id, v.partition, v.point_id, reason.key");

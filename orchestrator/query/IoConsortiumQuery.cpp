@@ -81,7 +81,7 @@ std::int64_t count_consortium_results(store::Store& store,
       std::string(store::kChosenResult) +
       " "
       "WHERE p.worker = 'io' AND (?1 IS NULL OR sw.name = ?1) "
-      "AND json_extract(r.document, '$.parameters.suite.value') = 'consortium'");
+      "AND json_extract(r.head, '$.parameters.suite.value') = 'consortium'");
   s.bind(1, sweep);
   return s.step() ? s.int64(0) : 0;
 }
@@ -207,7 +207,7 @@ QueryTable io_consortium_table(store::Store& store, const std::optional<std::str
   QueryTable table;
   table.columns = consortium_columns();
   auto s = store.db().prepare(
-      "SELECT sw.name, p.partition, p.params_json, r.valid, r.document, " +
+      "SELECT sw.name, p.partition, p.params_json, r.valid, document(r.packed), " +
       std::string(kLayoutSql) +
       " FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
       "JOIN results r ON r.id = " +

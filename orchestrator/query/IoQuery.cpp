@@ -59,7 +59,7 @@ QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep
   };
   // A result without a measurement: why (its worker's first reason).
   auto empty = in_run(
-      "SELECT v.sweep, (SELECT json_extract(d.document, '$.validity.reasons[0]') FROM results d "
+      "SELECT v.sweep, (SELECT json_extract(d.head, '$.validity.reasons[0]') FROM results d "
       "WHERE d.id = v.result_id) FROM run_results v WHERE v.worker = 'io' "
       "AND NOT EXISTS (SELECT 1 FROM metrics m WHERE m.result_id = v.result_id)",
       "v.sweep_id, v.partition, v.point_id");

@@ -35,7 +35,7 @@ QueryTable logp_table(store::Store& store, const std::optional<std::string>& swe
   // A result without a measurement: why (its worker's first reason).
   auto s = store.db().prepare(
       std::string("SELECT v.sweep, v.partition, v.shape, "
-                  "(SELECT json_extract(d.document, '$.validity.reasons[0]') FROM results d "
+                  "(SELECT json_extract(d.head, '$.validity.reasons[0]') FROM results d "
                   "WHERE d.id = v.result_id), v.params FROM run_results v "
                   "WHERE v.worker = 'logp' AND (?1 IS NULL OR v.sweep = ?1) AND ") +
       chosen_run_of_view(store) +

@@ -163,8 +163,8 @@ void add_run(store::Store& store, const std::string& sweep, int run, const std::
   // Only the hosts of a document (SQLite reads them out; parsing whole documents of 10-160 kB
   // was most of an export's time).
   auto documents = store.db().prepare(
-      "SELECT CASE json_type(document, '$.hosts') WHEN 'array' "
-      "THEN json_extract(document, '$.hosts') END FROM results WHERE id = ?1");
+      "SELECT CASE json_type(head, '$.hosts') WHEN 'array' "
+      "THEN json_extract(head, '$.hosts') END FROM results WHERE id = ?1");
   std::map<std::int64_t, std::string> hashes;  // result id -> hosts_hash
   // A result's validity, once per result and queue depth (logp's metrics carry one each).
   std::set<std::pair<std::int64_t, std::string>> validity_written;

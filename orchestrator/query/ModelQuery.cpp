@@ -102,7 +102,7 @@ std::vector<std::pair<std::int64_t, LogpSource>> read_logp(
       "SELECT v.sweep, v.env, v.partition, coalesce(v.nodes, 0), coalesce(v.ppn, 0), "
       "(SELECT f.shape FROM result_facts f WHERE f.result_id = v.result_id), v.result_id, "
       "v.queue_depth, v.eel, v.g, v.big_g, v.valid, "
-      "(SELECT json_extract(d.document, '$.measurements.pairs') FROM results d "
+      "(SELECT json_extract(document(d.packed), '$.measurements.pairs') FROM results d "
       " WHERE d.id = v.result_id) "
       "FROM logp_table v WHERE (?1 IS NULL OR v.sweep = ?1) AND " +
       chosen_run_of_view(store) + " ORDER BY v.sweep_id, v.result_id, v.queue_depth");
@@ -226,10 +226,10 @@ struct ModelContext {
 void add_comm(ModelContext& c) {
   auto s = c.store.db().prepare(
       "SELECT v.sweep, v.env, v.partition, coalesce(v.nodes, 0), coalesce(v.ppn, 0), v.valid, "
-      "v.reason, json_extract(d.document, '$.measurements.patterns'), "
-      "json_extract(d.document, '$.measurements.measurements'), "
-      "json_extract(d.document, '$.measurements.pattern_nodes'), "
-      "json_extract(d.document, '$.rank_hosts') "
+      "v.reason, json_extract(document(d.packed), '$.measurements.patterns'), "
+      "json_extract(document(d.packed), '$.measurements.measurements'), "
+      "json_extract(document(d.packed), '$.measurements.pattern_nodes'), "
+      "json_extract(d.head, '$.rank_hosts') "
       "FROM run_results v JOIN results d ON d.id = v.result_id "
       "WHERE v.worker = 'comm' AND v.sweep = ?1 AND " +
       chosen_run_of_view(c.store) + " ORDER BY v.partition, v.point_id");
@@ -434,8 +434,8 @@ void add_bcast(ModelContext& c) {
 void add_links(ModelContext& c) {
   for (const auto& m : link_matrices(c.store, c.sweep)) {
     auto s = c.store.db().prepare(
-        "SELECT json_extract(r.document, '$.parameters.message_size.value'), "
-        "json_extract(r.document, '$.parameters.messages.value'), "
+        "SELECT json_extract(r.head, '$.parameters.message_size.value'), "
+        "json_extract(r.head, '$.parameters.messages.value'), "
         "json_extract(p.params_json, '$.env'), coalesce(r.nodes, p.nodes, 0), "
         "coalesce(r.procs_per_node, p.procs_per_node, 0), r.valid, "
         "(SELECT f.reason FROM result_facts f WHERE f.result_id = r.id), "

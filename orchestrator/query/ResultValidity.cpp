@@ -28,7 +28,7 @@ std::vector<std::string> validity_reasons(const nlohmann::json& document,
 
 std::vector<std::string> validity_reasons(store::Store& store, std::int64_t result_id) {
   auto s =
-      store.db().prepare("SELECT document, placement, ingest_reason FROM results WHERE id = ?1");
+      store.db().prepare("SELECT head, placement, ingest_reason FROM results WHERE id = ?1");
   s.bind(1, result_id);
   if (!s.step()) return {};
   return validity_reasons(nlohmann::json::parse(s.text(0), nullptr, false), s.optional_text(1),

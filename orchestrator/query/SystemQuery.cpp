@@ -120,7 +120,7 @@ std::vector<HeadlineRow> filtered_rows(store::Store& store, const store::SweepRe
       "FROM headline_ranks WHERE sweep_id = ?1 AND run = ?2 "
       "ORDER BY figure_order, env, group_partition, group_nodes, group_ppn, rank");
   candidates.bind(1, sweep.id).bind(2, run);
-  auto documents = store.db().prepare("SELECT document FROM results WHERE id = ?1");
+  auto documents = store.db().prepare("SELECT head FROM results WHERE id = ?1");
   auto rows = store.db().prepare(std::string("SELECT ") + kRowColumns +
                                  ", row_order FROM headline_rows WHERE winner = ?1");
   // A group: its environment, figure and partition shape.

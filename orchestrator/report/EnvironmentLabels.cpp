@@ -8,9 +8,9 @@ EnvironmentLabels EnvironmentLabels::read(store::Store& store, const std::string
   // env -> the libraries with their versions, in the order first seen.
   std::map<std::string, std::vector<std::string>> libraries;
   auto s = store.db().prepare(
-      "SELECT json_extract(p.params_json, '$.env'), json_extract(r.document, '$.mpi.library'), "
-      "json_extract(r.document, '$.mpi.version'), "
-      "json_extract(r.document, '$.mpi_library_version') "
+      "SELECT json_extract(p.params_json, '$.env'), json_extract(r.head, '$.mpi.library'), "
+      "json_extract(r.head, '$.mpi.version'), "
+      "json_extract(r.head, '$.mpi_library_version') "
       "FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
       "LEFT JOIN results r ON r.id = " +
       std::string(store::kChosenResult) +

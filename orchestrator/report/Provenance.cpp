@@ -52,7 +52,7 @@ Provenance read_provenance(store::Store& store, const std::string& sweep) {
   }
   std::set<std::string> hosts;
   auto r = store.db().prepare(
-      "SELECT r.worker_version, r.started_at, r.ended_at, r.document "
+      "SELECT r.worker_version, r.started_at, r.ended_at, r.head "
       "FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
       "JOIN results r ON r.id = (SELECT max(id) FROM results WHERE point_id = p.id) "
       "WHERE sw.name = ?1 ORDER BY p.id");

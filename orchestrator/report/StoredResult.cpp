@@ -12,7 +12,7 @@ std::vector<StoredResult> newest_results(store::Store& store, const std::string&
   std::vector<StoredResult> results;
   std::map<std::int64_t, std::size_t> by_id;  // result id -> index
   auto s = store.db().prepare(
-      "SELECT r.id, p.point_key, p.partition, p.params_json, r.document, r.valid "
+      "SELECT r.id, p.point_key, p.partition, p.params_json, document(r.packed), r.valid "
       "FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
       "JOIN results r ON r.id = " +
       std::string(store::kChosenResult) +

@@ -23,7 +23,7 @@ struct StoredResult {
   std::int64_t partition = 0;
   nlohmann::json params;    ///< the point's parameters (points.params_json)
   std::string env;          ///< its environment (the parameter env, --envs); "" without one
-  nlohmann::json document;  ///< the result document (results.document)
+  nlohmann::json document;  ///< the result document (Store: document(results.packed))
   bool valid = false;
   std::vector<StoredMetric> metrics;
 };

@@ -70,7 +70,7 @@ void record_run_envelope(store::Store& store, const store::SweepRecord& sweep) {
   // What the workers themselves recorded in their result documents (every scheduler,
   // the local one too, which writes no job.env).
   auto s = store.db().prepare(
-      "SELECT r.document FROM results r JOIN points p ON p.id = r.point_id "
+      "SELECT r.head FROM results r JOIN points p ON p.id = r.point_id "
       "WHERE p.sweep_id = ?1 AND r.run_no = ?2");
   s.bind(1, sweep.id).bind(2, run.run_no);
   while (s.step()) {

@@ -5,6 +5,7 @@
 #include <cerrno>
 
 #include "store/Integrity.hpp"
+#include "store/PackedDocument.hpp"
 #include "store/WritableStore.hpp"
 #include "util/Error.hpp"
 
@@ -106,6 +107,10 @@ Database::Database(const std::string& path, Mode mode) : path_(path) {
   }
   sqlite3_busy_timeout(db_, kBusyTimeoutMs);
   sqlite3_extended_result_codes(db_, 1);
+  register_document_function(db_);
+  // Every page a statement reads is checked as it is read (its cells within the page): a
+  // damaged page stops the statement, and the command's transaction writes nothing.
+  sqlite3_exec(db_, "PRAGMA cell_size_check = ON", nullptr, nullptr, nullptr);
 }
 
 Database::~Database() {
@@ -182,6 +187,14 @@ Statement& Statement::bind(int index, std::string_view value) {
   return *this;
 }
 
+Statement& Statement::bind_blob(int index, std::string_view bytes) {
+  if (sqlite3_bind_blob64(stmt_, index, bytes.data(), bytes.size(), SQLITE_TRANSIENT) !=
+      SQLITE_OK) {
+    fail(db_, "cannot bind");
+  }
+  return *this;
+}
+
 Statement& Statement::bind(int index, std::nullopt_t) {
   if (sqlite3_bind_null(stmt_, index) != SQLITE_OK) fail(db_, "cannot bind");
   return *this;
@@ -225,6 +238,12 @@ std::string Statement::text(int column) const {
   const int n = sqlite3_column_bytes(stmt_, column);
   return p ? std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(n))
            : std::string();
+}
+
+std::string Statement::blob(int column) const {
+  const auto* p = sqlite3_column_blob(stmt_, column);
+  const int n = sqlite3_column_bytes(stmt_, column);
+  return p ? std::string(static_cast<const char*>(p), static_cast<std::size_t>(n)) : std::string();
 }
 
 std::optional<std::int64_t> Statement::optional_int64(int column) const {

@@ -59,6 +59,8 @@ class Statement {
   }
   Statement& bind(int index, const char* value) { return bind(index, std::string_view(value)); }
   Statement& bind(int index, std::nullopt_t);
+  /// Binds bytes as a BLOB (a packed document).
+  Statement& bind_blob(int index, std::string_view bytes);
   template <class T>
   Statement& bind(int index, const std::optional<T>& value) {
     return value ? bind(index, *value) : bind(index, std::nullopt);
@@ -77,6 +79,8 @@ class Statement {
   std::int64_t int64(int column) const;
   double real(int column) const;
   std::string text(int column) const;
+  /// The bytes of a BLOB (or TEXT) column.
+  std::string blob(int column) const;
   std::optional<std::int64_t> optional_int64(int column) const;
   std::optional<std::string> optional_text(int column) const;
   std::optional<double> optional_real(int column) const;

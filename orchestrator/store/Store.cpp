@@ -5,15 +5,16 @@
 #include <sys/statvfs.h>
 
 #include <filesystem>
-#include <map>
 #include <optional>
 #include <vector>
 
 #include "common/MetricCatalogue.hpp"
 #include "pbench_schema.hpp"
 #include "store/Integrity.hpp"
+#include "store/PackedDocument.hpp"
 #include "store/PointLabel.hpp"
 #include "store/ResultLayout.hpp"
+#include "store/StoreMigration.hpp"
 #include "store/WritableStore.hpp"
 #include "util/Error.hpp"
 #include "util/Sha256.hpp"
@@ -184,6 +185,9 @@ void Store::initialise_or_check() {
     meta.bind(1, kApplication).run();
     db_.exec("PRAGMA user_version = " + std::to_string(kStoreSchemaVersion));
     txn.commit();
+    // A new file is checked (a few pages) and its identity recorded now, so that the next
+    // command's first check writes nothing (store/Integrity.hpp).
+    require_intact_for_writing(db_, true);
     db_.exec("PRAGMA foreign_keys = ON");
     refresh_catalogue();
     choose_run(RunChoice::latest());
@@ -201,20 +205,11 @@ void Store::initialise_or_check() {
   }
   const bool read_only = sqlite3_db_readonly(db_.handle(), "main") == 1;
   // Nothing is written into a damaged store (a migration, the catalogue, a collect): SQLite's
-  // quick check first, which reads every page once but compares no index with its table.
-  if (!read_only) require_intact(db_);
+  // quick check first, bounded once this file was checked whole (store/Integrity.hpp).
+  if (!read_only) require_intact_for_writing(db_, user_version <= kStoreSchemaVersion);
   const bool migrating = !read_only && user_version >= 1 && user_version < kStoreSchemaVersion;
   if (migrating) {
-    add_ingest_reason_column();
-    if (user_version == 1) migrate_from_version_1();
-    if (user_version <= 2) migrate_from_version_2();
-    if (user_version <= 3) migrate_from_version_3();
-    if (user_version <= 4) migrate_from_version_4();
-    if (user_version <= 5) migrate_from_version_5();
-    if (user_version <= 6) migrate_from_version_6();
-    if (user_version <= 7) migrate_from_version_7();
-    if (user_version <= 8) migrate_from_version_8();
-    migrate_from_version_9();
+    StoreMigration(db_).run(user_version);
     user_version = kStoreSchemaVersion;
   }
   if (user_version != kStoreSchemaVersion) {
@@ -222,105 +217,19 @@ void Store::initialise_or_check() {
                      "; this pbench reads version " + std::to_string(kStoreSchemaVersion));
   }
   db_.exec("PRAGMA foreign_keys = ON");
+  if (!read_only) compact_if_pending(db_);
   // A migration or a new catalogue leaves every run unanswered: answer them now, once, rather
   // than at every query (an open that changes neither writes nothing).
   if (!read_only && (refresh_catalogue() || migrating)) answer_headlines();
   choose_run(RunChoice::latest());
 }
 
-void Store::migrate_from_version_4() {
-  // Version 5 adds the metric catalogue and the views that answer (schema/store_views.sql);
-  // refresh_catalogue() fills the catalogue.
-  Transaction txn(db_);
-  db_.exec(std::string(schema::store_views_sql()));
-  db_.exec("PRAGMA user_version = 5");
-  txn.commit();
-}
 
-void Store::migrate_from_version_5() {
-  // Version 6 gives the views the column env (schema/store_views.sql drops and makes every
-  // view again); no table changes.
-  Transaction txn(db_);
-  db_.exec(std::string(schema::store_views_sql()));
-  db_.exec("PRAGMA user_version = 6");
-  txn.commit();
-}
 
-void Store::migrate_from_version_6() {
-  // Version 7 gives the catalogue the column companion_of (logp's EEL is a headline with o_s,
-  // o_r and L read from its result). The catalogue is a copy of the code's: made again, and
-  // refresh_catalogue() fills it.
-  Transaction txn(db_);
-  db_.exec("DROP TABLE IF EXISTS metric_catalogue");
-  db_.exec("DELETE FROM meta WHERE key = 'metric_catalogue'");
-  db_.exec(std::string(schema::store_views_sql()));
-  db_.exec("PRAGMA user_version = 7");
-  txn.commit();
-}
 
-void Store::migrate_from_version_7() {
-  // Version 8 writes the headline rule's order once (the view headline_ranks) and keeps each
-  // run's headline answered (headline_answers); schema/store_views.sql makes both, and
-  // answer_headlines() (at the end of opening) fills the answers.
-  Transaction txn(db_);
-  db_.exec(std::string(schema::store_views_sql()));
-  db_.exec("PRAGMA user_version = 8");
-  txn.commit();
-}
 
-void Store::add_ingest_reason_column() {
-  auto columns =
-      db_.prepare("SELECT 1 FROM pragma_table_info('results') WHERE name = 'ingest_reason'");
-  if (!columns.step()) db_.exec("ALTER TABLE results ADD COLUMN ingest_reason TEXT");
-}
 
-void Store::migrate_from_version_8() {
-  // Version 9 holds every figure to the catalogue's bounds at ingest (ingest_reason). A result
-  // stored valid before with a figure that cannot be is made not valid with the reason, as
-  // ingest would store it now; the document stays as it was.
-  Transaction txn(db_);
-  // The catalogue's copy gains the column bound: made again, and refresh_catalogue() fills it.
-  db_.exec("DROP TABLE IF EXISTS metric_catalogue");
-  db_.exec("DELETE FROM meta WHERE key = 'metric_catalogue'");
-  db_.exec(std::string(schema::store_views_sql()));
-  struct Held {
-    std::string worker;
-    long long nprocs = 0;
-    std::vector<metrics::MetricValue> values;
-  };
-  std::map<std::int64_t, Held> held;
-  {
-    auto s = db_.prepare(
-        "SELECT r.id, r.worker, r.nprocs, m.name, m.value, m.labels FROM results r "
-        "JOIN metrics m ON m.result_id = r.id WHERE r.valid AND m.value IS NOT NULL "
-        "ORDER BY r.id, m.id");
-    while (s.step()) {
-      auto& h = held[s.int64(0)];
-      h.worker = s.text(1);
-      h.nprocs = s.int64(2);
-      h.values.push_back({s.text(3), s.real(4), s.optional_text(5).value_or("")});
-    }
-  }
-  auto update = db_.prepare("UPDATE results SET valid = 0, ingest_reason = ?1 WHERE id = ?2");
-  for (const auto& [id, h] : held) {
-    const std::string reason = metrics::impossible_figures(h.worker, h.nprocs, h.values);
-    if (reason.empty()) continue;
-    update.reset();
-    update.bind(1, reason).bind(2, id).run();
-  }
-  db_.exec("PRAGMA user_version = 9");
-  txn.commit();
-}
 
-void Store::migrate_from_version_9() {
-  // Version 10 makes the environment a key of every headline and adds result_settings: views
-  // only (schema/store_views.sql drops and makes every view, and headline_answers empty, which
-  // answer_headlines() at the end of opening fills again).
-  Transaction txn(db_);
-  db_.exec(std::string(schema::store_views_sql()));
-  db_.exec("PRAGMA user_version = 10");
-  txn.commit();
-}
 
 int Store::answer_headlines(std::optional<std::int64_t> sweep_id) {
   std::vector<std::pair<std::int64_t, std::int64_t>> runs;
@@ -419,79 +328,8 @@ bool Store::refresh_catalogue() {
   return true;
 }
 
-void Store::migrate_from_version_1() {
-  // Version 2 widens two indexes into covering ones and adds results_by_attempt (collect
-  // scanned every result for each point without it); no data changes.
-  Transaction txn(db_);
-  db_.exec("DROP INDEX IF EXISTS metrics_by_name");
-  db_.exec("CREATE INDEX metrics_by_name ON metrics (name, result_id, value, labels)");
-  db_.exec("DROP INDEX IF EXISTS results_by_point");
-  db_.exec("CREATE INDEX results_by_point ON results (point_id, id, valid)");
-  db_.exec("CREATE INDEX IF NOT EXISTS results_by_attempt ON results (attempt_id)");
-  db_.exec("PRAGMA user_version = 2");
-  txn.commit();
-}
 
-void Store::migrate_from_version_2() {
-  // Version 3 adds the runs of a sweep; what a version 2 store holds is each sweep's run 1.
-  Transaction txn(db_);
-  db_.exec(
-      "CREATE TABLE runs (id INTEGER PRIMARY KEY, "
-      "sweep_id INTEGER NOT NULL REFERENCES sweeps(id) ON DELETE CASCADE, "
-      "run_no INTEGER NOT NULL CHECK (run_no > 0), started_at TEXT NOT NULL, "
-      "envelope TEXT NOT NULL, UNIQUE (sweep_id, run_no))");
-  db_.exec(
-      "INSERT INTO runs(sweep_id, run_no, started_at, envelope) "
-      "SELECT id, 1, created_at, '{\"migrated_from_store_version\":2}' FROM sweeps");
-  db_.exec("ALTER TABLE attempts ADD COLUMN run_no INTEGER NOT NULL DEFAULT 1");
-  db_.exec("ALTER TABLE results ADD COLUMN run_no INTEGER NOT NULL DEFAULT 1");
-  db_.exec("CREATE INDEX results_by_point_run ON results (point_id, run_no, id)");
-  db_.exec("PRAGMA user_version = 3");
-  txn.commit();
-}
 
-void Store::migrate_from_version_3() {
-  // Version 4 adds the layout: the shape each point asked for, and where each result's ranks
-  // ran (from its document's rank_hosts), with a placement that differs from the shape asked
-  // for as a reason the result is not valid (store/ResultLayout.hpp).
-  Transaction txn(db_);
-  db_.exec("ALTER TABLE points ADD COLUMN nodes INTEGER CHECK (nodes IS NULL OR nodes > 0)");
-  db_.exec(
-      "ALTER TABLE points ADD COLUMN procs_per_node INTEGER "
-      "CHECK (procs_per_node IS NULL OR procs_per_node > 0)");
-  for (const char* column : {"nodes INTEGER", "procs_per_node INTEGER", "node_list TEXT",
-                             "allocated_nodes TEXT", "placement TEXT"}) {
-    db_.exec(std::string("ALTER TABLE results ADD COLUMN ") + column);
-  }
-  {
-    auto points = db_.prepare("SELECT id, params_json FROM points");
-    auto update = db_.prepare("UPDATE points SET nodes = ?1, procs_per_node = ?2 WHERE id = ?3");
-    while (points.step()) {
-      const auto shape = asked_shape(nlohmann::json::parse(points.text(1), nullptr, false));
-      if (!shape.exact()) continue;
-      update.reset();
-      update.bind(1, shape.nodes).bind(2, shape.procs_per_node).bind(3, points.int64(0)).run();
-    }
-  }
-  {
-    auto results = db_.prepare(
-        "SELECT r.id, r.document, p.params_json FROM results r "
-        "LEFT JOIN points p ON p.id = r.point_id");
-    auto update = db_.prepare(
-        "UPDATE results SET nodes = ?1, procs_per_node = ?2, node_list = ?3, placement = ?4, "
-        "valid = CASE WHEN ?4 IS NULL THEN valid ELSE 0 END WHERE id = ?5");
-    while (results.step()) {
-      const auto document = nlohmann::json::parse(results.text(1), nullptr, false);
-      const auto params = results.is_null(2)
-                              ? nlohmann::json::object()
-                              : nlohmann::json::parse(results.text(2), nullptr, false);
-      bind_layout(update, result_layout(document, asked_shape(params)), 1);
-      update.bind(5, results.int64(0)).run();
-    }
-  }
-  db_.exec("PRAGMA user_version = 4");
-  txn.commit();
-}
 
 void bind_layout(Statement& s, const ResultLayout& layout, int first) {
   auto optional = [](const std::optional<int>& v) -> std::optional<std::int64_t> {
@@ -725,10 +563,21 @@ std::int64_t Store::result_count(std::int64_t sweep_id) {
 
 std::optional<std::string> Store::partial_reason(std::int64_t result_id) {
   auto s = db_.prepare(
-      "SELECT json_extract(document, '$.validity.partial.reason') FROM results WHERE id = ?1");
+      "SELECT json_extract(head, '$.validity.partial.reason') FROM results WHERE id = ?1");
   s.bind(1, result_id);
   if (!s.step()) return std::nullopt;
   return s.optional_text(0);
+}
+
+std::string Store::document(std::int64_t result_id) {
+  auto s = db_.prepare("SELECT packed FROM results WHERE id = ?1");
+  s.bind(1, result_id);
+  if (!s.step()) throw StoreError("no result " + std::to_string(result_id) + " in the store");
+  try {
+    return unpack_document(s.blob(0));
+  } catch (const StoreError& e) {
+    throw StoreError("result " + std::to_string(result_id) + ": " + e.what());
+  }
 }
 
 bool Store::has_result_for_attempt(std::int64_t attempt_id) {
@@ -739,7 +588,7 @@ bool Store::has_result_for_attempt(std::int64_t attempt_id) {
 
 std::optional<std::string> Store::result_node_cores(std::int64_t attempt_id) {
   auto s = db_.prepare(
-      "SELECT json_extract(document, '$.node_cores') FROM results WHERE attempt_id = ?1 "
+      "SELECT json_extract(head, '$.node_cores') FROM results WHERE attempt_id = ?1 "
       "ORDER BY id DESC LIMIT 1");
   s.bind(1, attempt_id);
   if (!s.step() || s.is_null(0)) return std::nullopt;

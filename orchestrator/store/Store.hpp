@@ -10,7 +10,7 @@
 
 namespace pbench::store {
 
-inline constexpr int kStoreSchemaVersion = 10;
+inline constexpr int kStoreSchemaVersion = 11;
 
 /// The id of the chosen result of point `p` in the run the queries read (Store::choose_run), as
 /// the store's view run_results defines it: `JOIN results r ON r.id = <this>`. Needs the
@@ -25,7 +25,7 @@ inline constexpr const char* kChosenResult =
 /// expression; the one reading of "partial" for status, query points and the collector.
 inline const std::string kChosenPartialReason =
     std::string(
-        "(SELECT json_extract(r.document, '$.validity.partial.reason') FROM results r "
+        "(SELECT json_extract(r.head, '$.validity.partial.reason') FROM results r "
         "WHERE r.id = ") +
     kChosenResult + ")";
 
@@ -167,6 +167,11 @@ class Store {
   /// The number of results stored for the points of a sweep (every run).
   std::int64_t result_count(std::int64_t sweep_id);
 
+  /// The document of a stored result, its canonical text byte for byte (what its document_hash
+  /// is the SHA-256 of), unpacked (store/PackedDocument.hpp: the one reading of a document;
+  /// SQL reads it as document(packed)). Throws StoreError for no such result or a damaged one.
+  std::string document(std::int64_t result_id);
+
   /// The reason a deadline cut a stored result short (validity.partial.reason), or nothing.
   std::optional<std::string> partial_reason(std::int64_t result_id);
 
@@ -184,32 +189,6 @@ class Store {
  private:
   explicit Store(Database db) : db_(std::move(db)) {}
   void initialise_or_check();
-  /// Version 1 -> 2: the covering indexes and results_by_attempt (one transaction).
-  void migrate_from_version_1();
-  /// Version 2 -> 3: runs; every sweep's attempts and results become its run 1.
-  void migrate_from_version_2();
-  /// Version 3 -> 4: the layout columns (shape asked for, nodes, processes per node, node
-  /// list, placement), filled from the stored parameters and documents.
-  void migrate_from_version_3();
-  /// Version 4 -> 5: the metric catalogue and the views (schema/store_views.sql).
-  void migrate_from_version_4();
-  /// Version 5 -> 6: the views with the column env (a sweep's environment, --envs).
-  void migrate_from_version_5();
-  /// Version 6 -> 7: the catalogue's column companion_of.
-  void migrate_from_version_6();
-  /// Version 7 -> 8: the headline rule's one order (headline_ranks) and the kept answers
-  /// (headline_answers, headline_answered and their triggers).
-  void migrate_from_version_7();
-  /// Before any other step from a version below 9: results' column ingest_reason, which the
-  /// views every step makes read.
-  void add_ingest_reason_column();
-  /// Version 8 -> 9: results' ingest_reason; a stored valid result with a figure that cannot be
-  /// (the catalogue's bounds) becomes not valid with the reason, as ingest now stores it.
-  void migrate_from_version_8();
-  /// Version 9 -> 10: the environment as a key of every headline (the views' point_envs and
-  /// env in headline_* and headline_answers) and the settings that define a result
-  /// (result_settings); no table of results changes, the kept answers are made again.
-  void migrate_from_version_9();
   /// Writes the metric catalogue (workers/common/MetricCatalogue.hpp) into the store's table
   /// metric_catalogue when it differs from what the store holds (one transaction); true when
   /// it did.

@@ -224,7 +224,7 @@ TEST_CASE("check: not valid as referenced (the same reason, numbers aside) fails
   RoutineStore s({2e-7, 3e-7, 2.02e-7});
   const auto not_valid = [&](int run, const std::string& reason) {
     auto u = s.store.db().prepare(
-        "UPDATE results SET valid = 0, document = json_set(document, '$.validity.reasons', "
+        "UPDATE results SET valid = 0, head = json_set(head, '$.validity.reasons', "
         "json_array(?1)) WHERE attempt_id IN (SELECT id FROM attempts WHERE run_no = ?2)");
     u.bind(1, reason).bind(2, run).run();
   };

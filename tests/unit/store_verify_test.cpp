@@ -15,6 +15,7 @@
 #include "ingest/StoreVerifier.hpp"
 #include "run/SweepRecordFile.hpp"
 #include "store/Integrity.hpp"
+#include "store/PackedDocument.hpp"
 #include "support/StoreFixture.hpp"
 #include "util/Error.hpp"
 
@@ -111,14 +112,23 @@ TEST_CASE("store verify: a missing, an extra and a changed unit or sample count 
 
 TEST_CASE("store verify: a document changed after ingest does not match its SHA-256") {
   auto f = two_results();
-  run_sql(f.store,
-          "UPDATE results SET document = replace(document, '\"worker_version\":\"test\"', "
-          "'\"worker_version\":\"tampered\"') WHERE id = 1");
+  {
+    // The stored document changed, packed again as the store keeps it (its head left as it was).
+    std::string text = f.store.document(1);
+    const std::string from = "\"worker_version\":\"test\"";
+    REQUIRE(text.find(from) != std::string::npos);
+    text.replace(text.find(from), from.size(), "\"worker_version\":\"tampered\"");
+    const auto packed = store::pack_document(nlohmann::json::parse(text), text);
+    f.store.db()
+        .prepare("UPDATE results SET packed = ?1 WHERE id = 1")
+        .bind_blob(1, packed.packed)
+        .run();
+  }
   const auto report = ingest::verify_store(f.store.db());
   std::string all;
   for (const auto& p : report.problems) all += p.kind + ": " + p.message + "\n";
   CAPTURE(all);
-  REQUIRE(report.problems.size() == 2);
+  REQUIRE(report.problems.size() == 3);
   CHECK(report.problems[0].kind == "document");
   CHECK(report.problems[0].message.find("result 1 (sweep s, comm p=2 [s-0]): its document does "
                                         "not match its SHA-256") == 0);
@@ -127,6 +137,10 @@ TEST_CASE("store verify: a document changed after ingest does not match its SHA-
   CHECK(report.problems[1].message ==
         "result 1 (sweep s, comm p=2 [s-0]): column worker_version is test, its document says "
         "tampered");
+  // And the head the views read is not the document's.
+  CHECK(report.problems[2].kind == "column");
+  CHECK(report.problems[2].message ==
+        "result 1 (sweep s, comm p=2 [s-0]): column head is not its document's head");
 }
 
 TEST_CASE("store verify: the metric rows are the ones ingest stores") {

@@ -50,10 +50,12 @@ PY
 "$PY" - "$PBENCH_DB" table.json <<'PY'
 import json, sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
+db.create_function("document", 1, lambda b: b and __import__("subprocess").run(
+    ["zstd", "-dcq"], input=b, capture_output=True, check=True).stdout.decode())  # results.packed
 rows = json.load(open(sys.argv[2]))["rows"]
 for r in rows:
     doc = json.loads(db.execute(
-        "select r.document from results r join points p on p.id = r.point_id "
+        "select document(r.packed) from results r join points p on p.id = r.point_id "
         "where p.worker = 'bcast' and p.partition = ?", (r["partition"],)).fetchone()[0])
     ol = [m["value"] for m in doc["summary"] if m["name"] == "ol" and m["labels"]["size"] == r["size"]]
     assert ol == [r["ol"]], (ol, r)

@@ -37,6 +37,8 @@ grep -q "36 runs\|35 runs" history.txt || fail "the store's size line: $(grep '^
 python3 - decade.db <<'PY'
 import json, sqlite3, sys
 db = sqlite3.connect(f"file:{sys.argv[1]}?mode=ro", uri=True)
+db.create_function("document", 1, lambda b: b and __import__("subprocess").run(
+    ["zstd", "-dcq"], input=b, capture_output=True, check=True).stdout.decode())  # results.packed
 runs = db.execute("select run_no, started_at from runs order by run_no").fetchall()
 assert len(runs) == 36, len(runs)  # the seed's run, 34 nights, one more ingested and timed
 assert [r for r, _ in runs] == list(range(1, 37)), runs
@@ -46,8 +48,8 @@ assert all(n == 2 for _, n in per_run) and len(per_run) == 36, per_run
 answered = db.execute("select count(*) from headline_answered").fetchone()[0]
 assert answered == 36, answered
 seed = {json.dumps(json.loads(d)["parameters"], sort_keys=True) for (d,) in
-        db.execute("select document from results where run_no = 1")}
-for run_no, doc in db.execute("select run_no, document from results where run_no > 1"):
+        db.execute("select document(packed) from results where run_no = 1")}
+for run_no, doc in db.execute("select run_no, document(packed) from results where run_no > 1"):
     d = json.loads(doc)
     assert json.dumps(d["parameters"], sort_keys=True) in seed, run_no
     assert d["validity"]["valid"] == ((run_no - 1) % 7 != 0), (run_no, d["validity"])

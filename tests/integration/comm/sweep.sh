@@ -23,7 +23,9 @@ t = json.load(open(sys.argv[1]))
 rows = t["rows"]
 assert [(r["row"], r["partition"]) for r in rows] == [("partition", 2), ("max", 2)], rows
 db = sqlite3.connect(sys.argv[2])
-doc = json.loads(db.execute("select document from results").fetchone()[0])
+db.create_function("document", 1, lambda b: b and __import__("subprocess").run(
+    ["zstd", "-dcq"], input=b, capture_output=True, check=True).stdout.decode())  # results.packed
+doc = json.loads(db.execute("select document(packed) from results").fetchone()[0])
 assert doc["worker"] == "comm" and doc["nprocs"] == 2
 assert doc["parameters"]["memory_per_proc"]["value"] == 1048576, doc["parameters"]["memory_per_proc"]
 assert doc["seeds"] == {"random_patterns": 5}

@@ -79,6 +79,8 @@ check_sweep() {
   "$PY" - "$PBENCH_DB" "$1" "$2" <<'PY'
 import json, sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
+db.create_function("document", 1, lambda b: b and __import__("subprocess").run(
+    ["zstd", "-dcq"], input=b, capture_output=True, check=True).stdout.decode())  # results.packed
 rows = db.execute("""
   select json_extract(p.params_json, '$.queue_depth'), p.state, a.exit_status, a.signal,
          (select count(*) from attempts where point_id = p.id)
@@ -91,7 +93,7 @@ for point_id, state, results in db.execute("""
     select p.id, p.state, (select count(*) from results r where r.point_id = p.id)
     from points p join sweeps s on s.id = p.sweep_id where s.name = ?""", (sys.argv[2],)):
   assert results == (1 if state == "done" else 0), (point_id, state, results)
-for rid, doc in db.execute("""select r.id, r.document from results r join points p on p.id = r.point_id
+for rid, doc in db.execute("""select r.id, document(r.packed) from results r join points p on p.id = r.point_id
                               join sweeps s on s.id = p.sweep_id where s.name = ?""", (sys.argv[2],)):
   summary = json.loads(doc)["summary"]
   stored = db.execute("select count(*) from metrics where result_id = ?", (rid,)).fetchone()[0]

@@ -93,10 +93,10 @@ stored=$(sqlite3 "$PBENCH_DB" "select json_extract(params_json, '$.hints') from 
 no_canary "--hints"
 "$PBENCH" collect hints > /dev/null
 # Each result names exactly the hint set its point was planned with.
-received=$(sqlite3 "$PBENCH_DB" "select json_extract(r.document, '$.parameters.hint.value[0]') \
+received=$(sqlite3 "$PBENCH_DB" "select json_extract(r.head, '$.parameters.hint.value[0]') \
   from results r join points p on p.id = r.point_id join sweeps s on s.id = p.sweep_id \
   where s.name = 'hints' and json_extract(p.params_json, '$.hints') = \
-  json_extract(r.document, '$.parameters.hint.value[0]') order by p.id")
+  json_extract(r.head, '$.parameters.hint.value[0]') order by p.id")
 [[ "$received" == "$stored" ]] || fail "the worker received hints $received, expected $stored"
 no_canary "--hints, run and collected"
 echo "injection: ok"

@@ -28,11 +28,13 @@ def metric_rows(db, result_id):
 
 
 db = sqlite3.connect(sys.argv[1])
+db.create_function("document", 1, lambda b: b and __import__("subprocess").run(
+    ["zstd", "-dcq"], input=b, capture_output=True, check=True).stdout.decode())  # results.packed
 sweep = sys.argv[2]
 reference = sqlite3.connect(sys.argv[3]) if len(sys.argv) > 3 else None
 assert db.execute("pragma integrity_check").fetchone()[0] == "ok", "integrity check failed"
 rows = db.execute(
-    "select r.id, r.point_id, r.document_hash, r.document from results r "
+    "select r.id, r.point_id, r.document_hash, document(r.packed) from results r "
     "join points p on p.id = r.point_id join sweeps s on s.id = p.sweep_id where s.name = ?",
     (sweep,)).fetchall()
 metrics = 0

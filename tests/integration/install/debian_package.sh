@@ -54,7 +54,7 @@ depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
 # Every worker set it carries brings its MPI: MPICH's and Open MPI's libraries and launchers.
 for needed in libc6 'libstdc\+\+6' libsqlite3-0 'libmpich[0-9]+' mpich 'libopenmpi[0-9]+' \
-  openmpi-bin 'libtomlplusplus[0-9]+'; do
+  openmpi-bin 'libtomlplusplus[0-9]+' 'libzstd[0-9]+'; do
   grep -Eq "(^|, )$needed( |,|$)" <<< "$depends" || fail "Depends names no $needed: $depends"
 done
 

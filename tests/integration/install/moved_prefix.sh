@@ -43,7 +43,7 @@ as_user "$place/envs" "$moved/bin/pbench" run envs --envs mpich,openmpi --worker
   fail "a sweep over the sample profile's environments failed: $(tail -20 "$place/envs/run.err")"
 as_user "$place/envs" "$moved/bin/pbench" query sql \
   "SELECT json_extract(p.params_json, '\$.env') AS env, \
-   json_extract(r.document, '\$.mpi.library') AS library \
+   json_extract(r.head, '\$.mpi.library') AS library \
    FROM results r JOIN points p ON p.id = r.point_id ORDER BY 1" --format json > "$place/envs/mpi.json"
 python3 - "$place/envs/mpi.json" <<'PY' || fail "the environments did not run under their own MPI"
 import json, sys

@@ -76,8 +76,10 @@ cells = {(r["pattern"], r["transfer_size"], r["api"], r["test"]) for r in tests}
 assert len(cells) == 24, cells
 assert {r["api"] for r in tests} == {"mpiio-coll", "mpiio-indep"}
 db = sqlite3.connect(sys.argv[2])
+db.create_function("document", 1, lambda b: b and __import__("subprocess").run(
+    ["zstd", "-dcq"], input=b, capture_output=True, check=True).stdout.decode())  # results.packed
 docs = {}
-for (d,) in db.execute("select document from results"):
+for (d,) in db.execute("select document(packed) from results"):
     doc = json.loads(d)
     p = {k: v["value"] for k, v in doc["parameters"].items()}
     docs[(p["pattern"], p["transfer_size"], "mpiio-coll" if p["collective"] else "mpiio-indep")] = doc

@@ -37,10 +37,12 @@ PY
 "$PY" - "$PBENCH_DB" <<'PY'
 import sqlite3, sys, json
 db = sqlite3.connect(sys.argv[1])
+db.create_function("document", 1, lambda b: b and __import__("subprocess").run(
+    ["zstd", "-dcq"], input=b, capture_output=True, check=True).stdout.decode())  # results.packed
 assert db.execute("select count(*) from points").fetchone()[0] == 4
 assert db.execute("select count(*) from results").fetchone()[0] == 4
 # Partition 1 has no pair and is never valid; partition 2 is valid unless the G fit failed.
-for nprocs, valid, text in db.execute("select nprocs, valid, document from results"):
+for nprocs, valid, text in db.execute("select nprocs, valid, document(packed) from results"):
     reasons = json.loads(text)["validity"]["reasons"]
     if nprocs == 1:
         assert not valid and any("no pair" in r for r in reasons), reasons
@@ -48,13 +50,13 @@ for nprocs, valid, text in db.execute("select nprocs, valid, document from resul
         assert valid or all(r.startswith("physically impossible: G (q = ") for r in reasons), reasons
 states = db.execute("select state from points").fetchall()
 assert all(s == ("done",) for s in states), states
-doc = json.loads(db.execute("select document from results where nprocs = 2 limit 1").fetchone()[0])
+doc = json.loads(db.execute("select document(packed) from results where nprocs = 2 limit 1").fetchone()[0])
 assert doc["worker"] == "logp" and doc["parameters"]["eel_roundtrips"]["value"] == 500
 for a in db.execute("select exit_status, job_id, started_at, ended_at from attempts"):
     assert a[0] == 0 and a[1] and a[2] and a[3], a
 # Physical sense, or a flag saying why not: o_s and o_r exceed g only with a warning naming it,
 # a negative L only with a warning; 1/G is the reciprocal of G.
-for (text,) in db.execute("select document from results where nprocs = 2"):
+for (text,) in db.execute("select document(packed) from results where nprocs = 2"):
     doc = json.loads(text)
     m = {x["name"]: x["value"] for x in doc["summary"]}
     warnings = " ".join(doc["warnings"])

@@ -18,7 +18,7 @@ before=$(sqlite3 v2.db "select group_concat(value) from (select value from metri
 "$PY" - v2.db v2-history.json <<'PY'
 import json, sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
-assert db.execute("pragma user_version").fetchone()[0] == 10
+assert db.execute("pragma user_version").fetchone()[0] == 11
 runs = db.execute("select s.name, r.run_no, r.started_at = s.created_at from runs r "
                   "join sweeps s on s.id = r.sweep_id order by s.id").fetchall()
 assert runs == [("v2sweep", 1, 1), ("v2logp", 1, 1)], runs
@@ -141,7 +141,7 @@ grep -q "missing" more.txt || fail "no missing verdict: $(cat more.txt)"
 # Not valid: the same store with its results marked not valid, for another reason than the
 # reference's (a figure that became not valid fails the gate); --strict fails it in any case.
 cp "$PBENCH_DB" invalid.db
-sqlite3 invalid.db "update results set valid = 0, document = json_set(document, '\$.validity.reasons', json_array('a fault injected by the test'))"
+sqlite3 invalid.db "update results set valid = 0, head = json_set(head, '\$.validity.reasons', json_array('a fault injected by the test'))"
 rc=0; "$PBENCH" --db invalid.db check nightly --reference refs.toml --allow-reference-run > invalid.txt || rc=$?
 [[ $rc -eq 11 ]] && grep -q "not valid" invalid.txt || fail "not valid: exit $rc, $(cat invalid.txt)"
 rc=0; "$PBENCH" --db invalid.db check nightly --reference refs.toml --allow-reference-run --strict > invalid.txt || rc=$?

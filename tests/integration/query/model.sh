@@ -56,6 +56,8 @@ grep -qF "pbench: error: sweep 'lone' has no logp result and the store has none"
 "$PY" - "$PBENCH_DB" <<'PY'
 import csv, json, math, sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
+db.create_function("document", 1, lambda b: b and __import__("subprocess").run(
+    ["zstd", "-dcq"], input=b, capture_output=True, check=True).stdout.decode())  # results.packed
 model = json.load(open("model.json"))
 rows = model["rows"]
 
@@ -84,7 +86,7 @@ def close(a, b):
 
 def measured_comm():
     # comm's measurements table: the best bandwidth per pattern and size.
-    (doc,) = db.execute("select r.document from run_results v join results r on r.id = "
+    (doc,) = db.execute("select document(r.packed) from run_results v join results r on r.id = "
                         "v.result_id where v.sweep = 'm' and v.latest and v.worker = 'comm'"
                         ).fetchone()
     doc = json.loads(doc)

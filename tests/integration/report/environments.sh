@@ -50,9 +50,11 @@ two_envs_site "$MPICH_DIR" "$OPENMPI_DIR" > site.toml
 "$PY" - "$PBENCH_DB" <<'PY'
 import glob, html, json, re, sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
+db.create_function("document", 1, lambda b: b and __import__("subprocess").run(
+    ["zstd", "-dcq"], input=b, capture_output=True, check=True).stdout.decode())  # results.packed
 libraries = {}
 for env, doc in db.execute(
-        "select json_extract(p.params_json, '$.env'), r.document from results r "
+        "select json_extract(p.params_json, '$.env'), document(r.packed) from results r "
         "join points p on p.id = r.point_id join sweeps s on s.id = p.sweep_id "
         "where s.name = 'envs'"):
     mpi = json.loads(doc)["mpi"]

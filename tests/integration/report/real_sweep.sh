@@ -97,9 +97,11 @@ PY
 "$PY" - "$PBENCH_DB" hostile.db <<'PY'
 import json, sqlite3, sys
 src, dst = sqlite3.connect(sys.argv[1]), sqlite3.connect(sys.argv[2])
+dst.create_function("document", 1, lambda b: b and __import__("subprocess").run(
+    ["zstd", "-dcq"], input=b, capture_output=True, check=True).stdout.decode())  # results.packed
 src.backup(dst)
 evil = "ring1'\nsystem(\"touch INJECTED2\")\n`touch INJECTED3` \"<x>"
-(rid, doc), = dst.execute("select r.id, r.document from results r join points p on p.id = "
+(rid, doc), = dst.execute("select r.id, document(r.packed) from results r join points p on p.id = "
                           "r.point_id where p.worker = 'comm' and p.partition = 2").fetchall()
 doc = json.loads(doc)
 for table in ("patterns", "measurements"):
@@ -110,7 +112,13 @@ for table in ("patterns", "measurements"):
                 row[3] = "unreadable"  # no layout: the key says the pattern's name
 # The same result not valid, with a reason: listed beside the comm table, hollow markers.
 doc["validity"] = {"valid": False, "reasons": ["<b>hand-made</b> reason for the test"]}
-dst.execute("update results set document = ?, valid = 0 where id = ?", (json.dumps(doc), rid))
+# Stored as pbench stores a document: one zstd frame of its text (packed), its head beside it.
+text = json.dumps(doc).encode()
+packed = __import__("subprocess").run(["zstd", "-cq", f"--stream-size={len(text)}"], input=text,
+                                      capture_output=True, check=True).stdout
+head = {k: v for k, v in doc.items() if k not in ("measurements", "summary")}
+dst.execute("update results set head = ?, packed = ?, valid = 0 where id = ?",
+            (json.dumps(head), packed, rid))
 dst.commit()
 PY
 PBENCH_DB="$work/hostile.db" "$PBENCH" report r -o hostile-out > /dev/null

@@ -44,12 +44,14 @@ echo "the sweep ran in $(($(date +%s) - start)) s"
 "$PY" - "$PBENCH_DB" <<'PY'
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
+db.create_function("document", 1, lambda b: b and __import__("subprocess").run(
+    ["zstd", "-dcq"], input=b, capture_output=True, check=True).stdout.decode())  # results.packed
 rows = db.execute("select p.worker, p.partition, p.nodes, p.state, "
                   "(select count(*) from results r where r.point_id = p.id) from points p").fetchall()
 assert len(rows) == 20, rows  # 5 workers x 4 partitions
 bad = [r for r in rows if r[3] != "done" or r[4] != 1]
 assert not bad, bad
-mpi = {m for (m,) in db.execute("select json_extract(document, '$.mpi_library_version') from results")}
+mpi = {m for (m,) in db.execute("select json_extract(head, '$.mpi_library_version') from results")}
 assert all(m and "Open MPI" in m for m in mpi), mpi
 # The link matrix of 8x1: every ordered pair of the eight nodes.
 nodes, = db.execute("select r.node_list from results r join points p on p.id = r.point_id "
@@ -60,7 +62,7 @@ assert sorted(nodes.split(",")) == sorted(f"node{i}" for i in range(1, 9)), node
 # 8x1 link matrix: 1 rank per node, 8 on the machine).
 import json, os
 cores = os.cpu_count()
-for (doc,) in db.execute("select document from results"):
+for (doc,) in db.execute("select document(packed) from results"):
     doc = json.loads(doc)
     nodes = doc["node_cores"]
     assert len({n["machine"] for n in nodes}) == 1, nodes

@@ -62,6 +62,8 @@ echo "load average before: $load_before; after: $load_after"
 "$PY" - "$PBENCH_DB" "$RATE" "$RATE_BITS" "$PAYLOAD_SHARE" <<'PY'
 import json, sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
+db.create_function("document", 1, lambda b: b and __import__("subprocess").run(
+    ["zstd", "-dcq"], input=b, capture_output=True, check=True).stdout.decode())  # results.packed
 rate, bits, share = sys.argv[2], float(sys.argv[3]), float(sys.argv[4])
 expected = bits / 8 * share  # the payload rate [B/s]
 failures = []
@@ -72,7 +74,7 @@ def check(ok, what):
 # The model's inputs, as query model reads them: EEL the smallest, g and G of the row with the
 # smallest g per depth. Every prediction here reads depth 1 (one message, and 2 at once: the
 # largest depth not above 2).
-rows = db.execute("select v.queue_depth, v.eel, v.g, v.big_g, json_extract(r.document, "
+rows = db.execute("select v.queue_depth, v.eel, v.g, v.big_g, json_extract(document(r.packed), "
                   "'$.measurements.pairs') from logp_table v join results r on "
                   "r.id = v.result_id where v.sweep = 'truth' and v.latest and "
                   "v.eel is not null and v.g is not null and v.big_g is not null").fetchall()
@@ -126,7 +128,7 @@ assert seen == {"pingpong_bandwidth", "bcast_ol", "link_bandwidth"}, seen
 check(sum(1 for r in model["rows"] if r["figure"] == "link_bandwidth") == 2, "two links")
 
 contended = json.load(open("contended.json"))
-(doc,) = db.execute("select r.document from run_results v join results r on r.id = v.result_id "
+(doc,) = db.execute("select document(r.packed) from run_results v join results r on r.id = v.result_id "
                     "where v.sweep = 'contended' and v.latest and v.worker = 'comm'").fetchone()
 doc = json.loads(doc)
 assert doc["rank_hosts"] == ["node1", "node1", "node2", "node2"], doc["rank_hosts"]

@@ -21,7 +21,7 @@ shape "$LAB_RATE"
 import collections, json, sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
 rows = db.execute(
-    "select p.worker, p.state, p.nodes, p.procs_per_node, json_extract(r.document, '$.rank_hosts') "
+    "select p.worker, p.state, p.nodes, p.procs_per_node, json_extract(r.head, '$.rank_hosts') "
     "from points p join sweeps s on s.id = p.sweep_id left join results r on r.point_id = p.id "
     "where s.name = 'netshapes'").fetchall()
 assert len(rows) == 10, rows

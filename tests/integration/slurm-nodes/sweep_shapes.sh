@@ -30,7 +30,7 @@ db, name, workers = sqlite3.connect(sys.argv[1]), sys.argv[2], sys.argv[3].split
 shapes = {(2, 1), (4, 1), (2, 2)}
 rows = db.execute(
     "select p.worker, p.state, p.nodes, p.procs_per_node, r.nodes, r.procs_per_node, r.node_list, "
-    "r.placement, r.allocated_nodes, json_extract(r.document, '$.rank_hosts') from points p "
+    "r.placement, r.allocated_nodes, json_extract(r.head, '$.rank_hosts') from points p "
     "join sweeps s on s.id = p.sweep_id left join results r on r.point_id = p.id "
     "where s.name = ?", (name,)).fetchall()
 assert len(rows) == 3 * len(workers), rows

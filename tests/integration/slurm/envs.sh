@@ -85,6 +85,8 @@ sqlite3 "$PBENCH_DB" "select count(*) from results" | grep -qx 8 ||
 "$PY" - "$PBENCH_DB" runs <<'PY'
 import glob, json, os, sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
+db.create_function("document", 1, lambda b: b and __import__("subprocess").run(
+    ["zstd", "-dcq"], input=b, capture_output=True, check=True).stdout.decode())  # results.packed
 envelopes = 0
 for path in glob.glob(os.path.join(sys.argv[2], "envs", "points", "*", "attempt-*", "job.env")):
     env = dict(x.split("=", 1) for x in open(path, "rb").read().decode().split("\0") if "=" in x)
@@ -94,7 +96,7 @@ for path in glob.glob(os.path.join(sys.argv[2], "envs", "points", "*", "attempt-
 assert envelopes >= 8, envelopes
 seen = {}
 for params, doc in db.execute(
-        "select p.params_json, r.document from results r join points p on p.id = r.point_id"):
+        "select p.params_json, document(r.packed) from results r join points p on p.id = r.point_id"):
     env = json.loads(params)["env"]
     d = json.loads(doc)
     lib = d["mpi"]["library"]
@@ -167,7 +169,9 @@ TOML
   "$PY" - "$PBENCH_DB" <<'PY'
 import json, sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
-(doc,) = db.execute("select r.document from results r join points p on p.id = r.point_id "
+db.create_function("document", 1, lambda b: b and __import__("subprocess").run(
+    ["zstd", "-dcq"], input=b, capture_output=True, check=True).stdout.decode())  # results.packed
+(doc,) = db.execute("select document(r.packed) from results r join points p on p.id = r.point_id "
                     "join sweeps s on s.id = p.sweep_id where s.name = 'srun'").fetchone()
 d = json.loads(doc)
 assert d["nprocs"] == 2 and d["mpi"]["library"] == "Open MPI", (d["nprocs"], d["mpi"])

@@ -87,6 +87,8 @@ import json, re, sqlite3, sys
 points = {p["worker"]: p for p in json.load(open(sys.argv[1]))["rows"]}
 status = {p["worker"]: p for p in json.load(open(sys.argv[2]))["rows"]}
 db, sweep = sqlite3.connect(sys.argv[3]), sys.argv[4]
+db.create_function("document", 1, lambda b: b and __import__("subprocess").run(
+    ["zstd", "-dcq"], input=b, capture_output=True, check=True).stdout.decode())  # results.packed
 # Where each worker stopped: a clean point of its own loop.
 where = {"logp": r", at (EEL run [0-9]+ of 2|the flood warm-up|flood repetition [0-9]+ of 10000000|the overlap test)",
          "comm": r", at measurement [0-9]+ of [0-9]+ \(repetition [0-9]+",
@@ -100,7 +102,7 @@ for worker, pattern in where.items():
     assert reason and reason.startswith("partial: stopped before the deadline "), (worker, point)
     assert re.search(pattern, reason), (worker, reason)
     assert status[worker]["state"] == "done" and status[worker]["partial"] == reason, status[worker]
-    valid, doc = db.execute("""select r.valid, r.document from results r join points p on p.id = r.point_id
+    valid, doc = db.execute("""select r.valid, document(r.packed) from results r join points p on p.id = r.point_id
                                join sweeps s on s.id = p.sweep_id where s.name = ? and p.worker = ?""",
                             (sweep, worker)).fetchone()
     doc = json.loads(doc)

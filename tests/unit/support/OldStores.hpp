@@ -7,9 +7,9 @@
 
 namespace pbench::testing {
 
-/// Makes a new store a version 4 store: without the metric catalogue and the views of
-/// schema/store_views.sql (and the connection's temporary chosen_run, which reads them).
-inline void make_version_4(store::Store& store) {
+/// Drops the views of schema/store_views.sql, their triggers and the connection's temporary
+/// chosen_run (which reads them); a migration makes its version's again.
+inline void drop_views(store::Store& store) {
   auto& db = store.db();
   db.exec("DROP VIEW IF EXISTS temp.chosen_run");
   std::vector<std::string> views;
@@ -20,6 +20,24 @@ inline void make_version_4(store::Store& store) {
   auto t = db.prepare("SELECT name FROM main.sqlite_master WHERE type = 'trigger'");
   while (t.step()) triggers.push_back(t.text(0));
   for (const auto& trigger : triggers) db.exec("DROP TRIGGER main.\"" + trigger + "\"");
+}
+
+/// Makes a new store a version 10 store: its documents as text in results.document again, no
+/// head and packed (without its views: the migration makes version 11's).
+inline void make_version_10(store::Store& store) {
+  drop_views(store);
+  store.db().exec(
+      "ALTER TABLE results ADD COLUMN document TEXT NOT NULL DEFAULT '';"
+      "UPDATE results SET document = document(packed);"
+      "ALTER TABLE results DROP COLUMN head; ALTER TABLE results DROP COLUMN packed;"
+      "PRAGMA user_version = 10");
+}
+
+/// Makes a new store a version 4 store: its documents as text, without the metric catalogue
+/// and the views of schema/store_views.sql.
+inline void make_version_4(store::Store& store) {
+  make_version_10(store);
+  auto& db = store.db();
   db.exec(
       "DROP TABLE headline_answers; DROP TABLE headline_answered;"
       "DROP TABLE metric_catalogue; DELETE FROM meta WHERE key = 'metric_catalogue';"
