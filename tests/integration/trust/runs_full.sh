@@ -16,7 +16,7 @@ export PBENCH_RUNS_DIR="$mnt/runs"
 "$PBENCH" run base --partitions 1 --queue-depths 1 "${SMALL[@]}" > /dev/null 2>&1 || fail "base run"
 expect_results 1
 # Three points, one at a time, each a few seconds.
-LONG=(--partitions 2 --queue-depths 1,2,4 --set logp.eel_roundtrips=20000 --set logp.eel_runs=20
+LONG=(--partitions 2 --queue-depths 1,2,4 --set logp.eel_roundtrips=5000 --set logp.eel_runs=10
       --set logp.max_size=1024 --set logp.repetitions=1 --set logp.flood_messages=500)
 "$PBENCH" run full "${LONG[@]}" --max-parallel 1 > full.out 2> full.err &
 runner=$!
