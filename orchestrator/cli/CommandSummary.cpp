@@ -80,6 +80,7 @@ query::QueryTable collect_table(const std::string& sweep, const run::CollectRepo
       {"mislaunched", report.mislaunched},
       {"impossible", report.impossible},
       {"not_its_point", report.not_its_point},
+      {"breaks_rules", report.breaks_rules},
       {"rejected_earlier", report.rejected_earlier},
       {"not_finished", report.pending}};
   table.columns = {{"sweep", "", "sweep", "", 1, 0}};

@@ -8,6 +8,7 @@
 #include "query/WorkerQueries.hpp"
 #include "run/Collector.hpp"
 #include "run/EnvironmentDrift.hpp"
+#include "run/LaunchPreflight.hpp"
 #include "run/SweepCost.hpp"
 #include "run/SweepPlanner.hpp"
 #include "run/SweepRuns.hpp"
@@ -89,6 +90,10 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
     }
     SweepContext context(global.db, spec.name);
     context.driver->set_outage_budget(std::chrono::seconds(global.scheduler_outage));
+    context.driver->set_collect_as_points_end(true);
+    // Before any point is submitted: a launcher or worker that cannot start is said now, not
+    // as every point failing with exit 127 and an empty table.
+    run::LaunchPreflight::check(spec, context.runner);
     std::cerr << "pbench: sweep " << spec.name << " (" << point_count << " points) with the "
               << spec.scheduler << " scheduler, store " << global.db << "\n";
     std::cerr << "pbench: sweep " << spec.name << ": planned "
@@ -97,7 +102,8 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
                      .summary()
               << "\n";
     const auto progress = follow_sweep(context, o->max_parallel, 0);
-    const auto report = run::collect(context.store, context.sweep, context.scheduler.get());
+    auto report = run::collect(context.store, context.sweep, context.scheduler.get());
+    run::merge_reports(report, context.driver->collected());
     for (const auto& m : report.messages) std::cerr << "  " << m << "\n";
     std::cerr << "pbench: " << progress.line() << "; " << report.stored << " results stored";
     if (report.partial > 0) std::cerr << ", " << report.partial << " partial results (not valid)";

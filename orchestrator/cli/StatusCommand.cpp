@@ -59,7 +59,10 @@ void add_status_command(CLI::App& app, GlobalOptions& global) {
                      {"job_id", "", "job", "", 1, 0},
                      {"exit_status", "", "exit", "", 1, 0},
                      {"signal", "", "signal", "", 1, 0},
-                     {"scheduler", "", "scheduler", "", 1, 0},
+                     // The scheduler's state, or why the attempt ended without one (its
+                     // directory deleted, a partial exit marker): shortened in the aligned
+                     // table so that it keeps to 160 columns, whole in a note (issue 51).
+                     {"scheduler", "", "scheduler", "", 1, 0, {}, true},
                      // A deadline's reason: shortened in the aligned table, whole in a note.
                      {"partial", "", "partial", "", 1, 0, {}, true},
                      {"planned_time", "s", "planned", "s", 1, 3},

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -27,17 +28,32 @@ struct RebuildOptions {
 
 void print_table(const ingest::VerifyReport& report) {
   for (const auto& problem : report.problems) std::cout << problem.message << "\n";
+  for (const auto& line : report.missing_on_disk) std::cout << line << "\n";
   const std::string checked = std::to_string(report.results) + " results and their " +
                               std::to_string(report.metric_rows) + " metric rows";
+  const std::string disk =
+      std::to_string(report.on_disk) + " documents compared with the runs directory" +
+      (report.missing_on_disk.empty()
+           ? std::string()
+           : ", " + std::to_string(report.missing_on_disk.size()) + " not there");
   if (!report.damaged()) {
     std::cout << "store '" << report.path << "' verified: integrity_check ok; " << checked
-              << " match their documents and SHA-256\n";
+              << " match their documents and SHA-256; " << disk << "\n";
     return;
   }
-  std::cout << "store '" << report.path << "' is damaged: " << report.problems.size()
-            << (report.problems.size() == 1 ? " problem" : " problems") << " ("
-            << report.integrity.size() << " from integrity_check; " << checked << " checked)\n"
-            << "recover: 'pbench store rebuild --db " << report.path
+  const bool only_disk = std::all_of(report.problems.begin(), report.problems.end(),
+                                     [](const auto& p) { return p.kind == "runs"; });
+  std::cout << "store '" << report.path << "' "
+            << (only_disk ? "and its runs directory differ: " : "is damaged: ")
+            << report.problems.size() << (report.problems.size() == 1 ? " problem" : " problems")
+            << " (" << report.integrity.size() << " from integrity_check; " << checked
+            << " checked; " << disk << ")\n";
+  if (only_disk) {
+    std::cout << "the store holds those documents as they were collected; the files named were "
+                 "changed since (store rebuild refuses them)\n";
+    return;
+  }
+  std::cout << "recover: 'pbench store rebuild --db " << report.path
             << "' makes a new store from the result documents in the runs directory\n";
 }
 
@@ -58,6 +74,8 @@ void print_json(const ingest::VerifyReport& report) {
                               {"integrity_check", report.integrity},
                               {"results", report.results},
                               {"metric_rows", report.metric_rows},
+                              {"on_disk", report.on_disk},
+                              {"missing_on_disk", report.missing_on_disk},
                               {"problems", problems}};
   std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
 }
@@ -66,7 +84,8 @@ void add_verify(CLI::App& store_command, GlobalOptions& global) {
   auto* command = store_command.add_subcommand(
       "verify",
       "Check the whole store: SQLite's integrity_check, every result's document against its "
-      "SHA-256, and every metric row against its document; name each difference (exit 7)");
+      "SHA-256 and against its file in the runs directory, and every metric row against its "
+      "document; name each difference (exit 7)");
   auto o = std::make_shared<VerifyOptions>();
   command->add_option("--format", o->format, "table or json")
       ->check(CLI::IsMember({"table", "json"}))

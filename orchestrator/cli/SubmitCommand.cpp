@@ -7,6 +7,7 @@
 #include "cli/Commands.hpp"
 #include "cli/SweepContext.hpp"
 #include "run/DriverLock.hpp"
+#include "run/LaunchPreflight.hpp"
 #include "run/PackScript.hpp"
 #include "run/SweepCost.hpp"
 #include "run/SweepRuns.hpp"
@@ -147,6 +148,13 @@ void add_submit_command(CLI::App& app, GlobalOptions& global) {
                "); failed points run again with --retry-failed");
       said.finish(before, 0);
       return;
+    }
+    // Before any point is submitted: a launcher or worker that cannot start is said now, not
+    // as every point failing with exit 127.
+    if (before.count(store::PointState::planned) > 0) {
+      run::LaunchPreflight::check(
+          sweep::SweepSpec::from_json(nlohmann::json::parse(context.sweep.spec_json)),
+          context.runner);
     }
     said.say("planned " + run::plan_stored_sweep(context.store, context.sweep,
                                                  run::describe_worker_with(context.runner))

@@ -121,6 +121,33 @@ std::string interrupted_message(const std::string& name, const run::Progress& pr
          "'";
 }
 
+namespace {
+
+/// How long a driver may take to end after the last point of its sweep settled (its last
+/// scheduler call and store write; a scheduler command's own timeout is 60 s at most).
+constexpr std::chrono::seconds kDriverEndWait{90};
+
+/// Waits until no process holds the sweep's driver lock (the driver that settled its last point
+/// has ended); says so when one still does after kDriverEndWait.
+void await_driver_end(const std::string& sweep_dir) {
+  const auto start = std::chrono::steady_clock::now();
+  for (;;) {
+    try {
+      if (run::DriverLock(sweep_dir).owns_lock()) return;
+    } catch (const std::runtime_error&) {
+      return;  // no lock can be taken here at all (the runs directory gone or read-only)
+    }
+    if (std::chrono::steady_clock::now() - start > kDriverEndWait) {
+      std::cerr << "pbench: warning: every point has settled, but the sweep's driver still runs "
+                << kDriverEndWait.count() << " s later (see " << sweep_dir << "/driver.log)\n";
+      return;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+}
+
+}  // namespace
+
 run::Progress follow_sweep(SweepContext& context, int max_parallel, double timeout_seconds) {
   const InterruptGuard guard;
   const auto stop = [&] {
@@ -158,7 +185,13 @@ run::Progress follow_sweep(SweepContext& context, int max_parallel, double timeo
     }
     const auto p = context.driver->progress();
     display.show(p);
-    if (!p.unfinished() || expired()) return p;
+    if (!p.unfinished()) {
+      // Settled by another process's driver: it is gone (its lock free) before this says so,
+      // so that nothing drives the sweep on after the command that followed it (issue 51).
+      await_driver_end(context.sweep.directory);
+      return p;
+    }
+    if (expired()) return p;
     if (!sleep_unless_interrupted(kPollInterval)) stop();
   }
 }
@@ -178,7 +211,7 @@ int exit_code_of(const run::CollectReport& report) {
   // A result that breaks the contract, whether this collect or an earlier one refused it: 4;
   // a point that failed otherwise: 1, as for `run`.
   if (report.rejected > 0 || report.rejected_earlier > 0 || report.mislaunched > 0 ||
-      report.impossible > 0 || report.not_its_point > 0) {
+      report.impossible > 0 || report.not_its_point > 0 || report.breaks_rules > 0) {
     return 4;
   }
   return report.failed > 0 ? 1 : 0;

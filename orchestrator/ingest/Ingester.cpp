@@ -8,9 +8,11 @@
 
 #include "common/MetricCatalogue.hpp"
 #include "common/PhysicalLimits.hpp"
+#include "ingest/DocumentRules.hpp"
 #include "ingest/JsonSchema.hpp"
 #include "ingest/LaunchCheck.hpp"
 #include "ingest/MetricRows.hpp"
+#include "ingest/ResultChecksum.hpp"
 #include "ingest/ResultRules.hpp"
 #include "store/PackedDocument.hpp"
 #include "store/ResultLayout.hpp"
@@ -115,7 +117,8 @@ class Rewind {
 /// Why a summary value of `doc` cannot be, whatever the document says about its validity (the
 /// catalogue's bound of each metric: MetricCatalogue.hpp); "" when every value can be. A null
 /// value (a metric not measured) is no value.
-std::string impossible_values(const nlohmann::json& doc) {
+std::string impossible_values(const nlohmann::json& doc, long long nodes,
+                              const metrics::BandwidthPeaks& peaks) {
   std::vector<metrics::MetricValue> values;
   for (const auto& m : doc["summary"]) {
     if (!m["value"].is_number()) continue;
@@ -123,7 +126,7 @@ std::string impossible_values(const nlohmann::json& doc) {
                       m.contains("labels") ? m["labels"].dump() : std::string()});
   }
   return metrics::impossible_figures(doc["worker"].get_ref<const std::string&>(),
-                                     doc["nprocs"].get<long long>(), values);
+                                     doc["nprocs"].get<long long>(), nodes, peaks, values);
 }
 
 }  // namespace
@@ -213,7 +216,14 @@ IngestOutcome Ingester::ingest_file(const std::string& path, std::optional<std::
   }
   std::ostringstream text;
   text << in.rdbuf();
-  return ingest_text(text.str(), path, point_id, attempt_id, identity);
+  if (identity == nullptr) return ingest_text(text.str(), path, point_id, attempt_id, identity);
+  // An attempt's document: the one collect recorded the hash of, if it did (ResultChecksum.hpp).
+  if (auto edited = ResultChecksum::edited(path, text.str()); !edited.empty()) {
+    throw ValidationError("result '" + path + "': " + edited + ": not stored");
+  }
+  auto outcome = ingest_text(text.str(), path, point_id, attempt_id, identity);
+  ResultChecksum::record(path, text.str());
+  return outcome;
 }
 
 IngestOutcome Ingester::ingest_text(const std::string& text, const std::string& origin,
@@ -272,7 +282,7 @@ IngestOutcome Ingester::ingest_text(const std::string& text, const std::string& 
   // A figure that cannot be is never valid, whatever the document says. A document that says
   // not valid for a physical reason of its worker's own check keeps that reason first.
   const bool says_valid = doc["validity"]["valid"].get<bool>();
-  std::string impossible = impossible_values(doc);
+  std::string impossible = impossible_values(doc, layout.nodes.value_or(1), peaks_);
   if (!impossible.empty() && !says_valid) {
     for (const auto& reason : doc["validity"]["reasons"]) {
       if (reason.is_string() && worker::is_physical_reason(reason.get_ref<const std::string&>())) {
@@ -283,7 +293,26 @@ IngestOutcome Ingester::ingest_text(const std::string& text, const std::string& 
   }
   // Ran with other arguments than its point fixed: a measurement of another point.
   const std::string arguments = identity ? argument_mismatch(doc, identity->arguments) : "";
+  // Judged by its own parameters and figures (DocumentRules.hpp): a document that says valid
+  // where the method's rules fail its echoed parameters, or its figures do not obey the
+  // identities its worker computes them by, is not valid.
+  std::string rules;
+  if (says_valid) {
+    const auto join = [](const std::vector<std::string>& reasons) {
+      std::string text;
+      for (const auto& r : reasons) text += (text.empty() ? "" : "; ") + r;
+      return text;
+    };
+    if (const auto method = DocumentRules::method(doc); !method.empty()) {
+      rules = "its parameters break the method's rules: " + join(method);
+    }
+    if (const auto identities = DocumentRules::identities(doc); !identities.empty()) {
+      rules +=
+          (rules.empty() ? "" : "; ") + std::string("its figures disagree: ") + join(identities);
+    }
+  }
   std::string ingest_reason = impossible;
+  if (!rules.empty()) ingest_reason += (ingest_reason.empty() ? "" : "; ") + rules;
   if (!arguments.empty()) {
     ingest_reason +=
         (ingest_reason.empty() ? "" : "; ") + std::string("not its point's run: ") + arguments;
@@ -312,7 +341,8 @@ IngestOutcome Ingester::ingest_text(const std::string& text, const std::string& 
                         0,
                         layout.placement,
                         says_valid ? impossible : std::string(),
-                        arguments};
+                        arguments,
+                        rules};
 
   auto& metric = statements_->metric;
   const Rewind rewind_metric(metric);

@@ -4,10 +4,14 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "ingest/MetricRows.hpp"
+#include "ingest/ResultChecksum.hpp"
 #include "store/Integrity.hpp"
 #include "store/PackedDocument.hpp"
 #include "util/Error.hpp"
@@ -78,6 +82,37 @@ class Verifier {
       return;
     }
     compare_metrics(owner, expected);
+  }
+
+  /// The stored document (its canonical form's SHA-256 `hash`) against its file in the runs
+  /// directory, when the result has an attempt that names one.
+  void on_disk(const Owner& owner, const std::string& hash, const std::string& result_path) {
+    if (result_path.empty()) return;
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(result_path, ec)) {
+      report_.missing_on_disk.push_back(owner.text() + ": its document '" + result_path +
+                                        "' is not in the runs directory (the store holds it)");
+      return;
+    }
+    std::ifstream in(result_path, std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    ++report_.on_disk;
+    const auto doc = nlohmann::json::parse(bytes.str(), nullptr, false);
+    const std::string actual =
+        doc.is_discarded() ? std::string("not JSON") : sha256_hex(doc.dump());
+    if (actual != hash) {
+      add("runs", owner, "", hash, actual,
+          owner.text() + ": its document on disk '" + result_path +
+              "' differs from the stored one (stored SHA-256 " + hash.substr(0, 12) +
+              "..., the file's " + (doc.is_discarded() ? actual : actual.substr(0, 12) + "...") +
+              "): changed after collect; the store holds it as collected");
+      return;
+    }
+    if (auto edited = ResultChecksum::edited(result_path, bytes.str()); !edited.empty()) {
+      add("runs", owner, "", "", "",
+          owner.text() + ": its document on disk '" + result_path + "' was " + edited);
+    }
   }
 
   void add(const std::string& kind, const Owner& owner, const std::string& metric,
@@ -257,8 +292,9 @@ VerifyReport verify_store(store::Database& db) {
     auto results = db.prepare(
         "SELECT r.id, r.document_hash, r.packed, r.worker, r.worker_version, r.nprocs, "
         "r.schema_version, r.started_at, r.ended_at, s.name, p.id, p.sweep_id, p.point_key, "
-        "p.worker, p.partition, p.params_json, p.script_path, r.head FROM results r "
+        "p.worker, p.partition, p.params_json, p.script_path, r.head, a.result_path FROM results r "
         "LEFT JOIN points p ON p.id = r.point_id LEFT JOIN sweeps s ON s.id = p.sweep_id "
+        "LEFT JOIN attempts a ON a.id = r.attempt_id "
         "ORDER BY r.id");
     while (results.step()) {
       Owner owner{results.int64(0), results.optional_text(9).value_or(""), ""};
@@ -286,6 +322,7 @@ VerifyReport verify_store(store::Database& db) {
                                    owner.text() + ": its document cannot be read: " + e.what()});
       }
       verifier.result(owner, results.text(1), text, columns);
+      verifier.on_disk(owner, results.text(1), results.optional_text(18).value_or(""));
       const auto doc = nlohmann::json::parse(text, nullptr, false);
       if (doc.is_object() && store::document_head(doc) != results.text(17)) {
         report.problems.push_back({"column", owner.id, owner.sweep, owner.point, "head", "", "",

@@ -3,8 +3,10 @@
 // held to what ingest made of its document: the document to its SHA-256 (document_hash), the
 // typed columns copied from it, and the metric rows made again from its summary
 // (ingest/MetricRows.hpp), and the kept headline answers (what `query system` reads) made again
-// from the metric rows. Each difference is named: result id, sweep and point, metric, the stored
-// value beside the document's.
+// from the metric rows. And the store against the runs directory: each result's document as its
+// attempt's result.json on disk (its canonical form's SHA-256 against the store's, its bytes
+// against the result.sha256 collect recorded beside it). Each difference is named: result id, sweep
+// and point, metric, the stored value beside the document's.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -15,7 +17,8 @@
 namespace pbench::ingest {
 
 struct VerifyProblem {
-  /// integrity (SQLite's check), document (its SHA-256 or JSON), column (a typed column copied
+  /// integrity (SQLite's check), runs (the document in the runs directory differs from the
+  /// stored one), document (its SHA-256 or JSON), column (a typed column copied
   /// from the document), metric (a metric row), headline (a kept headline answer that differs
   /// from what the metric rows give now).
   std::string kind;
@@ -33,6 +36,10 @@ struct VerifyReport {
   std::vector<std::string> integrity;   ///< what integrity_check said is wrong (empty: "ok")
   std::int64_t results = 0;             ///< results whose documents were read
   std::int64_t metric_rows = 0;         ///< metric rows compared
+  std::int64_t on_disk = 0;             ///< documents compared with their files on disk
+  /// Results whose document is not in the runs directory (its attempt's result.json gone), one
+  /// line each: the store holds them; not a damage of the store.
+  std::vector<std::string> missing_on_disk;
   std::vector<VerifyProblem> problems;  ///< every problem, integrity_check's first
   bool damaged() const { return !problems.empty(); }
 };

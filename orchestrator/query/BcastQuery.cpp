@@ -52,10 +52,10 @@ QueryTable bcast_table(store::Store& store, const std::optional<std::string>& sw
   // are OL_i's): the synchronized-clock method's results are named, with how it was chosen.
   auto m = store.db().prepare(
       std::string("SELECT v.sweep, v.partition, v.shape, v.params, "
-                  "json_extract(d.document, '$.measurements.method.rows[0][1]') "
+                  "json_extract(document(d.packed), '$.measurements.method.rows[0][1]') "
                   "FROM run_results v JOIN results d ON d.id = v.result_id "
                   "WHERE v.worker = 'bcast' AND (?1 IS NULL OR v.sweep = ?1) "
-                  "AND json_extract(d.document, '$.measurements.method.rows[0][0]') = 'sync' "
+                  "AND json_extract(document(d.packed), '$.measurements.method.rows[0][0]') = 'sync' "
                   "AND ") +
       chosen_run_of_view(store) + " ORDER BY v.sweep_id, v.partition, v.point_id");
   m.bind(1, sweep);

@@ -1,5 +1,6 @@
 #include "run/Collector.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -8,6 +9,7 @@
 #include <sstream>
 
 #include "ingest/Ingester.hpp"
+#include "ingest/ResultChecksum.hpp"
 #include "run/Envelope.hpp"
 #include "run/SweepRuns.hpp"
 #include "store/PointLabel.hpp"
@@ -56,6 +58,10 @@ std::string store_partial_result(store::Store& store, ingest::Ingester& ingester
   text << in.rdbuf();
   if (text.str().empty()) return "";
   try {
+    if (auto edited = ingest::ResultChecksum::edited(attempt.result_path, text.str());
+        !edited.empty()) {
+      throw ValidationError("result '" + attempt.result_path + "': " + edited + ": not stored");
+    }
     const auto document = ingest::parse_and_validate(text.str(), attempt.result_path);
     if (document["validity"]["valid"].get<bool>()) {
       return "; its result document says it is valid, so it was not stored";
@@ -63,6 +69,7 @@ std::string store_partial_result(store::Store& store, ingest::Ingester& ingester
     const auto outcome =
         ingester.ingest_text(text.str(), attempt.result_path, point_id, attempt.id, &identity);
     if (!outcome.duplicate) record_allocation(store, attempt, outcome.result_id);
+    ingest::ResultChecksum::record(attempt.result_path, text.str());
     ++report.partial;
     if (!outcome.launch.empty()) {
       ++report.mislaunched;
@@ -126,6 +133,8 @@ std::string findings_text(const CollectReport& report) {
   add(report.mislaunched, "not launched as asked (stored not valid)");
   add(report.impossible, "with figures that cannot be (stored not valid)");
   add(report.not_its_point, "that ran with other arguments than their points (stored not valid)");
+  add(report.breaks_rules,
+      "that said valid against their own parameters or figures (stored not valid)");
   add(report.rejected_earlier, "failed because an earlier collect refused their result");
   return out;
 }
@@ -165,6 +174,12 @@ void collect_done_attempt(store::Store& store, ingest::Ingester& ingester,
                                 ": stored not valid: its document says valid, but " +
                                 outcome.impossible);
     }
+    if (!outcome.rules.empty()) {
+      ++report.breaks_rules;
+      report.messages.push_back(describe_point(point) + which +
+                                ": stored not valid: its document says valid, but " +
+                                outcome.rules);
+    }
     if (auto reason = store.partial_reason(outcome.result_id)) {
       ++report.deadline_partial;
       report.messages.push_back(describe_point(point) + which + ": " + *reason);
@@ -180,6 +195,37 @@ void collect_done_attempt(store::Store& store, ingest::Ingester& ingester,
 }
 
 }  // namespace
+
+CollectReport collect_done_points(store::Store& store, const store::SweepRecord& sweep,
+                                  const std::set<std::int64_t>& point_ids) {
+  CollectReport report;
+  if (point_ids.empty()) return report;
+  ingest::Ingester ingester(store);
+  for (const auto& point : store.points(sweep.id)) {
+    if (point.state != PointState::done || point_ids.count(point.id) == 0) continue;
+    const auto attempt = store.latest_attempt(point.id);
+    if (!attempt || attempt->state != PointState::done ||
+        store.has_result_for_attempt(attempt->id)) {
+      continue;
+    }
+    collect_done_attempt(store, ingester, sweep, point, *attempt, true, report);
+  }
+  return report;
+}
+
+void merge_reports(CollectReport& report, const CollectReport& earlier) {
+  report.stored += earlier.stored;
+  report.duplicates += earlier.duplicates;
+  report.rejected += earlier.rejected;
+  // Their points failed when refused: this collect counted them as refused earlier.
+  report.rejected_earlier = std::max(0, report.rejected_earlier - earlier.rejected);
+  report.deadline_partial += earlier.deadline_partial;
+  report.mislaunched += earlier.mislaunched;
+  report.impossible += earlier.impossible;
+  report.not_its_point += earlier.not_its_point;
+  report.breaks_rules += earlier.breaks_rules;
+  report.messages.insert(report.messages.begin(), earlier.messages.begin(), earlier.messages.end());
+}
 
 CollectReport collect(store::Store& store, const store::SweepRecord& sweep,
                       schedulers::Scheduler* scheduler) {

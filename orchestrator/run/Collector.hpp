@@ -1,5 +1,7 @@
 #pragma once
 // Ingests each finished point's result document; records why failed points failed.
+#include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,6 +28,10 @@ struct CollectReport {
   /// Results that ran with other arguments than their points fixed (another queue depth, T,
   /// hint set or --set: ingest/AttemptIdentity.hpp), stored not valid; collect exits non-zero.
   int not_its_point = 0;
+  /// Results whose documents said valid where their own parameters break the method's rules or
+  /// their figures disagree with each other (ingest/DocumentRules.hpp), stored not valid;
+  /// collect exits non-zero.
+  int breaks_rules = 0;
   /// Failed points whose result an earlier collect refused (it broke the contract): a second
   /// collect exits as the first did.
   int rejected_earlier = 0;
@@ -40,6 +46,17 @@ struct CollectReport {
 /// "failed, exit status 1, on node[1-16]; node7 down*: Not responding".
 CollectReport collect(store::Store& store, const store::SweepRecord& sweep,
                       schedulers::Scheduler* scheduler = nullptr);
+
+/// Collects the results of the points `point_ids` of `sweep` that are done and not collected
+/// (a driver, as each point ends: a runs directory deleted or filled later costs nothing
+/// finished). Failed points and run-wide steps (the run's envelope, the headline answers) are
+/// left to collect().
+CollectReport collect_done_points(store::Store& store, const store::SweepRecord& sweep,
+                                  const std::set<std::int64_t>& point_ids);
+
+/// Adds what an earlier collect (`earlier`, a driver's as points ended) stored and found to
+/// `report`; a result it refused is counted once, not again as refused earlier.
+void merge_reports(CollectReport& report, const CollectReport& earlier);
 
 /// What a collect found wrong with the results it stored, as clauses of its summary line
 /// (", 1 not launched as asked (stored not valid), ..."); "" when nothing.

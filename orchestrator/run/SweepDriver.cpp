@@ -444,6 +444,14 @@ int SweepDriver::requeue_failed() {
 }
 
 void SweepDriver::record_final(store::AttemptRecord& attempt, const schedulers::JobStatus& status) {
+  // An exit marker the job could only partly write (a full runs directory): named in the
+  // attempt's state and removed, not left beside the attempt.
+  if (std::error_code ec;
+      !attempt.job_dir.empty() && fs::exists(fs::path(attempt.job_dir) / "exit.json.tmp", ec)) {
+    fs::remove(fs::path(attempt.job_dir) / "exit.json.tmp", ec);
+    attempt.native_state = attempt.native_state.value_or("") +
+                           " (a partial exit.json.tmp was left: the runs directory full?; removed)";
+  }
   attempt.exit_status = status.exit_status;
   attempt.signal = status.signal;
   if (status.started_at && !status.started_at->empty()) attempt.started_at = status.started_at;
@@ -501,6 +509,7 @@ void SweepDriver::poll_once() {
   // points in one poll would otherwise compare 10^8 ids).
   std::map<std::string, const schedulers::JobStatus*> by_job;
   for (const auto& s : statuses) by_job.emplace(s.job_id, &s);
+  std::set<std::int64_t> ended;  // points done in this poll
   for (auto& [point, attempt] : active) {
     const auto it = by_job.find(*attempt.job_id);
     if (it == by_job.end()) continue;
@@ -545,6 +554,12 @@ void SweepDriver::poll_once() {
     store_.update_attempt(attempt);
     if (store::is_terminal(attempt.state)) write_envelope(sweep_, point, attempt);
     store_.set_point_state(point.id, attempt.state);
+    if (attempt.state == PointState::done) ended.insert(point.id);
+  }
+  // Stored now, while its result is surely on disk: a runs directory deleted or filled before
+  // the sweep ends loses nothing finished.
+  if (collect_as_points_end_ && !ended.empty()) {
+    merge_reports(collected_, collect_done_points(store_, sweep_, ended));
   }
 }
 

@@ -6,6 +6,7 @@
 #include <map>
 #include <string>
 
+#include "run/Collector.hpp"
 #include "run/PackScript.hpp"
 #include "schedulers/Scheduler.hpp"
 #include "store/Store.hpp"
@@ -57,6 +58,12 @@ class SweepDriver {
   /// SchedulerUnavailable), counted from the first failure any driver of the sweep saw, before
   /// a cycle gives up with SchedulerError.
   void set_outage_budget(std::chrono::seconds budget) { outage_budget_ = budget; }
+  /// With `on`, each point's result is collected in the poll that sees the point done (not
+  /// only by a collect at the end): a runs directory filled or deleted later costs at most the
+  /// points still running. What it stored and found is kept (collected()).
+  void set_collect_as_points_end(bool on) { collect_as_points_end_ = on; }
+  /// What this driver collected as points ended (set_collect_as_points_end).
+  const CollectReport& collected() const { return collected_; }
   /// Submits planned points while fewer than `max_active` are queued or running (and the
   /// user's queue is under the max_queued limit); returns how many it submitted. A submission the
   /// scheduler refuses (its message kept as a "rejected" attempt) leaves its point planned and ends
@@ -108,6 +115,8 @@ class SweepDriver {
   std::string rejection_;  ///< the scheduler's message for a refused submission this cycle
   std::chrono::seconds outage_budget_{600};
   bool in_outage_ = false;
+  bool collect_as_points_end_ = false;
+  CollectReport collected_;
 };
 
 /// The last `max_bytes` of a file (whole lines), or "" when it cannot be read.

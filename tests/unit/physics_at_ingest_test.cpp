@@ -77,10 +77,17 @@ TEST_CASE("physics: every metric of every worker has a bound, and values outside
       CHECK(metrics::impossible_value(m, metrics::kLatencyFloor, 2).empty());
     }
     if (m.unit == "B/s") {
-      // The ceiling scales with the result's processes.
-      CHECK(metrics::impossible_value(m, 1.5e13, 2).empty());
-      CHECK(metrics::impossible_value(m, 2.5e13, 2).find("per process x 2 processes") !=
-            std::string::npos);
+      // The ceiling scales with the processes the figure sums over: one for a figure of one
+      // process or pair (logp's flood bandwidth), all of them for b_eff or b_eff_io.
+      if (metrics::bandwidth_processes(m, 2) == 1) {
+        CHECK(metrics::impossible_value(m, 0.9e13, 2).empty());
+        CHECK(metrics::impossible_value(m, 1.9e13, 2).find("per process x 1 process") !=
+              std::string::npos);
+      } else {
+        CHECK(metrics::impossible_value(m, 1.5e13, 2).empty());
+        CHECK(metrics::impossible_value(m, 2.5e13, 2).find("per process x 2 processes") !=
+              std::string::npos);
+      }
       CHECK(metrics::bound_text(m) == "> 0, <= 1e+13 B/s per process");
     }
     if (m.unit == "s/B") {
@@ -234,4 +241,31 @@ TEST_CASE("ingest names NaN and Infinity, and refuses a result that is a symboli
   // The file itself is stored.
   CHECK(!ingester.ingest_file((dir / "other.json").string(), f.points[0].id, {}).duplicate);
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("a one-pair bandwidth is capped per process, and by a machine's stated peaks") {
+  const auto& pair = *metrics::find_metric("logp", "bandwidth_at_max_size");
+  // 19 TB/s between two processes of a 2-process run: above the generic 10 TB/s per process.
+  CHECK(metrics::impossible_value(pair, 1.9e13, 2).find("is above 1e+13 B/s") != std::string::npos);
+  const std::vector<metrics::MetricValue> values = {{"bandwidth_at_max_size", 1.9e13, ""}};
+  CHECK(!metrics::impossible_figures("logp", 2, values).empty());
+  // A machine known to move 20 GB/s per process and 50 GB/s per node: 30 GB/s cannot be.
+  metrics::BandwidthPeaks peaks;
+  peaks.per_process = 20e9;
+  peaks.per_node = 50e9;
+  peaks.source = "site profile 'lab'";
+  CHECK(metrics::impossible_value(pair, 19e9, 2, 1, peaks).empty());
+  const auto over = metrics::impossible_value(pair, 30e9, 2, 1, peaks);
+  CHECK(over.find("more than the machine's stated peak") != std::string::npos);
+  CHECK(over.find("site profile 'lab'") != std::string::npos);
+  // A sum over processes: the smaller of 20 GB/s x 8 processes and 50 GB/s x 2 nodes.
+  CHECK(metrics::bandwidth_cap(8, 2, peaks) == 100e9);
+  CHECK(metrics::bandwidth_cap(8, 2) == 8e13);
+  const auto& sum = *metrics::find_metric("comm", "b_eff");
+  CHECK(metrics::impossible_value(sum, 99e9, 8, 2, peaks).empty());
+  CHECK(!metrics::impossible_value(sum, 101e9, 8, 2, peaks).empty());
+  // 1/G above the stated per-process peak.
+  const auto& per_byte = *metrics::find_metric("logp", "big_g");
+  CHECK(!metrics::impossible_value(per_byte, 1 / 30e9, 2, 1, peaks).empty());
+  CHECK(metrics::impossible_value(per_byte, 1 / 10e9, 2, 1, peaks).empty());
 }

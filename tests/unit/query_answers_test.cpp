@@ -147,7 +147,7 @@ TEST_CASE("query system: argmax of each headline figure, and missing shown as mi
                        q8 = {{"queue_depth", 8}};
   f.add_run(5, document("logp", 2,
                         {metric("eel_min", 4e-6, "s"), metric("o_s", 1e-6, "s"),
-                         metric("o_r", 1.5e-6, "s"), metric("latency_l", 2e-6, "s"),
+                         metric("o_r", 1.5e-6, "s"), metric("latency_l", 1.5e-6, "s"),
                          metric("g", 3e-6, "s", q1), metric("g", 1e-6, "s", q8),
                          metric("g", 1e-6, "s", q4), metric("big_g", 1e-9, "s/B", q1),
                          metric("big_g", 2e-10, "s/B", q4), metric("big_g", 3e-10, "s/B", q8)},

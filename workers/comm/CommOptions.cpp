@@ -183,14 +183,8 @@ CommConfig CommConfig::check(const CommOptions& o) {
         "--nprocs is only for --describe; a run uses the processes it is started with");
   }
 
-  if (c.random_patterns != kReferenceRandomPatterns) {
-    c.departures.push_back("random_patterns = " + std::to_string(c.random_patterns) +
-                           " (reference " + std::to_string(kReferenceRandomPatterns) + ")");
-  }
-  if (c.repetitions != kReferenceRepetitions) {
-    c.departures.push_back("repetitions = " + std::to_string(c.repetitions) + " (reference " +
-                           std::to_string(kReferenceRepetitions) + ")");
-  }
+  c.departures = worker::MethodRules::comm(c.random_patterns, c.repetitions, c.window_min,
+                                           c.window_max, c.start_looplength);
   if (static_cast<int>(c.positions.size()) != kMessageSizeCount) {
     c.departures.push_back("sizes = " + join(o.sizes, ",") + " (" +
                            std::to_string(c.positions.size()) + " of the 21 message sizes)");
@@ -199,14 +193,6 @@ CommConfig CommConfig::check(const CommOptions& o) {
     std::vector<std::string> names;
     for (Method m : c.methods) names.push_back(method_name(m));
     c.departures.push_back("methods = " + join(names, ",") + " (reference: all three)");
-  }
-  if (c.window_min != kReferenceWindowMin || c.window_max != kReferenceWindowMax) {
-    c.departures.push_back("target_window = " + units::short_number(c.window_min) + "," +
-                           units::short_number(c.window_max) + " s (reference 0.0025,0.005 s)");
-  }
-  if (c.start_looplength != kReferenceStartLooplength) {
-    c.departures.push_back("start_looplength = " + std::to_string(c.start_looplength) +
-                           " (reference " + std::to_string(kReferenceStartLooplength) + ")");
   }
   return c;
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "comm/Method.hpp"
+#include "common/MethodRules.hpp"
 
 namespace pbench::worker {
 class Parameters;
@@ -15,11 +16,12 @@ class Parameters;
 namespace pbench::comm {
 
 /// The reference configuration: what the paper runs and published tables rest on.
-inline constexpr int kReferenceRandomPatterns = 30;
-inline constexpr int kReferenceRepetitions = 3;
-inline constexpr std::int64_t kReferenceStartLooplength = 300;
-inline constexpr double kReferenceWindowMin = 2.5e-3;
-inline constexpr double kReferenceWindowMax = 5e-3;
+/// (common/MethodRules.hpp: ingest holds a document's echoed parameters to the same rules.)
+inline constexpr int kReferenceRandomPatterns = worker::MethodRules::kCommRandomPatterns;
+inline constexpr int kReferenceRepetitions = worker::MethodRules::kCommRepetitions;
+inline constexpr std::int64_t kReferenceStartLooplength = worker::MethodRules::kCommStartLooplength;
+inline constexpr double kReferenceWindowMin = worker::MethodRules::kCommWindowMin;
+inline constexpr double kReferenceWindowMax = worker::MethodRules::kCommWindowMax;
 
 /// The options as given.
 struct CommOptions {

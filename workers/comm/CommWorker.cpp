@@ -15,6 +15,7 @@
 #include "comm/GridCommunicator.hpp"
 #include "comm/MessageSizes.hpp"
 #include "comm/PatternSet.hpp"
+#include "common/MethodRules.hpp"
 #include "common/ProcessMemory.hpp"
 
 namespace pbench::comm {
@@ -143,9 +144,7 @@ void run(worker::WorkerContext& context, const CommConfig& config) {
   const auto impossible = figures.physical_limits(outcome.rows).reasons();
   reasons.insert(reasons.begin(), impossible.begin(), impossible.end());
   if (!config.departures.empty()) {
-    std::string text;
-    for (const auto& d : config.departures) text += (text.empty() ? "" : "; ") + d;
-    reasons.push_back("not the reference configuration: " + text);
+    reasons.push_back(worker::MethodRules::comm_reason(config.departures));
   }
   if (outcome.stopped && !outcome.deadline) {
     char limit[32];

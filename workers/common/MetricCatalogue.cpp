@@ -1,8 +1,10 @@
 #include "common/MetricCatalogue.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <map>
 #include <utility>
 
@@ -249,7 +251,71 @@ std::string bound_text(const MetricSpec& metric) {
   return out;
 }
 
+long long bandwidth_processes(const MetricSpec& metric, long long nprocs) {
+  // Figures of one process or one pair; every other bandwidth is a sum over the processes.
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 10> kOneProcess = {{
+      {"logp", "bandwidth_at_max_size"},
+      {"logp", "bandwidth"},
+      {"logp", "big_g"},
+      {"comm", "pingpong_bandwidth"},
+      {"comm", "b_eff_per_process"},
+      {"comm", "b_eff_per_process_at_lmax"},
+      {"comm", "ring_per_process_at_lmax"},
+      {"links", "link_bandwidth"},
+      {"links", "bandwidth_min"},
+      {"links", "bandwidth_median"},
+  }};
+  for (const auto& [worker, name] : kOneProcess) {
+    if (metric.worker == worker && metric.name == name) return 1;
+  }
+  return std::max(1LL, nprocs);
+}
+
+double bandwidth_cap(long long processes, long long nodes, const BandwidthPeaks& peaks) {
+  processes = std::max(1LL, processes);
+  nodes = std::min(std::max(1LL, nodes), processes);
+  if (!peaks.per_process && !peaks.per_node) {
+    return kBandwidthCeilingPerProcess * static_cast<double>(processes);
+  }
+  double cap = std::numeric_limits<double>::infinity();
+  if (peaks.per_process) cap = *peaks.per_process * static_cast<double>(processes);
+  if (peaks.per_node) cap = std::min(cap, *peaks.per_node * static_cast<double>(nodes));
+  return cap;
+}
+
+std::string bandwidth_cap_problem(std::string_view name, double value, long long processes,
+                                  long long nodes, const BandwidthPeaks& peaks) {
+  const double cap = bandwidth_cap(processes, nodes, peaks);
+  if (!(value > cap)) return "";
+  processes = std::max(1LL, processes);
+  const std::string said = std::string(worker::kPhysicalPrefix) + std::string(name) + " = " +
+                           worker::physical_value_text(value, "B/s") + " is above " +
+                           worker::physical_value_text(cap, "B/s");
+  const std::string counted =
+      std::to_string(processes) + (processes == 1 ? " process" : " processes");
+  if (!peaks.per_process && !peaks.per_node) {
+    return said + " (" + worker::physical_value_text(kBandwidthCeilingPerProcess, "B/s") +
+           " per process x " + counted + "), faster than any memory copy";
+  }
+  std::string stated;
+  if (peaks.per_process) {
+    stated = worker::physical_value_text(*peaks.per_process, "B/s") + " per process x " + counted;
+  }
+  if (peaks.per_node) {
+    const long long n = std::min(std::max(1LL, nodes), processes);
+    stated += (stated.empty() ? "" : ", ") + worker::physical_value_text(*peaks.per_node, "B/s") +
+              " per node x " + std::to_string(n) + (n == 1 ? " node" : " nodes");
+  }
+  return said + " (" + stated + (peaks.source.empty() ? "" : ", " + peaks.source) +
+         "), more than the machine's stated peak";
+}
+
 std::string impossible_value(const MetricSpec& metric, double value, long long nprocs) {
+  return impossible_value(metric, value, nprocs, 1, BandwidthPeaks{});
+}
+
+std::string impossible_value(const MetricSpec& metric, double value, long long nprocs,
+                             long long nodes, const BandwidthPeaks& peaks) {
   const std::string unit(metric.unit);
   const std::string said = std::string(worker::kPhysicalPrefix) + std::string(metric.name) + " = " +
                            worker::physical_value_text(value, unit);
@@ -272,24 +338,27 @@ std::string impossible_value(const MetricSpec& metric, double value, long long n
     case Bound::by_unit:
       break;
   }
-  const long long processes = std::max(1LL, nprocs);
-  const double ceiling = kBandwidthCeilingPerProcess * static_cast<double>(processes);
-  if (unit == "B/s" && value > ceiling) {
-    return said + " is above " + worker::physical_value_text(ceiling, unit) + " (" +
-           worker::physical_value_text(kBandwidthCeilingPerProcess, unit) + " per process x " +
-           std::to_string(processes) + (processes == 1 ? " process" : " processes") +
-           "), faster than any memory copy";
-  }
-  if (unit == "s/B" && value < 1 / kBandwidthCeilingPerProcess) {
-    return said + " is below " +
-           worker::physical_value_text(1 / kBandwidthCeilingPerProcess, unit) + " (1/G above " +
-           worker::physical_value_text(kBandwidthCeilingPerProcess, "B/s") +
-           ", faster than any memory copy)";
+  const long long processes = bandwidth_processes(metric, nprocs);
+  // A figure of one process is on one node; a sum over processes on the result's nodes.
+  const long long on_nodes = processes == 1 ? 1 : nodes;
+  if (unit == "B/s") return bandwidth_cap_problem(metric.name, value, processes, on_nodes, peaks);
+  const double fastest = bandwidth_cap(processes, on_nodes, peaks);
+  if (unit == "s/B" && value < 1 / fastest) {
+    return said + " is below " + worker::physical_value_text(1 / fastest, unit) + " (1/G above " +
+           worker::physical_value_text(fastest, "B/s") +
+           (peaks.per_process || peaks.per_node ? ", the machine's stated peak)"
+                                                : ", faster than any memory copy)");
   }
   return "";
 }
 
 std::string impossible_figures(std::string_view worker, long long nprocs,
+                               const std::vector<MetricValue>& values) {
+  return impossible_figures(worker, nprocs, 1, BandwidthPeaks{}, values);
+}
+
+std::string impossible_figures(std::string_view worker, long long nprocs, long long nodes,
+                               const BandwidthPeaks& peaks,
                                const std::vector<MetricValue>& values) {
   constexpr std::size_t kShown = 3;
   std::string out;
@@ -297,7 +366,7 @@ std::string impossible_figures(std::string_view worker, long long nprocs,
   for (const auto& v : values) {
     const auto* spec = find_metric(worker, v.name);
     if (spec == nullptr) continue;
-    std::string why = impossible_value(*spec, v.value, nprocs);
+    std::string why = impossible_value(*spec, v.value, nprocs, nodes, peaks);
     if (why.empty()) continue;
     if (++found > kShown) continue;
     if (!v.labels.empty() && v.labels != "{}") why += " (" + v.labels + ")";

@@ -4,6 +4,7 @@
 // orchestrator refuses a result with a metric it does not hold (ingest), and the store keeps a
 // copy of it in the table `metric_catalogue`, from which its views and every command read which
 // way is better, the unit and the headline figures.
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -77,6 +78,16 @@ std::string metric_names(std::string_view worker);
 
 /// The metric's bound with kByUnit resolved from its unit: never Bound::by_unit.
 Bound bound_of(const MetricSpec& metric);
+/// What a machine is stated to move at most, in B/s, where it is known (a site profile's
+/// [machine] table: process_bandwidth_gb_s, node_bandwidth_gb_s; or a node's memory bandwidth
+/// as a worker measured it: no worker measures one yet). Unknown: the generic cap alone
+/// (kBandwidthCeilingPerProcess per process).
+struct BandwidthPeaks {
+  std::optional<double> per_process;  ///< B/s one process can move
+  std::optional<double> per_node;     ///< B/s one node's processes can move together
+  std::string source;                 ///< where the peaks come from ("site profile 'x'")
+};
+
 /// The bound in words, for the store's catalogue and messages: "> 0, <= 1e+13 B/s per process",
 /// ">= 0.01 us", ">= 0", "finite".
 std::string bound_text(const MetricSpec& metric);
@@ -86,6 +97,24 @@ std::string bound_text(const MetricSpec& metric);
 /// between two processes", "... b_eff = 5e+20 B/s is above 2e+13 B/s (1e+13 B/s per process x 2
 /// processes), faster than any memory copy"; NaN and infinities are never a value.
 std::string impossible_value(const MetricSpec& metric, double value, long long nprocs);
+/// The same with a machine's stated peaks and the result's nodes (bandwidth_cap).
+std::string impossible_value(const MetricSpec& metric, double value, long long nprocs,
+                             long long nodes, const BandwidthPeaks& peaks);
+
+/// How many processes a bandwidth `metric`'s value is the sum over, in a result of `nprocs`:
+/// 1 for a figure of one process or one pair (logp's flood and 1/G, a ping-pong, a figure per
+/// process, one link), else `nprocs` (b_eff, b_eff_io: sums over processes).
+long long bandwidth_processes(const MetricSpec& metric, long long nprocs);
+/// The most B/s a figure over `processes` processes on `nodes` nodes can be: with stated
+/// peaks, the smaller of per_process x processes and per_node x min(nodes, processes) (each
+/// only where stated); the generic kBandwidthCeilingPerProcess x processes only where nothing
+/// is stated. `nodes` < 1 counts as 1.
+double bandwidth_cap(long long processes, long long nodes, const BandwidthPeaks& peaks = {});
+/// Why `value` B/s of the figure `name` over `processes` processes on `nodes` nodes cannot
+/// be: "physically impossible: bandwidth_at_max_size = 1.9e+13 B/s is above 1e+13 B/s (1e+13
+/// B/s per process x 1 process), faster than any memory copy"; "" when it can.
+std::string bandwidth_cap_problem(std::string_view name, double value, long long processes,
+                                  long long nodes, const BandwidthPeaks& peaks = {});
 
 /// One value of a result's summary: its metric, value and labels (JSON text, "" for none).
 struct MetricValue {
@@ -99,6 +128,9 @@ struct MetricValue {
 /// metric the catalogue does not hold is not judged here (ingest refuses it).
 std::string impossible_figures(std::string_view worker, long long nprocs,
                                const std::vector<MetricValue>& values);
+/// The same with a machine's stated peaks and the result's nodes (bandwidth_cap).
+std::string impossible_figures(std::string_view worker, long long nprocs, long long nodes,
+                               const BandwidthPeaks& peaks, const std::vector<MetricValue>& values);
 
 /// "higher", "lower" or "neither".
 std::string_view to_string(Better better);

@@ -9,6 +9,7 @@
 #include <iostream>
 #include <string_view>
 
+#include "common/ResultDocument.hpp"
 #include "common/Units.hpp"
 
 namespace pbench::worker {
@@ -22,6 +23,10 @@ Parameters::Parameters(std::string worker, std::string description)
       std::string(units::kSizeUnits) + "), times [s] too (" + units::kTimeUnits + ").");
   app_.add_flag("--describe-parameters", describe_parameters_,
                 "Print the parameters (name, option, unit, default) as JSON and exit");
+  // What the orchestrator runs before it submits a point (run/LaunchPreflight.hpp): a binary
+  // that cannot start (a missing library) is found before any job is.
+  app_.set_version_flag("--version", "pbench-" + worker_ + " " + build_version(),
+                        "Print the worker's name and pbench version and exit");
 }
 
 CLI::Option* Parameters::add_flag(const std::string& name, bool& value, const std::string& help) {
@@ -37,6 +42,9 @@ std::optional<int> Parameters::parse(int argc, char** argv) {
     app_.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     if (is_reporting_process()) std::cout << app_.help();
+    return 0;
+  } catch (const CLI::CallForVersion& e) {
+    if (is_reporting_process()) std::cout << e.what() << "\n";
     return 0;
   } catch (const CLI::ParseError& e) {
     if (is_reporting_process()) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "common/MethodRules.hpp"
 #include "io/HintSet.hpp"
 #include "io/IoBuffer.hpp"
 #include "io/Termination.hpp"
@@ -22,7 +23,7 @@ namespace pbench::io {
 /// The minimum scheduled time per partition, Tn = T / partitions, for an official b_eff_io: the
 /// reference code rev 2.1 requires 1800 s (its T_CRIT; the paper says 15 minutes). Also the
 /// default T, as the reference code's.
-inline constexpr double kOfficialScheduleTime = 1800.0;
+inline constexpr double kOfficialScheduleTime = worker::MethodRules::kIoPartitionTime;
 /// Data reaches disk only when each access method moves this many times the cache.
 inline constexpr double kCacheFactor = 20.0;
 

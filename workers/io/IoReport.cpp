@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "common/MethodRules.hpp"
 #include "common/MpiLibrary.hpp"
 #include "common/TextFormat.hpp"
 #include "common/Units.hpp"
@@ -95,12 +96,9 @@ void IoReport::judge_run() {
   }
   for (auto& reason : physical_limits(m_, figures_).reasons())
     reasons_.push_back(std::move(reason));
-  if (m_.schedule.partition_time() < kOfficialScheduleTime) {
-    reasons_.push_back("scheduled time per partition Tn = T / " +
-                       std::to_string(m_.schedule.partitions) + " = " +
-                       fixed(m_.schedule.partition_time(), 1) +
-                       " s < 1800 s: an official b_eff_io needs Tn >= 1800 s (b_eff_io rev 2.1; "
-                       "the paper says 15 minutes)");
+  // The rule's one home (ingest holds a document's figures to it too).
+  if (auto reason = worker::MethodRules::io(m_.schedule.partition_time(), m_.schedule.partitions)) {
+    reasons_.push_back(std::move(*reason));
   }
   std::set<int> shared_ok;
   for (const auto& t : m_.types) {

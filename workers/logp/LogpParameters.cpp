@@ -85,21 +85,8 @@ void LogpParameters::check() const {
 }
 
 std::vector<std::string> LogpParameters::method_deviations() const {
-  std::vector<std::string> reasons;
-  if (eel_runs < kPaperRuns) {
-    reasons.push_back("eel_runs " + std::to_string(eel_runs) + " < " + std::to_string(kPaperRuns) +
-                      ": the method takes the minimum over at least 10 runs");
-  }
-  if (max_size < kPaperMaxSize) {
-    reasons.push_back("max_size " + std::to_string(max_size) + " B < " +
-                      std::to_string(kPaperMaxSize) +
-                      " B: the flood test goes to at least 128 KiB");
-  }
-  if (min_size != kPaperMinSize) {
-    reasons.push_back("min_size " + std::to_string(min_size) +
-                      " B: g is defined at 8-byte messages");
-  }
-  return reasons;
+  // The rules' one home: ingest applies them to the parameters a document echoes.
+  return worker::MethodRules::logp(eel_runs, max_size, min_size);
 }
 
 }  // namespace pbench::logp

@@ -6,19 +6,20 @@
 #include <string>
 #include <vector>
 
+#include "common/MethodRules.hpp"
 #include "common/Parameters.hpp"
 
 namespace pbench::logp {
 
 inline constexpr std::int64_t kKiB = 1024;
 inline constexpr std::int64_t kMiB = 1024 * kKiB;
-/// The paper's flood test goes from 8 bytes to at least 128 KB.
-inline constexpr std::int64_t kPaperMaxSize = 128 * kKiB;
+/// The paper's flood test goes from 8 bytes to at least 128 KB (common/MethodRules.hpp).
+inline constexpr std::int64_t kPaperMaxSize = worker::MethodRules::kLogpMaxSize;
 /// The paper's minimum message: 8 bytes, so no layer can optimise the message away.
-inline constexpr std::int64_t kPaperMinSize = 8;
+inline constexpr std::int64_t kPaperMinSize = worker::MethodRules::kLogpMinSize;
 /// The paper's counts: 10,000 messages per test, minimum over at least 10 runs.
 inline constexpr std::int64_t kPaperRoundtrips = 10000;
-inline constexpr std::int64_t kPaperRuns = 10;
+inline constexpr std::int64_t kPaperRuns = worker::MethodRules::kLogpRuns;
 /// The largest message an int count can carry in this worker (1 GiB, a power of two).
 inline constexpr std::int64_t kLargestSize = 1024 * kMiB;
 

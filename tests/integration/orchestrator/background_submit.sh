@@ -18,6 +18,16 @@ EOT
 "$PBENCH" sweep bg --partitions 1,2 --queue-depths 4 --template template.sh "${SMALL[@]}"
 "$PBENCH" submit bg
 "$PBENCH" wait bg --timeout 120 && fail "wait should report the failed point" || true
+# When wait says every point has settled, the background driver is gone (issue 51: a leftover
+# `pbench _drive` polled on after its test had removed the store): its lock is free at once,
+# and its process ends (a bound on the process's exit, not a timing).
+flock -n "$PBENCH_RUNS_DIR/bg/driver.lock" true ||
+  fail "wait returned while the background driver still held its lock"
+for _ in $(seq 100); do
+  pgrep -f -- "_drive bg( |\$)" > /dev/null || break
+  sleep 0.1
+done
+pgrep -af -- "_drive bg( |\$)" && fail "the background driver still runs after wait returned"
 "$PBENCH" status bg --format json > status.json
 "$PY" - status.json <<'PY'
 import json, sys

@@ -41,4 +41,22 @@ expect_results 1
 "$PBENCH" collect gone > collect.out 2> collect.err || fail "collect gone: $(cat collect.out collect.err)"
 grep -q "2 results stored" collect.out || fail "collect gone: $(cat collect.out)"
 expect_results 3
+# Deleted after a point finished (issue 51): the driver stored that point's result as it ended,
+# so deleting the runs directory while the next point runs loses nothing finished; status keeps
+# to 160 columns.
+"$PBENCH" run later "${LONG[@]}" --max-parallel 1 > later.out 2> later.err &
+runner=$!
+for _ in $(seq 1200); do
+  grep -q "1 done, 1 running" later.err 2>/dev/null && break
+  sleep 0.1
+done
+grep -q "1 done, 1 running" later.err || fail "the run never had its second point running: $(cat later.err)"
+rm -rf runs/later
+rc=0
+wait "$runner" || rc=$?
+[[ $rc -eq 1 ]] || fail "run after the runs directory was deleted exited $rc, expected 1: $(cat later.err)"
+expect_results 4
+"$PBENCH" status later > status.out 2>&1 || true
+awk 'length > 160 { print "line " NR ": " length " columns"; bad = 1 } END { exit bad }' status.out ||
+  fail "status is wider than 160 columns: $(cat status.out)"
 echo "runs directory deleted: ok"

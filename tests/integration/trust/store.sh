@@ -21,7 +21,7 @@ expect_results 4
 "$PBENCH" query system --sweep s --format csv > system.csv || fail "query system"
 "$PBENCH" history s --metric logp_g --format json > history.json || fail "history"
 "$PBENCH" store verify > verify.out || fail "verify of a sound store: $(cat verify.out)"
-grep -q "^store '$PBENCH_DB' verified: integrity_check ok; 4 results and their [0-9]* metric rows match their documents and SHA-256$" verify.out \
+grep -q "^store '$PBENCH_DB' verified: integrity_check ok; 4 results and their [0-9]* metric rows match their documents and SHA-256; 4 documents compared with the runs directory$" verify.out \
   || fail "verify of a sound store said: $(cat verify.out)"
 
 # 1. One 8-byte double of a metric changed, every copy of it (the row and its covering index):
