@@ -57,6 +57,13 @@ class SweepDriver {
   /// SchedulerUnavailable), counted from the first failure any driver of the sweep saw, before
   /// a cycle gives up with SchedulerError.
   void set_outage_budget(std::chrono::seconds budget) { outage_budget_ = budget; }
+  /// Asked before each point is submitted (one job per point): false stops submitting for good
+  /// (a node-hour budget the next point would pass, run/SweepBudget.hpp); the points submitted
+  /// go on and are collected, the rest stay planned. `gate` returns why in `why`.
+  using SubmitGate = std::function<bool(const store::PointRecord& next, std::string& why)>;
+  void set_submit_gate(SubmitGate gate) { gate_ = std::move(gate); }
+  /// Why submitting stopped at the gate; empty while it has not.
+  const std::string& submission_stopped() const { return stopped_; }
   /// Submits planned points while fewer than `max_active` are queued or running (and the
   /// user's queue is under the max_queued limit); returns how many it submitted. A submission the
   /// scheduler refuses (its message kept as a "rejected" attempt) leaves its point planned and ends
@@ -108,6 +115,8 @@ class SweepDriver {
   std::string rejection_;  ///< the scheduler's message for a refused submission this cycle
   std::chrono::seconds outage_budget_{600};
   bool in_outage_ = false;
+  SubmitGate gate_;
+  std::string stopped_;
 };
 
 /// The last `max_bytes` of a file (whole lines), or "" when it cannot be read.

@@ -31,12 +31,13 @@ for p in points:
     limit = p["time_limit"]
     if given:
         assert limit == given and p["limit_from"] == "given", p
-    elif p["worker"] == "io":  # a bound (T x k): + 5 min
-        assert p["limit_from"] == "plan", p
-        assert limit == math.ceil((p["planned_time"] + 300) / 60) * 60 or \
-            limit >= p["planned_time"] + 300, p
-    else:  # an estimate: x 1.5 + 5 min, whole minutes
-        assert limit == math.ceil((p["planned_time"] * 1.5 + 300) / 60) * 60, p
+    elif p["worker"] == "io":  # its bound (T x k, 3 x 1,800 s): + 5 min; planned about T
+        assert p["limit_from"] == "bound", p
+        assert limit == 5700, p
+        assert p["planned_time"] < 1800 + 10, p
+    else:  # a guess (no run here, no longest stated): x 1.5 + 5 min, at least an hour
+        assert p["limit_from"] == "guess", p
+        assert limit == max(3600, math.ceil((p["planned_time"] * 1.5 + 300) / 60) * 60), p
     hms = "%02d:%02d:%02d" % (limit // 3600, limit % 3600 // 60, limit % 60)
     script = (runs / name / "points" / p["point"] / "job.sh").read_text()
     assert prefix + hms + "\n" in script, (p["point"], prefix + hms)
