@@ -94,6 +94,12 @@ assert point["basis"] == "history" and "sweep small run 1" in point["why"], poin
 assert len(times) == 1 and times[0]["basis"] == "method rule", times
 assert abs(point["planned_time"] - times[0]["actual_time"]) < 1e-6, (point, times)
 assert point["time_limit"] is None and point["limit_from"] is None  # the local scheduler: none
+# Planned against charged node-hours: one node (local), charged by the job's own times.
+hours = json.load(open("times.json"))["node_hours"]["rows"]
+assert len(hours) == 1 and hours[0]["worker"] == "logp" and hours[0]["charged_points"] == 1, hours
+assert hours[0]["charged_from"] == "the jobs' own times", hours
+assert abs(hours[0]["charged_node_hours"] - times[0]["actual_time"] / 3600) < 1e-9, hours
+assert abs(hours[0]["planned_node_hours"] - times[0]["planned_time"] / 3600) < 1e-9, hours
 PYEOF
 # Another sweep of the same worker at a partition this machine has not run: scaled from it.
 "$PBENCH" sweep other --partitions 2 --queue-depths 8 "${SMALL[@]}" > other.out
