@@ -95,20 +95,15 @@ void check_setting_range(const std::string& worker, const std::string& name,
   for (std::string item; std::getline(list, item, ',');) {
     if (!looks_numeric(item)) continue;  // a word: the worker reads it (a choice, a switch)
     std::optional<double> number;
-    if (unit == "B") {
-      if (item[0] != '-') {
-        if (const auto size = units::parse_size(item)) number = static_cast<double>(*size);
-      }
-      if (!number) {
-        // Not a size the worker can hold (past 2^63 B, negative): its number, outside the range.
-        char* end = nullptr;
-        const double n = std::strtod(item.c_str(), &end);
-        if (end != item.c_str()) number = n;
-      }
+    if (unit == "B" && item[0] != '-') {
+      if (const auto size = units::parse_size(item)) number = static_cast<double>(*size);
     } else if (range.unit == "s") {
       const double plain = unit == "us" ? 1e-6 : unit == "ms" ? 1e-3 : 1.0;
       number = units::parse_seconds(item, plain);
-    } else {
+    }
+    if (!number) {
+      // Not read with its unit (past what the worker can hold, e-notation, negative): its
+      // number as written.
       char* end = nullptr;
       const double n = std::strtod(item.c_str(), &end);
       if (end != item.c_str()) number = n;
