@@ -24,7 +24,7 @@ std::vector<query::QueryTable> plan_tables(const run::CostPlan& plan) {
     query::Cell limit, from;
     if (p.time_limit > 0) {
       limit = std::int64_t{p.time_limit};
-      from = std::string(p.limit_given ? "given" : "plan");
+      from = p.limit_from;
     }
     points.rows.push_back({p.key, p.worker, p.partition.text(), std::int64_t{p.partition.processes},
                            std::int64_t{p.nodes}, p.seconds, limit, from, run::to_string(p.basis),

@@ -5,6 +5,8 @@
 #include "cli/Commands.hpp"
 #include "cli/SweepContext.hpp"
 #include "query/QueryTable.hpp"
+#include "cli/SweepOptions.hpp"
+#include "run/SweepBudget.hpp"
 #include "run/SweepCost.hpp"
 
 namespace pbench::cli {
@@ -13,6 +15,8 @@ namespace {
 struct PlanOptions {
   std::string name;
   std::string format = "table";
+  std::string budget;
+  std::string wall;
 };
 
 }  // namespace
@@ -27,15 +31,26 @@ void add_plan_command(CLI::App& app, GlobalOptions& global) {
   auto o = std::make_shared<PlanOptions>();
   command->add_option("name", o->name, "Sweep name")->required();
   command->add_option("--format", o->format, "table, csv, json or markdown")->capture_default_str();
+  declare_budget(*command, o->budget, o->wall);
   command->callback([o, &global] {
     const auto format = query::parse_format(o->format);
+    const auto budget = run::parse_budget(o->budget, o->wall);
     SweepContext context(global.db, o->name, store::Store::Access::read_only);
+    const auto spec =
+        sweep::SweepSpec::from_json(nlohmann::json::parse(context.sweep.spec_json));
+    run::PlanOptions told;
+    tell_max_time(told, spec);
     const auto plan = run::plan_stored_sweep(context.store, context.sweep,
-                                             run::describe_worker_with(context.runner));
+                                             run::describe_worker_with(context.runner), "",
+                                             told.told_max_time, told.told_max_source);
+    for (const auto& w : plan.warnings) std::cerr << "pbench: warning: " << w << "\n";
+    const auto over = run::over_budget(o->name, plan, budget);
     auto tables = plan_tables(plan);
     if (format == query::Format::json) {
       tables[0].notes.push_back("sweep " + o->name + ": planned " + plan.summary());
+      if (over) tables[0].notes.push_back("over budget: " + *over);
       print_summary_json(tables[0], {{"partitions", &tables[1]}});
+      if (over) global.exit_code = 2;
       return;
     }
     query::print(tables[0], format);
@@ -45,6 +60,11 @@ void add_plan_command(CLI::App& app, GlobalOptions& global) {
       query::print(tables[1], format);
     }
     std::cerr << "pbench: sweep " << o->name << ": " << plan.summary() << "\n";
+    // Over budget: the plan is shown, and said to be over (exit 2, as a refused sweep).
+    if (over) {
+      std::cerr << "pbench: error: " << *over << "\n";
+      global.exit_code = 2;
+    }
   });
 }
 

@@ -9,6 +9,7 @@
 #include "run/Collector.hpp"
 #include "run/EnvironmentDrift.hpp"
 #include "run/LaunchPreflight.hpp"
+#include "run/SweepBudget.hpp"
 #include "run/SweepCost.hpp"
 #include "run/SweepPlanner.hpp"
 #include "run/SweepRuns.hpp"
@@ -24,6 +25,8 @@ struct RunOptions {
   int max_parallel = 1;
   std::string format = "table";
   bool again = false;
+  std::string budget;  ///< --budget NODE-HOURS
+  std::string wall;    ///< --wall DURATION
 };
 }  // namespace
 
@@ -46,8 +49,10 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
   command->add_flag("--again", o->again,
                     "Run every point of the stored sweep NAME again as its next run (the earlier "
                     "runs are kept: pbench history NAME)");
+  declare_budget(*command, o->budget, o->wall);
   command->callback([o, &global] {
     const auto format = query::parse_format(o->format);
+    const auto budget = run::parse_budget(o->budget, o->wall);
     sweep::SweepSpec spec;
     std::size_t point_count = 0;
     if (o->again) {
@@ -69,6 +74,11 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
       if (const auto drift = site::profile_drift(spec.site, spec.name)) {
         std::cerr << "pbench: warning: " << *drift << "\n";
       }
+      if (budget.any()) {
+        const auto plan = run::plan_stored_sweep(stored.store, stored.sweep,
+                                                 run::describe_worker_with(stored.runner));
+        if (const auto over = run::over_budget(spec.name, plan, budget)) throw UsageError(*over);
+      }
       const auto next = run::start_next_run(stored.store, stored.sweep);
       std::cerr << "pbench: sweep " << spec.name << ": run " << next.run_no << "\n";
     } else {
@@ -79,7 +89,12 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
       }
       auto plan_options = o->sweep.plan_options(global.runs_dir);
       plan_options.history = stored_history(global.db, spec.scheduler);
+      tell_max_time(plan_options, spec);
       const auto plan = run::make_plan(spec, plan_options);
+      // Over budget: refused before a script is written, the store opened or a job submitted.
+      if (const auto over = run::over_budget(spec.name, plan.cost, budget)) {
+        throw UsageError(*over);
+      }
       for (const auto& w : plan.warnings) std::cerr << "pbench: warning: " << w << "\n";
       {
         auto store = store::Store::open(global.db, store::Store::Access::create);
@@ -96,12 +111,19 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
     run::LaunchPreflight::check(spec, context.runner);
     std::cerr << "pbench: sweep " << spec.name << " (" << point_count << " points) with the "
               << spec.scheduler << " scheduler, store " << global.db << "\n";
-    std::cerr << "pbench: sweep " << spec.name << ": planned "
-              << run::plan_stored_sweep(context.store, context.sweep,
-                                        run::describe_worker_with(context.runner))
-                     .summary()
-              << "\n";
+    const auto cost = run::plan_stored_sweep(context.store, context.sweep,
+                                             run::describe_worker_with(context.runner));
+    std::cerr << "pbench: sweep " << spec.name << ": planned " << cost.summary() << "\n";
+    // A run kept to its node-hours: no point is submitted that would pass them.
+    if (budget.node_hours > 0) {
+      const int run_no = context.store.runs(context.sweep.id).back().run_no;
+      context.driver->set_submit_gate(
+          run::budget_gate(context.store, context.sweep, run_no, cost, budget));
+    }
     const auto progress = follow_sweep(context, o->max_parallel, 0);
+    if (const auto& why = context.driver->submission_stopped(); !why.empty()) {
+      std::cerr << "pbench: sweep " << spec.name << ": " << why << "\n";
+    }
     auto report = run::collect(context.store, context.sweep, context.scheduler.get());
     run::merge_reports(report, context.driver->collected());
     for (const auto& m : report.messages) std::cerr << "  " << m << "\n";

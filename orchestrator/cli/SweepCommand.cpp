@@ -5,8 +5,10 @@
 #include "cli/Commands.hpp"
 #include "cli/SweepContext.hpp"
 #include "cli/SweepOptions.hpp"
+#include "run/SweepBudget.hpp"
 #include "run/SweepPlanner.hpp"
 #include "store/Store.hpp"
+#include "util/Error.hpp"
 
 namespace pbench::cli {
 namespace {
@@ -45,11 +47,17 @@ void add_sweep_command(CLI::App& app, GlobalOptions& global) {
   command->add_flag("--dry-run", *dry_run, "Print the grid and the scripts; change nothing");
   auto format = std::make_shared<std::string>("table");
   add_summary_format_option(*command, *format);
-  command->callback([options, dry_run, format, &global] {
+  auto budget = std::make_shared<std::pair<std::string, std::string>>();
+  declare_budget(*command, budget->first, budget->second);
+  command->callback([options, dry_run, format, budget, &global] {
+    const auto limits = run::parse_budget(budget->first, budget->second);
     const auto spec = options->spec();
     auto plan_options = options->plan_options(global.runs_dir);
     plan_options.history = stored_history(global.db, spec.scheduler);
+    tell_max_time(plan_options, spec);
     const auto plan = run::make_plan(spec, plan_options);
+    // Over budget: refused before a script is written or the store opened.
+    if (const auto over = run::over_budget(spec.name, plan.cost, limits)) throw UsageError(*over);
     const bool json = *format == "json";
     // The summary and the points as `pbench plan` gives them, the scripts in the directory.
     const auto print_json = [&](const std::string& outcome, const std::string& store,

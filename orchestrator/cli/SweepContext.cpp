@@ -11,6 +11,7 @@
 
 #include "run/DriverLock.hpp"
 #include "run/PollBackoff.hpp"
+#include "site/PartitionMaxTime.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::cli {
@@ -173,6 +174,11 @@ run::Progress follow_sweep(SweepContext& context, int max_parallel, double timeo
           const auto p = context.driver->cycle(max_parallel);
           display.show(p);
           if (!p.unfinished() || expired()) return p;
+          // Submitting stopped at the budget: done once what was submitted has ended.
+          if (!context.driver->submission_stopped().empty() &&
+              p.count(store::PointState::queued) + p.count(store::PointState::running) == 0) {
+            return p;
+          }
           const bool changed = p.line() != last;
           last = p.line();
           if (interrupted ||
@@ -201,6 +207,14 @@ std::vector<run::PastRun> stored_history(const std::string& db, const std::strin
   if (!std::filesystem::exists(db, ec)) return {};
   auto store = store::Store::open(db, store::Store::Access::read_only);
   return run::machine_history(store, scheduler);
+}
+
+void tell_max_time(run::PlanOptions& options, const sweep::SweepSpec& spec) {
+  process::BoostProcessRunner runner;
+  if (const auto told = site::partition_max_time(runner, spec.scheduler, spec.queue)) {
+    options.told_max_time = told->seconds;
+    options.told_max_source = told->source;
+  }
 }
 
 int exit_code_of(const run::Progress& progress) {

@@ -9,6 +9,7 @@
 #include "run/Collector.hpp"
 #include "run/SweepCost.hpp"
 #include "run/SweepDriver.hpp"
+#include "run/SweepPlanner.hpp"
 #include "schedulers/Scheduler.hpp"
 #include "store/Store.hpp"
 
@@ -51,6 +52,10 @@ run::Progress follow_sweep(SweepContext& context, int max_parallel, double timeo
 /// This machine's earlier runs of sweeps of `scheduler` in the store `db` (none when there is no
 /// store yet), for a new sweep's plan to learn from.
 std::vector<run::PastRun> stored_history(const std::string& db, const std::string& scheduler);
+
+/// The longest time limit the scheduler tells for `spec`'s queue (site/PartitionMaxTime.hpp),
+/// into `options`; nothing on the local scheduler or where it tells none.
+void tell_max_time(run::PlanOptions& options, const sweep::SweepSpec& spec);
 
 /// 0 when every point is done, 1 otherwise (failed, cancelled, timed out or unfinished).
 int exit_code_of(const run::Progress& progress);

@@ -35,7 +35,7 @@ void SweepOptions::declare(CLI::App& command, const std::string& default_name) {
       ->capture_default_str();
   command.add_option("-T,--schedule-times", schedule_times,
                      "Scheduled times T per partition for io, in seconds, e.g. 60,300,900 (a "
-                     "sweep dimension; default the worker's 900)");
+                     "sweep dimension; default the worker's 1,800)");
   command.add_option("--hints", hint_sets,
                      "An MPI-IO hint set for io, 'key=value,key=value'; repeatable, each set a "
                      "sweep point");
@@ -81,12 +81,14 @@ void SweepOptions::declare(CLI::App& command, const std::string& default_name) {
                    "nothing else runs beside the measurement");
   command.add_option("--time-limit", time_limit,
                      "Time limit per job (slurm, pbs): MINUTES, MINUTES:SECONDS or "
-                     "HOURS:MINUTES:SECONDS. Default: derived per point from its planned time, "
-                     "where the worker fixes one (io: the time guard's bound k x T, T from "
-                     "--schedule-times, default 1800 s, k from io.guard_factor, default 3) as "
-                     "planned + 5 minutes, rounded up to minutes; 60 minutes for logp, comm and "
-                     "bcast, whose run time follows from the machine. A given limit shorter "
-                     "than a planned run is warned about");
+                     "HOURS:MINUTES:SECONDS. Default: each point's own, from its plan (pbench "
+                     "plan NAME): io's time guard bound k x T (T from --schedule-times, default "
+                     "1,800 s; k from io.guard_factor, default 3) + 5 minutes; a point planned "
+                     "from this machine's runs 1.5 x its plan + 5 minutes; a point with no run "
+                     "to go by (a guess) the longest the site allows (the partition's MaxTime, "
+                     "else the site profile's scheduler.max_time_limit), else at least 60 "
+                     "minutes. A limit past the site's longest is cut to it with a warning; a "
+                     "given limit shorter than a worker's bound is warned about");
   command.add_option("--account", account, "Account to charge (slurm, pbs)");
   command.add_option("--queue", queue, "Slurm partition or PBS queue to submit to");
   command.add_option("--directive", directives,
@@ -198,6 +200,16 @@ sweep::SweepSpec SweepOptions::spec() const {
   spec.directives = directives;
   with_site_profile(spec, [this](const std::string& option) { return given(option); });
   return spec;
+}
+
+void declare_budget(CLI::App& command, std::string& budget, std::string& wall) {
+  command.add_option("--budget", budget,
+                     "Node-hours the sweep may cost (a number more than 0, at most 1e9): a plan "
+                     "over it is refused before anything is written or submitted, naming its "
+                     "costliest points and what fits");
+  command.add_option("--wall", wall,
+                     "Wall time the sweep may take, its points one after another (MINUTES, "
+                     "H:M:S or D-H:M:S): refused as --budget is");
 }
 
 std::vector<std::string> parse_env_list(const std::string& text) {

@@ -59,6 +59,9 @@ struct SweepOptions {
   std::vector<const CLI::Option*> defining_;  ///< the options declare() added, but the name
 };
 
+/// Declares --budget NODE-HOURS and --wall DURATION (run/SweepBudget.hpp) on a command.
+void declare_budget(CLI::App& command, std::string& budget, std::string& wall);
+
 /// The environments of an --envs list ("mpich,openmpi"); throws UsageError for an empty name.
 std::vector<std::string> parse_env_list(const std::string& text);
 

@@ -275,8 +275,14 @@ int SweepDriver::submit_ready(int max_active) {
   }
   std::vector<store::PointRecord> ready;
   for (const auto& point : points) {
-    if (static_cast<int>(ready.size()) >= budget) break;
-    if (point.state == PointState::planned) ready.push_back(point);
+    if (static_cast<int>(ready.size()) >= budget || !stopped_.empty()) break;
+    if (point.state != PointState::planned) continue;
+    // The budget's gate: the next point would pass it, so nothing more is submitted.
+    if (std::string why; gate_ && !gate_(point, why)) {
+      stopped_ = why;
+      break;
+    }
+    ready.push_back(point);
   }
   if (pack_ != PackMode::point) return submit_packs(points, max_active);
   if (array_throttle_ > 0) return submit_arrays(ready);

@@ -64,6 +64,13 @@ class SweepDriver {
   void set_collect_as_points_end(bool on) { collect_as_points_end_ = on; }
   /// What this driver collected as points ended (set_collect_as_points_end).
   const CollectReport& collected() const { return collected_; }
+  /// Asked before each point is submitted (one job per point): false stops submitting for good
+  /// (a node-hour budget the next point would pass, run/SweepBudget.hpp); the points submitted
+  /// go on and are collected, the rest stay planned. `gate` returns why in `why`.
+  using SubmitGate = std::function<bool(const store::PointRecord& next, std::string& why)>;
+  void set_submit_gate(SubmitGate gate) { gate_ = std::move(gate); }
+  /// Why submitting stopped at the gate; empty while it has not.
+  const std::string& submission_stopped() const { return stopped_; }
   /// Submits planned points while fewer than `max_active` are queued or running (and the
   /// user's queue is under the max_queued limit); returns how many it submitted. A submission the
   /// scheduler refuses (its message kept as a "rejected" attempt) leaves its point planned and ends
@@ -117,6 +124,8 @@ class SweepDriver {
   bool in_outage_ = false;
   bool collect_as_points_end_ = false;
   CollectReport collected_;
+  SubmitGate gate_;
+  std::string stopped_;
 };
 
 /// The last `max_bytes` of a file (whole lines), or "" when it cannot be read.

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 #include "jobs/JobTemplate.hpp"
 #include "jobs/ShellQuote.hpp"
@@ -141,11 +142,18 @@ Plan make_plan(const sweep::SweepSpec& spec, const PlanOptions& options) {
   const auto& script_parts = schedulers::job_script_parts(spec.scheduler);
   const bool batch = spec.scheduler != "local";
   auto points = sweep::expand(spec);
-  plan.cost = plan_cost(spec, points, options.history, describe);
+  plan.cost = plan_cost(spec, points, options.history, describe,
+                        plan_machine(spec, options.told_max_time, options.told_max_source));
+  plan.warnings = plan.cost.warnings;
   for (std::size_t index = 0; index < points.size(); ++index) {
     auto& point = points[index];
     const auto& point_plan = plan.cost.points[index];
     const int time_limit = batch ? point_plan.time_limit : 0;
+    // Every batch job has a time limit, always: a job without one runs to the queue's default
+    // (or for ever), and a plan that could not give one is a bug, not a job to submit.
+    if (batch && time_limit <= 0) {
+      throw std::logic_error("point " + point.key + ": the plan gave a batch job no time limit");
+    }
     if (auto warning = sweep::time_limit_warning(spec, point.worker, point.params)) {
       // One warning per distinct planned time is enough.
       if (std::find(plan.warnings.begin(), plan.warnings.end(), *warning) == plan.warnings.end()) {

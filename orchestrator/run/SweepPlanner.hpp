@@ -15,6 +15,10 @@ struct PlanOptions {
   std::string template_path;             ///< a user's job template instead of the built-in one
   /// This machine's earlier runs (machine_history of the store), which the plan learns from.
   std::vector<PastRun> history;
+  /// The longest time limit the scheduler told for the sweep's queue (its partition's MaxTime)
+  /// [s], and how it was told; 0: it told none.
+  int told_max_time = 0;
+  std::string told_max_source;
 };
 
 struct PlannedPoint {

@@ -38,6 +38,11 @@ void apply_site_profile(sweep::SweepSpec& spec, const std::optional<SiteProfile>
     spec.environments.push_back(profile->environment(name));
   }
   spec.site = {{"path", profile->path}, {"sha256", profile->sha256}};
+  // The machine's figures and the longest limit, copied so the sweep's plan keeps them.
+  if (profile->machine && !profile->machine->empty()) spec.machine = profile->machine->to_json();
+  if (profile->max_time_limit_seconds) {
+    spec.max_time_limit_seconds = *profile->max_time_limit_seconds;
+  }
 }
 
 std::optional<std::string> profile_drift(const nlohmann::json& site, const std::string& sweep) {

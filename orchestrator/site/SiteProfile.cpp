@@ -136,7 +136,8 @@ SiteProfile parse_site_profile(std::string_view text, const std::string& origin)
                      std::to_string(e.source().begin.line) + ": " + std::string(e.description()));
   }
   const sweep::TomlReader r("site profile " + origin);
-  r.only_keys(root, "", {"scheduler", "launcher", "lines", "variables", "environment"});
+  r.only_keys(root, "",
+              {"scheduler", "launcher", "lines", "variables", "environment", "machine"});
   SiteProfile profile;
   profile.path = origin;
   profile.sha256 = sha256_hex(text);
@@ -146,7 +147,8 @@ SiteProfile parse_site_profile(std::string_view text, const std::string& origin)
     const auto* table = n->as_table();
     if (!table) r.fail("scheduler", "expected a table [scheduler]");
     r.only_keys(*table, "scheduler.",
-                {"name", "dialect", "account", "queue", "time_limit", "directives"});
+                {"name", "dialect", "account", "queue", "time_limit", "max_time_limit",
+                 "directives"});
     if (auto* v = table->get("name")) {
       profile.scheduler = r.text(*v, "scheduler.name");
       const auto known = schedulers::scheduler_names();
@@ -177,6 +179,14 @@ SiteProfile parse_site_profile(std::string_view text, const std::string& origin)
         r.fail("scheduler.time_limit", e.what());
       }
     }
+    if (auto* v = table->get("max_time_limit")) {
+      try {
+        profile.max_time_limit_seconds = sweep::parse_time_limit(
+            r.text(*v, "scheduler.max_time_limit"), "scheduler.max_time_limit");
+      } catch (const UsageError& e) {
+        r.fail("scheduler.max_time_limit", e.what());
+      }
+    }
     if (auto* v = table->get("directives")) {
       profile.directives = lines_of(r, *v, "scheduler.directives");
     }
@@ -200,6 +210,7 @@ SiteProfile parse_site_profile(std::string_view text, const std::string& origin)
       profile.environments.push_back(std::move(env));
     }
   }
+  profile.machine = machine_figures_of(text, origin);
   return profile;
 }
 

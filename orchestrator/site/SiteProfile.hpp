@@ -9,6 +9,7 @@
 //   account = "proj"
 //   queue = "batch"                    # a Slurm partition or a PBS queue
 //   time_limit = "30:00"
+//   max_time_limit = "24:00:00"        # the longest a job may ask for (else the partition's)
 //   directives = ["--constraint=ib"]
 //   [launcher]                         # mpiexec, mpirun, srun or custom
 //   name = "srun"
@@ -25,6 +26,8 @@
 //   lines = ["module load openmpi/4.1"]
 //   launcher = { name = "srun", pmi = "pmix" }   # default: the profile's [launcher]
 //   variables = { OMPI_MCA_io = "romio321" }
+//   [machine]                          # the machine's figures, for plans before any run
+//   cluster = "big"                    # (site/MachineFigures.hpp: latency_us, ...)
 #include <nlohmann/json.hpp>
 
 #include <optional>
@@ -34,6 +37,7 @@
 #include <vector>
 
 #include "schedulers/Launcher.hpp"
+#include "site/MachineFigures.hpp"
 #include "sweep/Environment.hpp"
 
 namespace pbench::site {
@@ -46,11 +50,13 @@ struct SiteProfile {
   std::optional<std::string> account;
   std::optional<std::string> queue;
   std::optional<int> time_limit_seconds;
+  std::optional<int> max_time_limit_seconds;  ///< scheduler.max_time_limit
   std::vector<std::string> directives;
   std::optional<schedulers::LaunchSpec> launcher;
   std::vector<std::string> lines;
   sweep::Variables variables;
   std::vector<sweep::Environment> environments;
+  std::optional<MachineFigures> machine;  ///< its [machine] table
 
   /// The environment called `name`; throws UsageError naming the profile's environments.
   const sweep::Environment& environment(const std::string& name) const;

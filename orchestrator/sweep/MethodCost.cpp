@@ -86,7 +86,7 @@ MethodCost logp_cost(const WorkerValues& v, const MachineConstants& m) {
   std::ostringstream rule;
   rule << "logp: " << runs << " x " << roundtrips << " round trips, " << repetitions << " x "
        << depths.size() << " queue depths x " << sizes << " sizes of floods, overlap test";
-  return {seconds, rule.str(), false};
+  return {seconds, rule.str(), 0};
 }
 
 // comm (section 1): patterns (6 rings, R random, the worst cycle, two bisections, the
@@ -126,9 +126,11 @@ MethodCost comm_cost(const WorkerValues& v, const Placement& placement, const Ma
   }
   if (chosen.empty()) chosen = sizes;
   const double peers = p * m.latency / 10;  // Alltoallv: a zero count to every other process
+  // Every process of a node streams at once: they share its port where the machine says.
+  const double bandwidth = m.process_bandwidth(placement.ranks_per_node());
   double per_pattern = 0;
   for (double size : chosen) {
-    const double iteration = 2 * (m.latency + size / m.bandwidth) + peers / methods;
+    const double iteration = 2 * (m.latency + size / bandwidth) + peers / methods;
     per_pattern += methods * repetitions *
                    (std::max(target, iteration) + iteration + log2_ceil(p) * m.latency);
   }
@@ -142,7 +144,7 @@ MethodCost comm_cost(const WorkerValues& v, const Placement& placement, const Ma
     seconds = max_time;
     rule << ", cut at its max_time";
   }
-  return {seconds, rule.str(), false};
+  return {seconds, rule.str(), 0};
 }
 
 // bcast (section 5). --method auto takes the synchronized-clock method from this many processes
@@ -206,7 +208,7 @@ MethodCost bcast_cost(const WorkerValues& v, const Placement& placement,
     rule << p - 1 << " OL_i tasks";
   }
   rule << " + " << sample << " rounds roots + 3 methods), depth " << depth;
-  return {seconds, rule.str(), false};
+  return {seconds, rule.str(), 0};
 }
 
 // links (the link matrix, mpiGraph's shift schedule): N - 1 shifts between N endpoints (one
@@ -225,7 +227,7 @@ MethodCost links_cost(const WorkerValues& v, const Placement& placement,
   std::ostringstream rule;
   rule << "links: " << std::max(0, n - 1) << " shifts x " << repetitions << " x (" << roundtrips
        << " round trips + " << messages << " x " << units::short_number(size, 4) << " B)";
-  return {seconds, rule.str(), false};
+  return {seconds, rule.str(), 0};
 }
 
 // io's consortium suite (section 3): per iteration a sustained write, a cached write and a
@@ -251,20 +253,35 @@ MethodCost consortium_cost(const WorkerValues& v, const Placement& placement,
     seconds += iterations * files * 4 * m.metadata_seconds;
     rule << ", small files: " << units::short_number(files, 4) << " x 4 operations";
   }
-  return {seconds, rule.str(), false};
+  return {seconds, rule.str(), 0};
 }
 
 }  // namespace
 
 std::string MachineConstants::text() const {
+  const auto source = [&](const char* name) {
+    const auto it = sources.find(name);
+    return " (" + (it == sources.end() ? std::string("stated default") : it->second) + ")";
+  };
   std::ostringstream out;
-  out << "latency " << units::short_number(latency * 1e6, 3) << " us, bandwidth "
-      << units::short_number(bandwidth / 1e9, 3) << " GB/s, file system "
-      << units::short_number(io_bandwidth / 1e6, 3) << " MB/s, "
-      << units::short_number(metadata_seconds * 1e3, 3) << " ms per file operation, start-up "
+  out << "latency " << units::short_number(latency * 1e6, 3) << " us" << source("latency")
+      << ", bandwidth " << units::short_number(bandwidth / 1e9, 3) << " GB/s per process"
+      << source("bandwidth");
+  if (node_bandwidth > 0) {
+    out << ", " << units::short_number(node_bandwidth / 1e9, 3) << " GB/s per node"
+        << source("node bandwidth");
+  }
+  out << ", file system " << units::short_number(io_bandwidth / 1e6, 3) << " MB/s"
+      << source("file system") << ", " << units::short_number(metadata_seconds * 1e3, 3)
+      << " ms per file operation" << source("file operation") << ", start-up "
       << units::short_number(launch_seconds, 3) << " s + "
-      << units::short_number(launch_per_process, 3) << " s per process";
+      << units::short_number(launch_per_process, 3) << " s per process" << source("start-up");
   return out.str();
+}
+
+double MachineConstants::process_bandwidth(int ranks_per_node) const {
+  if (node_bandwidth <= 0 || ranks_per_node <= 1) return bandwidth;
+  return std::min(bandwidth, node_bandwidth / ranks_per_node);
 }
 
 double launch_seconds(const MachineConstants& machine, int processes) {
@@ -324,7 +341,7 @@ MethodCost method_cost(const std::string& worker, const WorkerValues& values,
   }
   // One process: logp has no pair, bcast no task to broadcast to; both end at once.
   if ((worker == "logp" || worker == "bcast") && placement.processes < 2) {
-    return {0, worker + ": one process measures nothing (no pair, no task)", false};
+    return {0, worker + ": one process measures nothing (no pair, no task)", 0};
   }
   if (worker == "logp") return logp_cost(values, machine);
   if (worker == "comm") return comm_cost(values, placement, machine);
@@ -334,13 +351,24 @@ MethodCost method_cost(const std::string& worker, const WorkerValues& values,
     if (values.text("suite") == "consortium") return consortium_cost(values, placement, machine);
     const double t = values.number("schedule_time", kIoDefaultScheduleTime);
     const double k = values.number("guard_factor", kIoDefaultGuardFactor);
+    const double bound = guarded_io_seconds(t, k);
+    const std::string k_text = units::short_number(std::max(k, kIoElapsedAllowance), 3);
     // --unguarded: no guard cuts a row, so T x k is only what a guarded run would keep to.
     const bool unguarded = values.text("unguarded") == "true" || values.text("unguarded") == "1";
-    return {guarded_io_seconds(t, k),
-            "io: scheduled time T " + seconds_text(t) + " x the time guard's factor " +
-                units::short_number(std::max(k, kIoElapsedAllowance), 3) +
-                (unguarded ? " (unguarded: an estimate, no bound)" : " (a bound)"),
-            !unguarded};
+    if (unguarded) {
+      return {bound,
+              "io: scheduled time T " + seconds_text(t) + " x the time guard's factor " + k_text +
+                  " (unguarded: an estimate, no bound)",
+              0};
+    }
+    // Guarded: it runs about T (the stated share until this machine's history says), at most
+    // T x k (the bound its limit derives from).
+    return {kIoExpectedShare * t,
+            "io: scheduled time T " + seconds_text(t) + " x " +
+                units::short_number(kIoExpectedShare, 3) +
+                " (the stated share of T a guarded run takes), at most T x " + k_text +
+                " (the time guard's bound)",
+            bound};
   }
   throw UsageError("no cost rule for worker '" + worker + "'");
 }

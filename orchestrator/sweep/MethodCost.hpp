@@ -21,10 +21,21 @@ struct MachineConstants {
   std::int64_t memory_per_node = 0;  ///< B; 0: this machine's physical memory
   double launch_seconds = 2.0;       ///< s to start a job's MPI processes, and more per ...
   double launch_per_process = 0.01;  ///< ... process
+  /// B/s a node's processes share through its network port; 0: not stated (each process its
+  /// own `bandwidth`).
+  double node_bandwidth = 0;
   /// The cores of the machine the local scheduler runs every rank on; 0: this machine's.
   int local_cores = 0;
-  /// "latency 5 us, bandwidth 1 GB/s, file system 500 MB/s, 1 ms per metadata operation".
+  /// Where a figure came from, by its name in text() ("latency", "bandwidth", "node bandwidth",
+  /// "file system", "file operation", "start-up"); one not named is a stated default.
+  std::map<std::string, std::string> sources;
+  /// "latency 5 us (stated default), bandwidth 1 GB/s (stated default), ...": every figure with
+  /// where it came from.
   std::string text() const;
+  /// True when every figure is pbench's stated default (none from a profile or a calibration).
+  bool all_defaults() const { return sources.empty(); }
+  /// A process's bandwidth with `ranks_per_node` processes of a node streaming at once.
+  double process_bandwidth(int ranks_per_node) const;
 };
 
 /// The job's start-up (launching P processes, MPI_Init, the untimed checks) in seconds.
@@ -58,14 +69,15 @@ struct Placement {
   int ranks_per_node() const { return (processes + nodes - 1) / nodes; }
 };
 
-/// A method's cost of one point: its measurement time (without the job's start-up) and the
-/// rule it was counted by, in words.
+/// A method's cost of one point: its expected measurement time (without the job's start-up),
+/// the rule it was counted by, in words, and the most it may take where the worker keeps to one.
 struct MethodCost {
-  double seconds = 0;
+  double seconds = 0;  ///< the expected time: what the plan and the node-hours count
   std::string rule;
-  /// True when the worker itself keeps to it (io's scheduled time T with its time guard): the
-  /// plan is then a bound, not an estimate.
-  bool bound = false;
+  /// > 0 when the worker itself keeps to a bound (io's scheduled time T with its time guard:
+  /// T x k): the time limit derives from it, not from the expected time.
+  double bound_seconds = 0;
+  bool bounded() const { return bound_seconds > 0; }
 };
 
 /// The cost of one point of `worker` (logp, comm, io, bcast, links) with `values` placed as

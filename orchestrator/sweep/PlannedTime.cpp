@@ -27,13 +27,16 @@ double guarded_io_seconds(double schedule_time, double guard_factor) {
 }
 
 int derived_time_limit(double planned_seconds, bool bound) {
-  const double seconds =
-      planned_seconds * (bound ? 1.0 : kEstimateMargin) + kTimeLimitMarginSeconds;
+  double seconds = planned_seconds * (bound ? 1.0 : kEstimateMargin) + kTimeLimitMarginSeconds;
+  // Never past what an int holds nor below the margin: a plan past kMostPlannedSeconds is
+  // refused before it gets here, this keeps a limit a limit whatever it is given.
+  if (!(seconds >= kTimeLimitMarginSeconds)) seconds = kTimeLimitMarginSeconds;
+  seconds = std::min(seconds, kMostPlannedSeconds * kEstimateMargin + kTimeLimitMarginSeconds);
   return static_cast<int>(std::ceil(seconds / kTimeLimitGranularitySeconds)) *
          kTimeLimitGranularitySeconds;
 }
 
-std::optional<double> planned_seconds(const std::string& worker, const nlohmann::json& params) {
+std::optional<double> bound_seconds(const std::string& worker, const nlohmann::json& params) {
   if (worker != "io") return std::nullopt;
   // The consortium suite's run time follows from the machine, not from a scheduled time T.
   if (params.contains("settings") && params["settings"].value("suite", "") == "consortium") {
@@ -52,7 +55,7 @@ std::optional<double> planned_seconds(const std::string& worker, const nlohmann:
 std::optional<std::string> time_limit_warning(const SweepSpec& spec, const std::string& worker,
                                               const nlohmann::json& params) {
   if (spec.time_limit_seconds <= 0) return std::nullopt;
-  const auto planned = planned_seconds(worker, params);
+  const auto planned = bound_seconds(worker, params);
   if (!planned || *planned <= spec.time_limit_seconds) return std::nullopt;
   return "--time-limit " + std::to_string(spec.time_limit_seconds) + " s is shorter than the " +
          std::to_string(static_cast<long>(std::lround(*planned))) + " s " + worker +

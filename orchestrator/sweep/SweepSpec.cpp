@@ -411,6 +411,8 @@ nlohmann::json SweepSpec::to_json() const {
     j["environments"] = envs;
   }
   if (!site.is_null()) j["site"] = site;
+  if (!machine.is_null()) j["machine"] = machine;
+  if (max_time_limit_seconds != 0) j["max_time_limit_seconds"] = max_time_limit_seconds;
   return j;
 }
 
@@ -446,6 +448,8 @@ SweepSpec SweepSpec::from_json(const nlohmann::json& j) {
       s.environments.push_back(Environment::from_json(env));
     }
     s.site = j.value("site", nlohmann::json());
+    s.machine = j.value("machine", nlohmann::json());
+    s.max_time_limit_seconds = j.value("max_time_limit_seconds", 0);
     return s;
   } catch (const nlohmann::json::exception& e) {
     throw UsageError(std::string("malformed sweep specification: ") + e.what());

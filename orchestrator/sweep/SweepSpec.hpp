@@ -45,6 +45,12 @@ struct SweepSpec {
   std::vector<Environment> environments;
   /// The site profile it was made with: {"path", "sha256"}; null when none.
   nlohmann::json site;
+  /// The machine's figures the profile states (its [machine] table: site/MachineFigures.hpp,
+  /// with the cluster's name), which the plan uses before any run; null when none.
+  nlohmann::json machine;
+  /// The longest batch time limit the site allows (the profile's scheduler.max_time_limit); 0:
+  /// none stated (the scheduler may still tell its partition's, run/SchedulerMaxTime.hpp).
+  int max_time_limit_seconds = 0;
   /// Worker parameters fixed for the whole sweep: worker -> parameter -> value.
   std::map<std::string, std::map<std::string, std::string>> settings;
   // What a batch job asks for (slurm, pbs); 0 or empty: the default.

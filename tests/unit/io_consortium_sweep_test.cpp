@@ -68,7 +68,7 @@ TEST_CASE("io consortium: one point per pattern x transfer size x collective x h
     CHECK(argument_after(args, "--hint")[0] == p.params["hints"].get<std::string>());
     CHECK_FALSE(p.params.contains("schedule_time"));
     // No scheduled time: the time limit is the default, not one derived from T.
-    CHECK_FALSE(planned_seconds("io", p.params));
+    CHECK_FALSE(bound_seconds("io", p.params));
     cells.insert(std::make_tuple(
         p.params["pattern"].get<std::string>(), p.params["transfer_size"].get<std::int64_t>(),
         p.params["collective"].get<bool>(), p.params["hints"].get<std::string>()));

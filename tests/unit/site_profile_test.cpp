@@ -104,7 +104,7 @@ TEST_CASE("a site profile's errors name the file and the key") {
   const std::string at = "site profile " + dir.origin();
   CHECK(error_of("scheduler = [", dir.origin()).find(at + " is not TOML: line 1") == 0);
   CHECK(error_of("schedular = 1", dir.origin()) ==
-        at + ": schedular: unknown key (known: environment, launcher, lines, scheduler, "
+        at + ": schedular: unknown key (known: environment, launcher, lines, machine, scheduler, "
              "variables)");
   CHECK(error_of("[scheduler]\nname = \"slurm\"\nqueues = \"x\"", dir.origin())
             .find(at + ": scheduler.queues: unknown key") == 0);

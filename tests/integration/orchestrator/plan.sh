@@ -31,12 +31,13 @@ for p in points:
     limit = p["time_limit"]
     if given:
         assert limit == given and p["limit_from"] == "given", p
-    elif p["worker"] == "io":  # a bound (T x k): + 5 min
-        assert p["limit_from"] == "plan", p
-        assert limit == math.ceil((p["planned_time"] + 300) / 60) * 60 or \
-            limit >= p["planned_time"] + 300, p
-    else:  # an estimate: x 1.5 + 5 min, whole minutes
-        assert limit == math.ceil((p["planned_time"] * 1.5 + 300) / 60) * 60, p
+    elif p["worker"] == "io":  # its bound (T x k, 3 x 1,800 s): + 5 min; planned about T
+        assert p["limit_from"] == "bound", p
+        assert limit == 5700, p
+        assert p["planned_time"] < 1800 + 10, p
+    else:  # a guess (no run here, no longest stated): x 1.5 + 5 min, at least an hour
+        assert p["limit_from"] == "guess", p
+        assert limit == max(3600, math.ceil((p["planned_time"] * 1.5 + 300) / 60) * 60), p
     hms = "%02d:%02d:%02d" % (limit // 3600, limit % 3600 // 60, limit % 60)
     script = (runs / name / "points" / p["point"] / "job.sh").read_text()
     assert prefix + hms + "\n" in script, (p["point"], prefix + hms)
@@ -93,6 +94,12 @@ assert point["basis"] == "history" and "sweep small run 1" in point["why"], poin
 assert len(times) == 1 and times[0]["basis"] == "method rule", times
 assert abs(point["planned_time"] - times[0]["actual_time"]) < 1e-6, (point, times)
 assert point["time_limit"] is None and point["limit_from"] is None  # the local scheduler: none
+# Planned against charged node-hours: one node (local), charged by the job's own times.
+hours = json.load(open("times.json"))["node_hours"]["rows"]
+assert len(hours) == 1 and hours[0]["worker"] == "logp" and hours[0]["charged_points"] == 1, hours
+assert hours[0]["charged_from"] == "the jobs' own times", hours
+assert abs(hours[0]["charged_node_hours"] - times[0]["actual_time"] / 3600) < 1e-9, hours
+assert abs(hours[0]["planned_node_hours"] - times[0]["planned_time"] / 3600) < 1e-9, hours
 PYEOF
 # Another sweep of the same worker at a partition this machine has not run: scaled from it.
 "$PBENCH" sweep other --partitions 2 --queue-depths 8 "${SMALL[@]}" > other.out
