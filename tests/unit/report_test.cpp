@@ -146,10 +146,14 @@ TEST_CASE("gnuplot_script: every text quoted on its own line, indexes skip empty
   CHECK(std::count(l.begin(), l.end(), "set title 't`id`'") == 1);
   CHECK(std::count(l.begin(), l.end(), "set output '/d/x.svg'") == 1);
   CHECK(std::count(l.begin(), l.end(), "set xtics rotate by 45 right ('1k+8' 10)") == 1);
-  CHECK(std::count(l.begin(), l.end(),
-                   "plot '/d/x.dat' index 0 using 1:2 with lines lw 2 dt 2 lc 1 notitle, \\") == 1);
-  CHECK(std::count(l.begin(), l.end(),
-                   "     1/0 with linespoints pt 7 ps 1.1 lw 2 dt 2 lc 1 title 'it''s'") == 1);
+  CHECK(
+      std::count(
+          l.begin(), l.end(),
+          "plot '/d/x.dat' index 0 using 1:2 with lines lw 2 dt 2 lc rgb '#0072b2' notitle, \\") ==
+      1);
+  CHECK(std::count(
+            l.begin(), l.end(),
+            "     1/0 with linespoints pt 7 ps 1.1 lw 2 dt 2 lc rgb '#0072b2' title 'it''s'") == 1);
   CHECK(std::count(l.begin(), l.end(), "plot NaN notitle") == 1);  // the empty panel
   CHECK(script.find("'no data'") != std::string::npos);
   CHECK(script.find("noenhanced") != std::string::npos);  // no markup in any title
