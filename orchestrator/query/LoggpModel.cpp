@@ -117,15 +117,79 @@ bool within_band(double speed) {
   return speed >= 1 / kModelBand && speed <= kModelBand;
 }
 
+int established_side(const ModelPoint& point) {
+  if (point.samples < 2 || !(point.low <= point.high)) return 0;
+  if (point.high < 1 / kModelBand) return -1;
+  if (point.low > kModelBand) return 1;
+  return 0;
+}
+
+namespace {
+
+/// The spreads of two points do not overlap (both known).
+bool spreads_apart(const ModelPoint& a, const ModelPoint& b) {
+  if (a.samples < 2 || b.samples < 2 || !(a.low <= a.high) || !(b.low <= b.high)) return false;
+  return a.high < b.low || b.high < a.low;
+}
+
+std::string spread_text(const ModelPoint& p) {
+  return factor_text(p.low) + "-" + factor_text(p.high);
+}
+
+/// Outside the band, but not established: why no cause is named.
+ModelReading uncertain(const ModelPoint& p) {
+  if (p.samples < 2 || !(p.low <= p.high)) {
+    return {"uncertain",
+            "outside the band on one sample, whose spread is unknown: no cause is named (repeat "
+            "the measurement: comm.repetitions, bcast.repetitions)"};
+  }
+  return {"uncertain", "outside the band, but its " + std::to_string(p.samples) +
+                           " samples spread " + spread_text(p) +
+                           " of the model, into the band: the difference is not established"};
+}
+
+/// A ring point below the model (and below its ping-pong by more than the band), established.
+bool contended(const ModelPoint& p) {
+  return p.ring && established_side(p) < 0 &&
+         (!p.pingpong_speed || p.high * kModelBand < *p.pingpong_speed);
+}
+
+ModelReading contention(const ModelPoint& p) {
+  const char* against =
+      p.pingpong_speed ? "below the model and below the ping-pong at the same sizes by more than "
+                         "the band"
+      : p.pingpong_elsewhere ? "below the model (the ping-pong ran on another path: not compared)"
+                             : "below the model (no ping-pong at these sizes)";
+  return {"contention", std::string(against) +
+                            ", at neighbouring sizes and beyond its spread: the ring's messages "
+                            "at once are slower than one at a time"};
+}
+
+}  // namespace
+
 std::vector<ModelReading> read_series(const std::vector<ModelPoint>& series) {
-  std::vector<ModelReading> out(series.size());
-  const auto jump = [&](std::size_t a, std::size_t b) {
-    return series[a].speed > 0 && !within_band(series[b].speed / series[a].speed);
-  };
-  for (std::size_t i = 0; i < series.size(); ++i) {
+  const std::size_t n = series.size();
+  std::vector<ModelReading> out(n);
+  // Levels: the runs of neighbouring sizes whose ratios differ by no more than the band.
+  std::vector<std::size_t> level_first(n), level_last(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const bool joined =
+        i > 0 && series[i - 1].speed > 0 && within_band(series[i].speed / series[i - 1].speed);
+    level_first[i] = joined ? level_first[i - 1] : i;
+  }
+  for (std::size_t i = n; i-- > 0;) {
+    level_last[i] = i + 1 < n && level_first[i + 1] == level_first[i] ? level_last[i + 1] : i;
+  }
+  for (std::size_t i = 0; i < n; ++i) {
     const ModelPoint& p = series[i];
-    if (within_band(p.speed)) continue;
     ModelReading& r = out[i];
+    if (!p.not_comparable.empty()) {
+      r = {"not comparable: " + p.not_comparable,
+           "the result is not valid (" + p.not_comparable +
+               "): its timings measure more than the method, so no reading is made"};
+      continue;
+    }
+    if (within_band(p.speed)) continue;
     if (p.path_differs) {
       r = {"shared memory vs network",
            "logp's pair and this figure ran on different paths (one inside a node, the other "
@@ -136,41 +200,39 @@ std::vector<ModelReading> read_series(const std::vector<ModelPoint>& series) {
       r = {"weak link", "the link rule names this link weak against the other links"};
       continue;
     }
-    if (p.ring && p.speed < 1 / kModelBand &&
-        (!p.pingpong_speed || p.speed * kModelBand < *p.pingpong_speed)) {
-      const char* against = p.pingpong_speed ? "below the model and below the ping-pong at the "
-                                               "same size by more than the band"
-                            : p.pingpong_elsewhere
-                                ? "below the model (the ping-pong ran on another path: not "
-                                  "compared)"
-                                : "below the model (no ping-pong at this size)";
-      r = {"contention",
-           std::string(against) + ": the ring's messages at once are slower than one at a time"};
+    const int side = established_side(p);
+    if (side == 0) {
+      r = uncertain(p);
       continue;
     }
-    // The run of points outside the band that holds this one: the nearest jump at or before
-    // it within the run (its first point's jump from the point before included), else a jump
-    // where the run ends.
-    std::size_t first = i, last = i;
-    while (first > 0 && !within_band(series[first - 1].speed)) --first;
-    while (last + 1 < series.size() && !within_band(series[last + 1].speed)) ++last;
-    std::optional<std::pair<std::size_t, std::size_t>> edge;
-    for (std::size_t j = i; j >= first && j > 0 && !edge; --j) {
-      if (jump(j - 1, j)) edge = std::pair{j - 1, j};
+    if (contended(p) &&
+        ((i > 0 && contended(series[i - 1])) || (i + 1 < n && contended(series[i + 1])))) {
+      r = contention(p);
+      continue;
     }
-    if (!edge && last + 1 < series.size() && jump(last, last + 1)) {
+    const std::size_t first = level_first[i], last = level_last[i];
+    bool level_out = last > first;
+    for (std::size_t j = first; j <= last && level_out; ++j)
+      level_out = established_side(series[j]) == side;
+    std::optional<std::pair<std::size_t, std::size_t>> edge;
+    if (level_out && first > 0 && spreads_apart(series[first - 1], series[first])) {
+      edge = std::pair{first - 1, first};
+    } else if (level_out && last + 1 < n && spreads_apart(series[last], series[last + 1])) {
       edge = std::pair{last, last + 1};
     }
     if (edge) {
       const auto [a, b] = *edge;
       r = {"protocol switch",
-           "the ratio jumps " + factor_text(series[b].speed / series[a].speed) + "x between " +
+           "the ratio steps " + factor_text(series[b].speed / series[a].speed) + "x between " +
                size_text(series[a].size) + " and " + size_text(series[b].size) +
-               " (a change of protocol, such as eager to rendezvous, that one G does not "
-               "model)"};
+               ", beyond both spreads, and holds over " + std::to_string(last - first + 1) +
+               " neighbouring sizes (a change of protocol, such as eager to rendezvous, that "
+               "one G does not model)"};
       continue;
     }
-    r = {"unexplained", "outside the band, and no named reading applies"};
+    r = {"unexplained",
+         "outside the band beyond its spread, but neither a step held over neighbouring sizes "
+         "nor another named reading fits"};
   }
   return out;
 }

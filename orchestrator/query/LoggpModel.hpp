@@ -17,6 +17,7 @@
 // the implementation (workers/bcast/BroadcastShape.hpp) with HopCost {gap(m, 1) + d,
 // one_way(m) + d} (d: the synthetic hop delay). A link of the matrix: n messages at once,
 // n * m / train(m, n); its latency EEL.
+#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
@@ -90,11 +91,19 @@ struct ModelPoint {
   /// measured / predicted as a rate: > 1 is faster than the model (for a time, predicted /
   /// measured).
   double speed = 1;
+  /// The measurement's own spread as speeds (its repetitions' lowest and highest, or a stated
+  /// confidence interval), and how many samples it rests on; `samples` below 2 (or a NaN
+  /// bound): the spread is unknown, and no difference from the model is established.
+  double low = NAN, high = NAN;
+  int samples = 0;
+  /// Why the figure cannot be compared with the model at all ("4 ranks on 2 cores", "not
+  /// valid", "logp not valid"); "" when it can.
+  std::string not_comparable;
   bool path_differs = false;  ///< logp's pair ran on another path (paths_differ)
   bool weak = false;          ///< a link the link rule names weak (LinkOutliers.hpp)
   bool ring = false;          ///< a b_eff ring pattern
-  /// Rings: the ping-pong's speed at the same size in the same result, when measured on the
-  /// ring's path.
+  /// Rings: the ping-pong's lowest speed over its repetitions at the same size in the same
+  /// result, when measured on the ring's path.
   std::optional<double> pingpong_speed;
   /// Rings: the ping-pong ran on another path than the ring (inside a node against a ring
   /// across nodes): not compared.
@@ -102,9 +111,11 @@ struct ModelPoint {
 };
 
 /// The reading of one point: `name` is "" when measured and predicted agree within the band,
-/// else one of "shared memory vs network", "weak link", "contention", "protocol switch",
-/// "unexplained"; `why` says it in words (the same for every point of one cause, so that a note
-/// can name them together), with the sizes and the factor of a jump.
+/// else "not comparable: ..." (an oversubscribed or not valid result), "uncertain" (outside
+/// the band, but the spread does not establish it), one of the causes "shared memory vs
+/// network", "weak link", "contention", "protocol switch", or "unexplained" (established, no
+/// cause fits); `why` says it in words (the same for every point of one cause, so that a note
+/// can name them together).
 struct ModelReading {
   std::string name;
   std::string why;
@@ -112,13 +123,17 @@ struct ModelReading {
 
 /// True when `speed` lies within the band.
 bool within_band(double speed);
-/// The readings of a series, one per point, in its order. A point outside the band is read, in
-/// this order: its path differs from logp's pair; a weak link; a ring below the prediction and
-/// below the ping-pong's own speed at that size by more than the band, where the ping-pong ran
-/// on the ring's path (contention); a jump
-/// between adjacent sizes by more than the band at or before it within its run of points
-/// outside the band, or where that run ends (a protocol switch: eager to rendezvous); else
-/// unexplained.
+/// -1 when the point's whole spread lies below the band, +1 when above it, 0 when not
+/// established (fewer than 2 samples, no spread, or a spread that reaches into the band).
+int established_side(const ModelPoint& point);
+/// The readings of a series, one per point, in its order (the rule of docs/model.md, "The
+/// readings"). A point not comparable is read so, whatever its ratio; within the band it
+/// agrees; outside it: its path differs from logp's pair; a weak link; else, unless its own
+/// spread establishes the difference, uncertain; a ring below the model (and below the
+/// ping-pong's lowest speed at that size by more than the band, where the ping-pong ran on its
+/// path) at this size and a neighbouring one is contention; a level of at least two
+/// neighbouring sizes, all established on one side of the band, that a jump whose spreads do
+/// not overlap separates from its neighbours is a protocol switch; else unexplained.
 std::vector<ModelReading> read_series(const std::vector<ModelPoint>& series);
 
 }  // namespace pbench::query

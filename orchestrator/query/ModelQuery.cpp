@@ -11,6 +11,7 @@
 
 #include "query/Layout.hpp"
 #include "query/LinksQuery.hpp"
+#include "query/ModelEvidence.hpp"
 #include "query/ViewRows.hpp"
 #include "util/Error.hpp"
 
@@ -29,49 +30,6 @@ std::string nano_per_byte(double seconds_per_byte) {
   char text[32];
   std::snprintf(text, sizeof text, "%.4g ns/B", seconds_per_byte * 1e9);
   return text;
-}
-
-/// The rows of a worker table in a result document ({"columns": [{"name"}...], "rows"}), each
-/// as a map from column name to value; nothing when the table is missing or malformed.
-std::vector<std::map<std::string, json>> document_rows(const json& table) {
-  std::vector<std::map<std::string, json>> out;
-  if (!table.is_object() || !table.contains("columns") || !table.contains("rows")) return out;
-  const json& columns = table["columns"];
-  if (!columns.is_array() || !table["rows"].is_array()) return out;
-  for (const auto& row : table["rows"]) {
-    if (!row.is_array()) continue;
-    std::map<std::string, json> named;
-    for (std::size_t c = 0; c < columns.size() && c < row.size(); ++c) {
-      if (columns[c].is_object() && columns[c].contains("name") && columns[c]["name"].is_string())
-        named[columns[c]["name"].get<std::string>()] = row[c];
-    }
-    out.push_back(std::move(named));
-  }
-  return out;
-}
-
-double column_number(const std::map<std::string, json>& row, const std::string& key) {
-  const auto it = row.find(key);
-  return it != row.end() && it->second.is_number() ? it->second.get<double>() : NAN;
-}
-
-std::string column_text(const std::map<std::string, json>& row, const std::string& key) {
-  const auto it = row.find(key);
-  return it != row.end() && it->second.is_string() ? it->second.get<std::string>() : "";
-}
-
-/// "2,2,3" as numbers; empty when any entry is not a positive whole number (a pattern whose
-/// table gives no ring sizes has no ring prediction).
-std::vector<int> ints_of(const std::string& text) {
-  std::vector<int> out;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');) {
-    if (item.empty() || item.size() > 9 ||
-        item.find_first_not_of("0123456789") != std::string::npos)
-      return {};
-    out.push_back(std::stoi(item));
-  }
-  return out;
 }
 
 /// The path of a logp result's pairs ("intranode" / "internode" in its table pairs).
@@ -187,6 +145,10 @@ struct ModelRow {
   const LogpSource* source = nullptr;
   std::string match;
   std::int64_t samples = 0;
+  /// The measured value's own spread, in its unit (its repetitions' lowest and highest, or a
+  /// stated confidence interval), over `spread_samples` samples; NaN: unknown.
+  double measured_low = NAN, measured_high = NAN;
+  int spread_samples = 0;
   bool valid = true;
   std::string reason;
   ModelPoint point;
@@ -198,20 +160,61 @@ double speed_of(const ModelRow& r) {
   return r.higher_is_better ? r.measured / r.predicted : r.predicted / r.measured;
 }
 
-/// Reads a series of rows (one pattern, broadcast or matrix, by increasing size) in place.
-void read_rows(std::vector<ModelRow*>& series) {
+/// The speeds of the measured value's spread (low, high), as speed_of reads the value.
+std::pair<double, double> spread_speeds(const ModelRow& r) {
+  if (!(r.predicted > 0) || !(r.measured_low > 0) || !(r.measured_high >= r.measured_low))
+    return {NAN, NAN};
+  if (r.higher_is_better) return {r.measured_low / r.predicted, r.measured_high / r.predicted};
+  return {r.predicted / r.measured_high, r.predicted / r.measured_low};
+}
+
+/// Reads alike series in place: several patterns of one shape in one result (six rings of 2
+/// on 2 processes), or one series alone, by increasing size. Alike series are read as one, so
+/// that they get one reading per size: the speed at a size is the median of theirs, the
+/// spread the lowest to the highest of their spreads, the samples all of theirs.
+void read_alike(const std::vector<std::vector<ModelRow*>>& alike) {
+  std::map<double, std::vector<ModelRow*>> by_size;
+  for (const auto& series : alike) {
+    for (ModelRow* r : series) {
+      if (std::isfinite(speed_of(*r))) by_size[r->size].push_back(r);
+    }
+  }
   std::vector<ModelPoint> points;
-  std::vector<ModelRow*> kept;
-  for (ModelRow* r : series) {
-    const double speed = speed_of(*r);
-    if (!std::isfinite(speed)) continue;
-    r->point.size = r->size;
-    r->point.speed = speed;
-    points.push_back(r->point);
-    kept.push_back(r);
+  for (const auto& [size, rows] : by_size) {
+    std::vector<double> speeds;
+    ModelPoint point = rows.front()->point;
+    point.size = size;
+    point.low = INFINITY;
+    point.high = -INFINITY;
+    point.samples = 0;
+    for (const ModelRow* r : rows) {
+      speeds.push_back(speed_of(*r));
+      const auto [low, high] = spread_speeds(*r);
+      const bool known = r->spread_samples > 0 && low <= high;
+      point.low = std::min(point.low, known ? low : speeds.back());
+      point.high = std::max(point.high, known ? high : speeds.back());
+      point.samples += std::max(r->spread_samples, 1);
+      if (point.not_comparable.empty()) point.not_comparable = r->point.not_comparable;
+    }
+    if (rows.size() == 1 && rows.front()->spread_samples < 2) point.samples = 0;
+    std::sort(speeds.begin(), speeds.end());
+    const std::size_t mid = speeds.size() / 2;
+    point.speed = speeds.size() % 2 ? speeds[mid] : (speeds[mid - 1] + speeds[mid]) / 2;
+    points.push_back(point);
   }
   const auto readings = read_series(points);
-  for (std::size_t i = 0; i < kept.size(); ++i) kept[i]->reading = readings[i];
+  std::size_t i = 0;
+  for (auto& [size, rows] : by_size) {
+    for (ModelRow* r : rows) {
+      r->point.speed = speed_of(*r);
+      r->reading = readings[i];
+    }
+    ++i;
+  }
+}
+
+void read_rows(const std::vector<ModelRow*>& series) {
+  read_alike({series});
 }
 
 struct ModelContext {
@@ -222,14 +225,65 @@ struct ModelContext {
   std::vector<std::string> notes;
 };
 
-// comm: the ping-pong (time and bandwidth) and every b_eff ring pattern per size.
+/// The ping-pong's rows (time and bandwidth per size) of one comm result; returns its lowest
+/// speed per size (as the rings compare with it).
+std::map<double, double> add_pingpong(ModelContext& c, const ModelRow& base,
+                                      const std::map<double, CommEvidence>& evidence,
+                                      const CommPaths& path) {
+  std::map<double, double> pingpong_speed;
+  const auto [source, match] =
+      choose_source(c.sources, base.env, base.nodes, base.ppn, path("pingpong"));
+  std::vector<std::size_t> times, bandwidths;
+  for (const auto& [size, e] : evidence) {
+    ModelRow r = base;
+    r.subject = "pingpong";
+    r.size = size;
+    r.source = source;
+    r.match = match;
+    r.samples = e.rows;
+    r.spread_samples = e.samples;
+    r.queue_depth = source->parameters.depth_for(1).queue_depth;
+    r.point.path_differs = paths_differ(source->path, path("pingpong"));
+    r.point.not_comparable = source->valid || !base.point.not_comparable.empty()
+                                 ? base.point.not_comparable
+                                 : "logp not valid";
+    ModelRow time = r, rate = r;
+    time.figure = "pingpong_time";
+    time.unit = "s";
+    time.higher_is_better = false;
+    time.predicted = predicted_pingpong_time(source->parameters, size);
+    time.measured = size / e.best;
+    time.measured_low = size / e.high;
+    time.measured_high = size / e.low;
+    rate.figure = "pingpong_bandwidth";
+    rate.unit = "B/s";
+    rate.predicted = predicted_pingpong_bandwidth(source->parameters, size);
+    rate.measured = e.best;
+    rate.measured_low = e.low;
+    rate.measured_high = e.high;
+    if (rate.predicted > 0) pingpong_speed[size] = e.low / rate.predicted;
+    times.push_back(c.rows.size());
+    c.rows.push_back(time);
+    bandwidths.push_back(c.rows.size());
+    c.rows.push_back(rate);
+  }
+  for (const auto* indices : {&times, &bandwidths}) {
+    std::vector<ModelRow*> series;
+    for (std::size_t i : *indices) series.push_back(&c.rows[i]);
+    read_rows(series);
+  }
+  return pingpong_speed;
+}
+
+// comm: the ping-pong (time and bandwidth) and every b_eff ring pattern per size; the ring
+// patterns of one shape (the same ring sizes, path and messages across nodes) read as one.
 void add_comm(ModelContext& c) {
   auto s = c.store.db().prepare(
       "SELECT v.sweep, v.env, v.partition, coalesce(v.nodes, 0), coalesce(v.ppn, 0), v.valid, "
       "v.reason, json_extract(document(d.packed), '$.measurements.patterns'), "
       "json_extract(document(d.packed), '$.measurements.measurements'), "
       "json_extract(document(d.packed), '$.measurements.pattern_nodes'), "
-      "json_extract(d.head, '$.rank_hosts') "
+      "json_extract(d.head, '$.rank_hosts'), json_extract(d.head, '$.node_cores') "
       "FROM run_results v JOIN results d ON d.id = v.result_id "
       "WHERE v.worker = 'comm' AND v.sweep = ?1 AND " +
       chosen_run_of_view(c.store) + " ORDER BY v.partition, v.point_id");
@@ -246,92 +300,23 @@ void add_comm(ModelContext& c) {
     const auto parse = [&](int column) {
       return s.is_null(column) ? json() : json::parse(s.text(column), nullptr, false);
     };
+    base.point.not_comparable = not_comparable_text(base.valid, base.reason, parse(11), true);
     const auto patterns = document_rows(parse(7));
-    const auto measurements = document_rows(parse(8));
-    const auto crossings = document_rows(parse(9));
-    const json hosts = parse(10);
+    auto evidence = comm_evidence(document_rows(parse(8)));
+    const CommPaths path = comm_paths(document_rows(parse(9)), parse(10));
+    auto pingpong_speed = add_pingpong(c, base, evidence["pingpong"], path);
 
-    // The best bandwidth per pattern and size over methods and repetitions (as b_eff takes it),
-    // with the rows behind it.
-    std::map<std::string, std::map<double, std::pair<double, std::int64_t>>> best;
-    for (const auto& m : measurements) {
-      const double bw = column_number(m, "bandwidth"), l = column_number(m, "l");
-      if (!(bw > 0) || !(l > 0)) continue;
-      auto& [value, count] = best[column_text(m, "pattern")][l];
-      value = std::max(value, bw);
-      ++count;
-    }
-    std::map<std::string, Path> path_of;
-    for (const auto& row : crossings) {
-      const double messages = column_number(row, "messages"),
-                   crossing = column_number(row, "crossing_messages");
-      path_of[column_text(row, "pattern")] = crossing == 0          ? Path::shared_memory
-                                             : crossing == messages ? Path::network
-                                                                    : Path::mixed;
-    }
-    // The ping-pong runs between ranks 0 and 1.
-    if (hosts.is_array() && hosts.size() >= 2 && hosts[0].is_string() && hosts[1].is_string()) {
-      path_of["pingpong"] = hosts[0] == hosts[1] ? Path::shared_memory : Path::network;
-    }
-    const auto path = [&](const std::string& pattern) {
-      const auto it = path_of.find(pattern);
-      return it == path_of.end() ? Path::unknown : it->second;
-    };
-
-    std::map<double, double> pingpong_speed;
-    const auto [pp_source, pp_match] =
-        choose_source(c.sources, base.env, base.nodes, base.ppn, path("pingpong"));
-    std::vector<std::size_t> pp_times, pp_bandwidths;
-    for (const auto& [size, entry] : best["pingpong"]) {
-      const auto& [bandwidth, count] = entry;
-      ModelRow r = base;
-      r.subject = "pingpong";
-      r.size = size;
-      r.source = pp_source;
-      r.match = pp_match;
-      r.samples = count;
-      r.queue_depth = pp_source->parameters.depth_for(1).queue_depth;
-      r.point.path_differs = paths_differ(pp_source->path, path("pingpong"));
-      ModelRow time = r, rate = r;
-      time.figure = "pingpong_time";
-      time.unit = "s";
-      time.higher_is_better = false;
-      time.predicted = predicted_pingpong_time(pp_source->parameters, size);
-      time.measured = size / bandwidth;
-      rate.figure = "pingpong_bandwidth";
-      rate.unit = "B/s";
-      rate.predicted = predicted_pingpong_bandwidth(pp_source->parameters, size);
-      rate.measured = bandwidth;
-      pingpong_speed[size] = speed_of(rate);
-      pp_times.push_back(c.rows.size());
-      c.rows.push_back(time);
-      pp_bandwidths.push_back(c.rows.size());
-      c.rows.push_back(rate);
-    }
-    for (const auto* indices : {&pp_times, &pp_bandwidths}) {
-      std::vector<ModelRow*> series;
-      for (std::size_t i : *indices) series.push_back(&c.rows[i]);
-      read_rows(series);
-    }
-
+    using Shape = std::tuple<std::vector<int>, Path, double>;
+    std::map<Shape, std::vector<std::vector<std::size_t>>> shapes;
     for (const auto& pattern : patterns) {
       const std::string label = column_text(pattern, "pattern");
-      // b_eff's ring patterns by their ring sizes; its random patterns and the worst cycle are
-      // one ring of all processes in another order (the table's `order`), which changes which
-      // neighbours share a node and a link, not the model's figure.
-      std::vector<int> rings;
-      if (column_text(pattern, "kind") == "ring") {
-        rings = ints_of(column_text(pattern, "ring_sizes"));
-      } else if (const auto order = ints_of(column_text(pattern, "order")); order.size() >= 2) {
-        rings = {static_cast<int>(order.size())};
-      }
+      std::vector<int> rings = rings_of(pattern);
       const double participants = column_number(pattern, "participants");
       if (rings.empty() || !(participants > 0)) continue;
       const auto [source, match] =
           choose_source(c.sources, base.env, base.nodes, base.ppn, path(label));
       std::vector<std::size_t> indices;
-      for (const auto& [size, entry] : best[label]) {
-        const auto& [bandwidth, count] = entry;
+      for (const auto& [size, e] : evidence[label]) {
         ModelRow r = base;
         r.figure = "ring_bandwidth_per_process";
         r.subject = label;
@@ -339,12 +324,17 @@ void add_comm(ModelContext& c) {
         r.unit = "B/s";
         r.source = source;
         r.match = match;
-        r.samples = count;
+        r.samples = e.rows;
+        r.spread_samples = e.samples;
         r.queue_depth = ring_queue_depth(source->parameters, rings);
         r.predicted = predicted_ring_bandwidth_per_process(source->parameters, size, rings);
-        r.measured = bandwidth / participants;
+        r.measured = e.best / participants;
+        r.measured_low = e.low / participants;
+        r.measured_high = e.high / participants;
         r.point.ring = true;
         r.point.path_differs = paths_differ(source->path, path(label));
+        if (r.point.not_comparable.empty() && !source->valid)
+          r.point.not_comparable = "logp not valid";
         // The ping-pong says whether the point-to-point path itself is slower than the model
         // only when it ran on the ring's path (ranks 0 and 1 of 2x2 share a node: shared
         // memory, against a ring whose messages cross the network).
@@ -356,10 +346,49 @@ void add_comm(ModelContext& c) {
         indices.push_back(c.rows.size());
         c.rows.push_back(r);
       }
-      std::vector<ModelRow*> series;
-      for (std::size_t i : indices) series.push_back(&c.rows[i]);
-      read_rows(series);
+      std::sort(rings.begin(), rings.end());
+      const auto crossing = path.crossing_of.find(label);
+      shapes[{rings, path(label), crossing == path.crossing_of.end() ? -1.0 : crossing->second}]
+          .push_back(std::move(indices));
     }
+    for (const auto& [shape, members] : shapes) {
+      std::vector<std::vector<ModelRow*>> alike;
+      for (const auto& indices : members) {
+        alike.emplace_back();
+        for (std::size_t i : indices) alike.back().push_back(&c.rows[i]);
+      }
+      read_alike(alike);
+    }
+  }
+}
+
+/// The bcast result's statistics table (mean, stddev and measurements per size, method, task).
+std::vector<std::map<std::string, json>> bcast_statistics(store::Store& store,
+                                                          std::int64_t result_id) {
+  auto s = store.db().prepare(
+      "SELECT json_extract(document(packed), '$.measurements.statistics') FROM results WHERE id = "
+      "?1");
+  s.bind(1, result_id);
+  if (!s.step() || s.is_null(0)) return {};
+  return document_rows(json::parse(s.text(0), nullptr, false));
+}
+
+/// The OL's stated confidence: the OL task's ol_i mean +- 2 standard errors (about 95%), from
+/// the worker's statistics over its measurements.
+void set_ol_confidence(ModelRow& r, const std::vector<std::map<std::string, json>>& statistics,
+                       std::int64_t ol_task) {
+  for (const auto& row : statistics) {
+    if (column_text(row, "method") != "ol_i" || column_number(row, "size") != r.size ||
+        column_number(row, "task") != static_cast<double>(ol_task))
+      continue;
+    const double mean = column_number(row, "mean"), stddev = column_number(row, "stddev"),
+                 count = column_number(row, "measurements");
+    if (!(mean > 0) || !(stddev >= 0) || !(count >= 2)) return;
+    const double half = 2 * stddev / std::sqrt(count);
+    r.measured_low = std::max(mean - half, mean * 1e-6);
+    r.measured_high = mean + half;
+    r.spread_samples = static_cast<int>(count);
+    return;
   }
 }
 
@@ -370,12 +399,15 @@ void add_bcast(ModelContext& c) {
       "v.reason, v.impl, v.hop_delay, v.size, v.ol, v.result_id, "
       "(SELECT r.nprocs FROM results r WHERE r.id = v.result_id), "
       "(SELECT m.samples FROM metrics m WHERE m.result_id = v.result_id AND m.name = 'ol' "
-      " AND json_extract(m.labels, '$.size') = v.size ORDER BY m.id DESC LIMIT 1) "
+      " AND json_extract(m.labels, '$.size') = v.size ORDER BY m.id DESC LIMIT 1), "
+      "v.ol_task, (SELECT json_extract(d.head, '$.node_cores') FROM results d "
+      " WHERE d.id = v.result_id) "
       "FROM bcast_table v WHERE v.sweep = ?1 AND " +
       chosen_run_of_view(c.store) + " ORDER BY v.partition, v.point_id, v.size");
   s.bind(1, c.sweep);
   std::int64_t current = -1;
   std::vector<std::size_t> indices;
+  std::vector<std::map<std::string, json>> statistics;
   const auto flush = [&] {
     std::vector<ModelRow*> series;
     for (std::size_t i : indices) series.push_back(&c.rows[i]);
@@ -387,6 +419,7 @@ void add_bcast(ModelContext& c) {
     if (s.int64(11) != current) {
       flush();
       current = s.int64(11);
+      statistics = bcast_statistics(c.store, current);
     }
     const int nprocs = static_cast<int>(s.int64(12));
     if (nprocs < 2) continue;
@@ -423,6 +456,10 @@ void add_bcast(ModelContext& c) {
                                          s.is_null(8) ? 0.0 : s.real(8));
     r.measured = s.real(10);
     r.samples = s.is_null(13) ? 0 : s.int64(13);
+    if (!s.is_null(14)) set_ol_confidence(r, statistics, s.int64(14));
+    r.point.not_comparable = not_comparable_text(
+        r.valid, r.reason, s.is_null(15) ? json() : json::parse(s.text(15), nullptr, false),
+        source->valid);
     r.point.path_differs = paths_differ(source->path, path);
     indices.push_back(c.rows.size());
     c.rows.push_back(r);
@@ -440,7 +477,8 @@ void add_links(ModelContext& c) {
         "coalesce(r.procs_per_node, p.procs_per_node, 0), r.valid, "
         "(SELECT f.reason FROM result_facts f WHERE f.result_id = r.id), "
         "(SELECT json_group_object(x.name || ' ' || x.labels, x.samples) FROM metrics x "
-        " WHERE x.result_id = r.id AND x.name IN ('link_bandwidth', 'link_latency')) "
+        " WHERE x.result_id = r.id AND x.name IN ('link_bandwidth', 'link_latency')), "
+        "json_extract(r.head, '$.node_cores') "
         "FROM results r JOIN points p ON p.id = r.point_id WHERE r.id = ?1");
     s.bind(1, m.result_id);
     if (!s.step() || s.is_null(0) || s.is_null(1)) continue;
@@ -455,6 +493,7 @@ void add_links(ModelContext& c) {
     base.valid = s.int64(5) != 0;
     base.reason = s.optional_text(6).value_or("");
     const json samples = s.is_null(7) ? json() : json::parse(s.text(7), nullptr, false);
+    const json node_cores = s.is_null(8) ? json() : json::parse(s.text(8), nullptr, false);
     const auto samples_of = [&](const std::string& name, const LinkValue& l) -> std::int64_t {
       const std::string key = name + " " + json{{"from", l.from}, {"to", l.to}}.dump();
       return samples.is_object() && samples.contains(key) && samples[key].is_number_integer()
@@ -485,6 +524,8 @@ void add_links(ModelContext& c) {
         r.match = match;
         r.point.path_differs = paths_differ(source->path, path);
         r.point.weak = weak(l);
+        r.point.not_comparable =
+            not_comparable_text(base.valid, base.reason, node_cores, source->valid);
         if (is_bandwidth) {
           r.figure = "link_bandwidth";
           r.size = size;

@@ -195,21 +195,20 @@ QueryTable human_view(const QueryTable& table) {
         break;
       }
     }
-    std::string shown = *base;
-    double scale = 1;
-    if (*base == "B/s") {
-      shown = "MB/s", scale = 1e-6;
-    } else if (*base == "s") {
-      if (std::fabs(first) < 1) shown = "us", scale = 1e6;
-    } else if (*base == "s/B") {
-      shown = "ns/B", scale = 1e9;
-    }
+    const auto [shown, scale] = display_unit(*base, first);
     for (auto c : linked) {
       if (auto* v = std::get_if<double>(&row[c])) *v *= scale;
     }
     row[unit_at] = shown;
   }
   return out;
+}
+
+std::pair<std::string, double> display_unit(const std::string& base, double first) {
+  if (base == "B/s") return {"MB/s", 1e-6};
+  if (base == "s" && std::fabs(first) < 1) return {"us", 1e6};
+  if (base == "s/B") return {"ns/B", 1e9};
+  return {base, 1};
 }
 
 std::optional<std::size_t> find_column(const QueryTable& table, const std::string& key) {

@@ -96,6 +96,10 @@ void print_json(const QueryTable& table,
 /// "params" (a point's parameters as JSON) in short_parameters(). CSV and JSON keep the base
 /// units, every digit and the whole text.
 QueryTable human_view(const QueryTable& table);
+/// The unit a value of base unit `base` is shown in, and the factor to it, by that rule: B/s as
+/// MB/s, s as us when `first` (the first or largest value) is below a second, s/B as ns/B; any
+/// other as it is. The report's figures use it too.
+std::pair<std::string, double> display_unit(const std::string& base, double first);
 
 /// A bandwidth in a note as the tables show it: "1979 MB/s" (kHumanDigits digits).
 std::string megabytes(double bytes_per_second);

@@ -78,6 +78,8 @@ std::vector<Figure> bcast_figures(const query::QueryTable& bcast_table,
         for (auto [points, panel] : {std::pair{&procs, &by_procs}, std::pair{&sizes, &by_size}}) {
           Series s;
           s.title = envs.with(m.title, env);
+          s.env = envs.label(env);
+          s.kind = m.title;
           for (const auto& [x, value] : *points) {
             s.points.emplace_back(x, value.first);
             s.valid.push_back(value.second);

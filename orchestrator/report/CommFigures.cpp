@@ -134,7 +134,9 @@ std::vector<Figure> comm_figures(const std::vector<StoredResult>& comm_results,
         for (std::size_t i = 0; i < numbers.size(); ++i)
           s.title += (i ? "," : "") + std::to_string(numbers[i]);
       }
+      s.kind = s.title;
       s.title = envs.with(s.title, r.env);
+      s.env = envs.label(r.env);
       for (const auto& [l, b] : by_size) s.points.emplace_back(l, b / 1e6);
       s.valid.assign(s.points.size(), r.valid);
       panel.series.push_back(std::move(s));
@@ -144,6 +146,8 @@ std::vector<Figure> comm_figures(const std::vector<StoredResult>& comm_results,
       s.title =
           envs.with("random (log mean of " + std::to_string(random_patterns) + " patterns)", r.env);
       s.color = 8 + envs.index(r.env);
+      s.env = envs.label(r.env);
+      s.kind = "random";
       for (const auto& [l, sum] : random)
         s.points.emplace_back(l, std::exp(sum.first / sum.second) / 1e6);
       s.valid.assign(s.points.size(), r.valid);
@@ -220,6 +224,9 @@ Figure comm_scaling_figure(const query::QueryTable& comm_table, const Environmen
     s_total.title = envs.with("b_eff", env);
     s_per.title = envs.with("b_eff per process", env);
     s_total.color = s_per.color = 1 + envs.index(env);
+    s_total.env = s_per.env = envs.label(env);
+    s_total.kind = "b_eff";
+    s_per.kind = "b_eff per process";
     for (const auto& [partition, value] : rows) {
       const auto& [b, b_per, valid] = value;
       s_total.points.emplace_back(partition, b / 1e6);

@@ -15,8 +15,17 @@ struct Series {
   std::vector<std::pair<double, double>> points;  ///< (x, y) in drawing order; NaN y: a gap
   bool lines = true;                              ///< join the points (a gap breaks the line)
   bool marks = true;                              ///< mark each point
-  int color = 0;                                  ///< gnuplot line colour index; 0: the next one
+  /// The colour: 1, 2, ... the report's palette (FigureRules::colour); 0: the next one. In a
+  /// panel of several environments the rules give each environment's series its colour.
+  int color = 0;
   bool dashed = false;                            ///< a fit or model rather than a measurement
+  /// The environment's label ("mpich (MPICH 4.0.2)"); "" in a sweep without environments.
+  std::string env = {};
+  /// What the series is of, across environments ("type 0 scatter", "q = 8"): one marker per
+  /// kind (FigureRules); "" for the series' place among those of its environment.
+  std::string kind = {};
+  /// The marker: 0, 1, ... the report's filled markers (FigureRules::marker), set by the rules.
+  int marker = 0;
   /// Per point: false for a point from a result that is not valid (drawn with a hollow marker);
   /// empty or shorter than `points`: the other points are valid.
   std::vector<bool> valid = {};
@@ -60,6 +69,8 @@ struct Panel {
   bool bandwidth_axis = false;
   /// A linear y axis starts at 0 (the top is automatic).
   bool y_from_zero = false;
+  /// The x values are whole numbers (runs): a tic at each, never between.
+  bool integer_x = false;
   /// A heatmap instead of series (x_label and y_label name its columns and rows).
   std::optional<Heatmap> heatmap = {};
   /// True when any series has a drawable point (or the heatmap a value).

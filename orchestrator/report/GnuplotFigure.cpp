@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <fstream>
 
+#include "report/FigureRules.hpp"
 #include "util/Error.hpp"
 #include "util/TextSafety.hpp"
 
@@ -48,6 +49,21 @@ bool any_not_valid(const Panel& panel, const Series& series) {
   return false;
 }
 
+/// A key entry's width in px, about: its title at 0.6 font sizes a character, and the sample.
+std::size_t key_entry_width(std::size_t characters) {
+  return characters * kFontSize * 6 / 10 + 90;
+}
+
+/// The widest key entry of a panel, in px.
+std::size_t widest_key(const Panel& panel) {
+  std::size_t longest = 0;
+  for (const auto& s : panel.series) {
+    if (series_drawable(panel, s)) longest = std::max(longest, printable_utf8(s.title).size());
+    if (any_not_valid(panel, s)) longest = std::max(longest, std::string(kNotValidKey).size());
+  }
+  return key_entry_width(longest);
+}
+
 /// The legend's entries of a panel in a key row, about, for the figure's height.
 std::size_t key_lines(const Panel& panel, std::size_t panel_width) {
   std::size_t entries = 0, longest = 0;
@@ -62,8 +78,7 @@ std::size_t key_lines(const Panel& panel, std::size_t panel_width) {
     ++entries;
     longest = std::max<std::size_t>(longest, 26);
   }
-  const std::size_t per_line =
-      std::max<std::size_t>(1, panel_width / (longest * kFontSize * 6 / 10 + 90));
+  const std::size_t per_line = std::max<std::size_t>(1, panel_width / key_entry_width(longest));
   return (entries + per_line - 1) / per_line;
 }
 
@@ -182,7 +197,11 @@ FigureLayout figure_layout(const Figure& figure) {
     layout.font_size = kFontSize;
     return layout;
   }
-  layout.columns = std::min<std::size_t>(panels, 2);
+  // Side by side only when every key entry fits in half the width (rule 6 of FigureRules): a
+  // wider one would spill over the neighbouring panel.
+  std::size_t widest = 0;
+  for (const auto& panel : figure.panels) widest = std::max(widest, widest_key(panel));
+  layout.columns = widest <= kFigureWidth / 2 - 20 ? std::min<std::size_t>(panels, 2) : 1;
   layout.rows = (panels + layout.columns - 1) / layout.columns;
   const std::size_t panel_width = kFigureWidth / layout.columns;
   layout.height = 0;
@@ -214,8 +233,9 @@ std::string gnuplot_script(const Figure& figure, const std::string& data_path,
        std::to_string(layout.columns) + "\n";
   int block = 0;
   for (const auto& panel : figure.panels) {
+    // Tic labels with up to 10 digits before gnuplot turns to e-notation (FigureRules, rule 1).
     s += "unset label\nunset logscale\nset autoscale\nset xtics autofreq norotate\n"
-         "set ytics autofreq\nset format x '%g'\nset format y '%g'\n";
+         "set ytics autofreq\nset format x '%.10g'\nset format y '%.10g'\n";
     s += "set title " + gnuplot_quote(titles ? panel.title : "") + "\n";
     s += "set xlabel " + gnuplot_quote(panel.x_label) + "\n";
     s += "set ylabel " + gnuplot_quote(panel.y_label) + "\n";
@@ -229,6 +249,11 @@ std::string gnuplot_script(const Figure& figure, const std::string& data_path,
            "set xrange [0:1]\nset yrange [0:1]\nunset xtics\nunset ytics\nplot NaN notitle\n";
       continue;
     }
+    // The key below the data, in as many columns as fit the panel's width (rule 6).
+    s += "set key below maxcols " +
+         std::to_string(std::max<std::size_t>(
+             1, (kFigureWidth / layout.columns) / std::max<std::size_t>(widest_key(panel), 1))) +
+         "\n";
     // A little room at the sides, so the first and last points are not on the frame.
     s += "set offsets graph 0.03, graph 0.03, 0, 0\n";
     if (panel.log_x) s += "set logscale x 10\n";
@@ -250,8 +275,11 @@ std::string gnuplot_script(const Figure& figure, const std::string& data_path,
     bool hollow = false;
     for (const auto& series : panel.series) {
       if (!series_drawable(panel, series)) continue;
+      // The palette's colour and the series' marker (FigureRules, rule 7).
       const std::string color =
-          " lc " + std::to_string(series.color > 0 ? series.color : next_color++);
+          " lc rgb '" + FigureRules::colour(series.color > 0 ? series.color : next_color++) + "'";
+      const std::string filled = " pt " + std::to_string(FigureRules::marker(series.marker, true));
+      const std::string open = " pt " + std::to_string(FigureRules::marker(series.marker, false));
       const std::string source =
           gnuplot_quote(data_path) + " index " + std::to_string(block++) + " using 1:";
       const std::string dash = series.dashed ? " dt 2" : "";
@@ -260,20 +288,22 @@ std::string gnuplot_script(const Figure& figure, const std::string& data_path,
       // then the key entry (an undefined function draws only its key sample).
       if (lines) plots.push_back(source + "2 with lines lw 2" + dash + color + " notitle");
       if (series.marks) {
-        plots.push_back(source + "($3>0?$2:1/0) with points pt 7 ps 1.1" + color + " notitle");
+        plots.push_back(source + "($3>0?$2:1/0) with points" + filled + " ps 1.1" + color +
+                        " notitle");
         if (any_not_valid(panel, series)) {
           hollow = true;
-          plots.push_back(source + "($3>0?1/0:$2) with points pt 6 ps 1.1" + color + " notitle");
+          plots.push_back(source + "($3>0?1/0:$2) with points" + open + " ps 1.1" + color +
+                          " notitle");
         }
       }
-      const std::string key = series.marks && lines ? "linespoints pt 7 ps 1.1 lw 2"
-                              : lines               ? "lines lw 2"
-                                                    : "points pt 7 ps 1.1";
+      const std::string key = series.marks && lines ? "linespoints" + filled + " ps 1.1 lw 2"
+                              : lines               ? std::string("lines lw 2")
+                                                    : "points" + filled + " ps 1.1";
       plots.push_back("1/0 with " + key + dash + color + " title " + gnuplot_quote(series.title));
     }
     if (hollow) {
-      plots.push_back("1/0 with points pt 6 ps 1.1 lc rgb '#000000' title " +
-                      gnuplot_quote(kNotValidKey));
+      plots.push_back("1/0 with points pt " + std::to_string(FigureRules::marker(0, false)) +
+                      " ps 1.1 lc rgb '#000000' title " + gnuplot_quote(kNotValidKey));
     }
     for (std::size_t i = 0; i < plots.size(); ++i)
       s += (i == 0 ? "plot " : ", \\\n     ") + plots[i];

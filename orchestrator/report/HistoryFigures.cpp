@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "common/MetricCatalogue.hpp"
+#include "query/QueryTable.hpp"
 
 namespace pbench::report {
 namespace {
@@ -48,8 +49,10 @@ std::vector<Figure> history_figures(const query::QueryTable& history,
   // Per-partition figures (logp, bcast) keep a partition; the sweep-wide maxima
   // (b_eff_io, b_eff) move between partitions and are one line.
   std::map<std::tuple<std::string, double>, Figure> by_figure;
-  // figure -> environment -> its (valid, not valid) series' index in the panel.
-  std::map<std::tuple<std::string, double>, std::map<std::string, std::size_t>> first_series;
+  // figure -> its base unit and largest value, for the unit the tables show it in.
+  std::map<std::tuple<std::string, double>, std::pair<std::string, double>> units;
+  // figure -> environment -> its series' index in the panel.
+  std::map<std::tuple<std::string, double>, std::map<std::string, std::size_t>> series_of;
   for (const auto& row : history.rows) {
     const std::string name = text(row[figure]);
     const auto* spec = metrics::find_figure(name);
@@ -65,32 +68,49 @@ std::vector<Figure> history_figures(const query::QueryTable& history,
       f.name = stem(title);
       f.title = "History: " + title;
       f.caption = "The headline figure " + title +
-                  " in each run of the sweep (pbench history); not valid results apart.";
+                  " in each run of the sweep (pbench history), in the unit the tables use; "
+                  "not valid results hollow.";
       Panel panel;
       panel.x_label = "run";
-      panel.y_label = name + " [" + text(row[unit]) + "]";
+      panel.integer_x = true;
       f.panels.push_back(panel);
     }
+    auto& [base, largest] = units[{name, procs}];
+    base = text(row[unit]);
+    const double y = number(row[value]);
+    if (std::isfinite(y)) largest = std::max(largest, std::fabs(y));
     const std::string environment = env < history.columns.size() ? text(row[env]) : "";
     auto& series = f.panels[0].series;
-    auto [at, fresh] = first_series[{name, procs}].try_emplace(environment, series.size());
+    auto [at, fresh] = series_of[{name, procs}].try_emplace(environment, series.size());
     if (fresh) {
-      const int color = 1 + 2 * envs.index(environment);
-      series.push_back(Series{envs.with("valid", environment), {}, true, true, color});
-      series.push_back(Series{envs.with("not valid", environment), {}, false, true, color + 1});
+      Series s{envs.with(name, environment), {}, true, true, 1 + envs.index(environment)};
+      s.env = envs.label(environment);
+      series.push_back(std::move(s));
     }
-    const double x = number(row[run]);
-    const double y = number(row[value]);
-    const bool ok = text(row[valid]) == "yes";
-    series[at->second + (ok ? 0 : 1)].points.emplace_back(x, y);
+    auto& s = series[at->second];
+    s.points.emplace_back(number(row[run]), y);
+    s.valid.push_back(text(row[valid]) == "yes");
   }
   std::vector<Figure> out;
   for (auto& [key, f] : by_figure) {
-    auto& series = f.panels[0].series;
-    // A "not valid" series without a point is left out (the key would name it for nothing).
-    series.erase(std::remove_if(series.begin(), series.end(),
-                                [](const Series& s) { return !s.lines && !s.has_data(); }),
-                 series.end());
+    // The values in the unit the tables show them in (MB/s, us, ns/B), never base units.
+    const auto& [base, largest] = units[key];
+    const auto [shown, scale] = query::display_unit(base, largest);
+    f.panels[0].y_label = std::get<0>(key) + (shown.empty() ? "" : " [" + shown + "]");
+    for (auto& s : f.panels[0].series) {
+      // In run order, each run once.
+      std::vector<std::size_t> order(s.points.size());
+      for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+      std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return s.points[a].first < s.points[b].first;
+      });
+      Series sorted = s;
+      for (std::size_t i = 0; i < order.size(); ++i) {
+        sorted.points[i] = {s.points[order[i]].first, s.points[order[i]].second * scale};
+        sorted.valid[i] = s.valid[order[i]];
+      }
+      s = std::move(sorted);
+    }
     out.push_back(std::move(f));
   }
   return out;

@@ -9,8 +9,9 @@
 namespace pbench::report {
 
 /// One figure per headline figure (and partition, for per-partition figures) of
-/// query::history_table(): value against run number, valid and not valid results apart, a pair
-/// of series per environment when the table has a column "env".
+/// query::history_table(): value against run number in the unit the tables use (MB/s, us), a
+/// series per environment (when the table has a column "env") with its not valid results'
+/// points hollow, a tic at each run.
 std::vector<Figure> history_figures(const query::QueryTable& history,
                                     const EnvironmentLabels& envs = {});
 

@@ -32,6 +32,20 @@ std::string html_escape(std::string_view text) {
 
 namespace {
 
+/// A table's text cell escaped, with a break opportunity after each '_', '/' and ',' of a long
+/// word (ring_bandwidth_per_process), so that a wide table wraps within the page (the rule of
+/// the page's tables: docs/user-guide.md, "How the tables read").
+std::string breakable(const std::string& text) {
+  const std::string escaped = html_escape(text);
+  if (escaped.size() <= 16) return escaped;
+  std::string out;
+  for (char c : escaped) {
+    out += c;
+    if (c == '_' || c == '/' || c == ',') out += "<wbr>";
+  }
+  return out;
+}
+
 std::string anchor_of(const std::string& id) {
   std::string anchor;
   for (char c : id) {
@@ -97,7 +111,7 @@ void HtmlPage::table(const query::QueryTable& given) {
       } else {
         body_ += "<td>";
       }
-      body_ += html_escape(shown) + "</td>";
+      body_ += (number ? html_escape(shown) : breakable(shown)) + "</td>";
     }
     body_ += "</tr>\n";
   }
@@ -144,7 +158,13 @@ std::string HtmlPage::html() const {
          "background: #fff; max-width: 1260px; }\n"
          "table { border-collapse: collapse; margin: 0.5em 0; font-size: 0.9em; }\n"
          "th, td { border: 1px solid #bbb; padding: 0.2em 0.5em; }\n"
+         // The tables within the page: text cells wrap (numbers never), and a table still
+         // wider than the page scrolls in its box with its first (key) column kept in view.
          "div.table { overflow-x: auto; max-width: 100%; }\n"
+         "th, td { overflow-wrap: anywhere; } td.num { white-space: nowrap; "
+         "overflow-wrap: normal; }\n"
+         "th:first-child, td:first-child { position: sticky; left: 0; z-index: 1; "
+         "background: #fff; } th:first-child { background: #eee; }\n"
          "th { background: #eee; } td.num { text-align: right; }\n"
          "figure { margin: 1.5em 0; } figure h3 { margin: 0 0 0.3em 0; }\n"
          "img { max-width: 100%; height: auto; border: 1px solid #ddd; }\n"

@@ -110,6 +110,9 @@ Figure io_partition_figure(const query::QueryTable& io_table, const EnvironmentL
                           env) +
                 suffix;
       s.dashed = !suffix.empty();
+      s.env = envs.label(env);
+      s.kind = "T = " + (std::isfinite(time) ? seconds(time) : std::string("?")) + ", hints " +
+               hints + suffix;
       bool any = false;
       for (const auto& [partition, value] : points) {
         s.points.emplace_back(partition, value.first / 1e6);
@@ -198,7 +201,9 @@ std::vector<Figure> io_pattern_figures(const std::vector<StoredResult>& io_resul
           const std::string name =
               type >= 0 && type < 5 ? kTypeNames[type] : "type " + std::to_string(type);
           s.title = one ? name : envs.with(name, env) + ", " + processes(partition);
-          s.color = type + 1 + 5 * envs.index(env);
+          s.color = type + 1;
+          s.env = envs.label(env);
+          s.kind = name;
           std::vector<std::pair<double, double>> points;
           for (const auto& [l, sum] : by_size) {
             points.emplace_back(chunk_position(l), sum.first / sum.second / 1e6);
@@ -251,7 +256,8 @@ Figure consortium_figure(const std::vector<StoredResult>& io_results,
     panel.bandwidth_axis = panel.y_from_zero = true;
     // label -> size -> (the largest rate, its result valid); a valid rate before a larger one
     // that is not.
-    std::map<std::string, std::map<double, std::pair<double, bool>>> curves;
+    // (label, environment label) -> size -> ...
+    std::map<std::pair<std::string, std::string>, std::map<double, std::pair<double, bool>>> curves;
     for (const auto& r : io_results) {
       if (!is_consortium(r)) continue;
       for (const auto& m : r.metrics) {
@@ -265,15 +271,18 @@ Figure consortium_figure(const std::vector<StoredResult>& io_results,
         if (json_number(m.labels, "file_per_process") == 1) label += ", file per process";
         label = envs.with(label + ", " + std::to_string(r.partition) + " procs", r.env);
         const std::pair<double, bool> value{*m.value / 1e6, r.valid};
-        auto [it, inserted] = curves[label].try_emplace(size, value);
+        auto [it, inserted] = curves[{label, envs.label(r.env)}].try_emplace(size, value);
         if (!inserted &&
             std::pair{value.second, value.first} > std::pair{it->second.second, it->second.first})
           it->second = value;
       }
     }
-    for (const auto& [label, points] : curves) {
+    for (const auto& [keyed, points] : curves) {
+      const auto& [label, env] = keyed;
       Series s;
       s.title = label;
+      s.env = env;
+      s.kind = env.empty() ? label : label.substr(0, label.rfind(", " + env));
       for (const auto& [size, value] : points) {
         s.points.emplace_back(size, value.first);
         s.valid.push_back(value.second);

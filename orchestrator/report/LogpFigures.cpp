@@ -34,6 +34,8 @@ Figure logp_gap_figure(const query::QueryTable& logp_table, const EnvironmentLab
   for (const auto& [key, points] : curves) {
     Series s;
     s.title = envs.with(plain_significant(key.second, 6) + " processes", key.first);
+    s.env = envs.label(key.first);
+    s.kind = plain_significant(key.second, 6) + " processes";
     for (const auto& [q, value] : points) {
       s.points.emplace_back(q, value.first);
       s.valid.push_back(value.second);
@@ -84,6 +86,8 @@ std::vector<Figure> logp_size_figures(const std::vector<StoredResult>& logp_resu
       Series measured;
       measured.title = name;
       measured.color = color;
+      measured.env = envs.label(curve.first);
+      measured.kind = "q = " + plain_significant(curve.second, 6);
       for (const auto& [size, t] : points) measured.points.emplace_back(size, t * 1e6);
       measured.valid.assign(measured.points.size(), valid[partition][curve]);
       panel.series.push_back(std::move(measured));
@@ -102,6 +106,8 @@ std::vector<Figure> logp_size_figures(const std::vector<StoredResult>& logp_resu
                          ? ", 1/G = " + plain_significant(1e-6 / slope, 4) + " MB/s"
                          : ", slope " + plain_significant(slope * 1e9, 3) + " ns/B (not positive)";
         fit.color = color;
+        fit.env = envs.label(curve.first);
+        fit.kind = "q = " + plain_significant(curve.second, 6);
         fit.dashed = true;
         fit.marks = false;
         // The fitted line sampled at the measured sizes of the segment (log axes bend it).

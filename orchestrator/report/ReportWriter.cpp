@@ -15,6 +15,7 @@
 #include "query/SystemQuery.hpp"
 #include "query/WorkerQueries.hpp"
 #include "report/EnvironmentLabels.hpp"
+#include "report/FigureRules.hpp"
 #include "report/GnuplotFigure.hpp"
 #include "report/HistoryFigures.hpp"
 #include "report/HtmlPage.hpp"
@@ -28,7 +29,8 @@ namespace pbench::report {
 namespace {
 
 /// Draws each figure with data and puts it on the page; a figure without data is a "no data"
-/// paragraph in its place. Bandwidth axes follow the report's options.
+/// paragraph in its place. Bandwidth axes follow the report's options, then every figure the
+/// rules of FigureRules.
 class FigureSink {
  public:
   FigureSink(HtmlPage& page, GnuplotFigure& gnuplot, const std::filesystem::path& dir,
@@ -53,6 +55,9 @@ class FigureSink {
       panel.log_y = options_.log_bandwidth;
       panel.y_from_zero = !options_.log_bandwidth;
     }
+    // How every figure reads (report/FigureRules.hpp): log axes over decades, a panel per
+    // environment orders apart, whole-number tics, a colour per environment, a marker per kind.
+    FigureRules::apply(figure);
     gnuplot_.draw(figure, dir_);
     const auto layout = figure_layout(figure);
     page_.figure(name + ".svg", figure.title, figure.caption, kFigureWidth, layout.height);

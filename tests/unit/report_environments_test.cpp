@@ -150,7 +150,7 @@ TEST_CASE("every figure of a two-environment sweep has each environment's series
   const auto t = titles(b[0].panels.at(0));
   CHECK(std::count(t.begin(), t.end(), "OL (OL_i method), mpich (MPICH 4.0.2)") == 1);
   CHECK(std::count(t.begin(), t.end(), "OL (OL_i method), openmpi (Open MPI 4.1.4)") == 1);
-  // history: valid (and not valid) per environment.
+  // history: a series per environment.
   query::QueryTable history;
   history.columns = {column("run"),   column("figure"), column("env"),  column("partition"),
                      column("value"), column("unit"),   column("valid")};
@@ -160,9 +160,15 @@ TEST_CASE("every figure of a two-environment sweep has each environment's series
                    std::string("B/s"), std::string("no")}};
   const auto h = history_figures(history, kEnvs);
   REQUIRE(h.size() == 1);
+  // One series per environment, its not valid points hollow (no series of their own), in the
+  // tables' MB/s.
   CHECK(titles(h[0].panels.at(0)) ==
-        std::vector<std::string>{"valid, mpich (MPICH 4.0.2)", "valid, openmpi (Open MPI 4.1.4)",
-                                 "not valid, openmpi (Open MPI 4.1.4)"});
+        std::vector<std::string>{"b_eff, mpich (MPICH 4.0.2)", "b_eff, openmpi (Open MPI 4.1.4)"});
+  CHECK(h[0].panels[0].y_label == "b_eff [MB/s]");
+  CHECK(h[0].panels[0].series[1].points.at(0).second == doctest::Approx(2000));
+  CHECK_FALSE(h[0].panels[0].series[1].point_valid(0));
+  CHECK(h[0].panels[0].series[1].env == "openmpi (Open MPI 4.1.4)");
+  CHECK(h[0].panels[0].integer_x);
 }
 
 TEST_CASE("the report's list of results that are not valid names the environment") {

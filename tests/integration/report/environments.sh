@@ -88,6 +88,29 @@ assert "d = 20 us" in page and "20.000000" not in page, "hop delay title"
 # The reasons of results that are not valid name their environment.
 assert "environment mpich)" in page and "environment openmpi)" in page, "not-valid reasons"
 PY
+# The report's rules of reading, in Chromium: above all one colour per environment in every
+# figure (issue 52: type 0 of MPICH and type 3 of Open MPI were both purple), an environment's
+# panel of its own where their values lie orders apart, legends off the data.
+mapfile -t env_labels < <("$PY" - "$PBENCH_DB" <<'PY'
+import json, sqlite3, sys
+libraries = {}
+for env, doc in sqlite3.connect(sys.argv[1]).execute(
+        "select json_extract(p.params_json, '$.env'), r.document from results r "
+        "join points p on p.id = r.point_id join sweeps s on s.id = p.sweep_id "
+        "where s.name = 'envs'"):
+    mpi = json.loads(doc)["mpi"]
+    libraries.setdefault(env, set()).add(
+        mpi["library"] + (" " + mpi["version"] if mpi["version"] else ""))
+for env, l in sorted(libraries.items()):
+    print("%s (%s)" % (env, " / ".join(sorted(l))))
+PY
+)
+env_args=()
+for label in "${env_labels[@]}"; do env_args+=(--env "$label"); done
+"$PY" "$here/figure_rules.py" out "${env_args[@]}" > rules.txt ||
+  { cat rules.txt; fail "the report's rules"; }
+grep -q "environments " rules.txt || { cat rules.txt; fail "no figure with both environments"; }
+
 # A sweep without logp: no queue depths in its header.
 "$PBENCH" report nologp -o nologp-out > /dev/null
 "$PY" - <<'PY'

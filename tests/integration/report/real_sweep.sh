@@ -6,7 +6,8 @@
 # reasons of results that are not valid beside the tables and hollow markers for them in the
 # figures, the page renders in headless Chromium at 1400 px to a non-blank screenshot, a hint
 # with a shell command in backquotes is drawn as text and never run, and a sweep without
-# results says "no data" instead of drawing anything.
+# results says "no data" instead of drawing anything; every figure and table follows the
+# report's rules of reading (figure_rules.py, in Chromium).
 set -euo pipefail
 PBENCH=${PBENCH:?PBENCH must name the pbench binary}
 PY=/usr/bin/python3
@@ -132,6 +133,14 @@ grep -qF '<li>point ' hostile-out/index.html || fail "no list of not valid resul
 grep -qF "ring1' system(\"touch INJECTED2\") \`touch INJECTED3\` \"&lt;x>" \
   hostile-out/comm-bandwidth-p2.svg || fail "the hostile pattern name is not in the key as text"
 
+# The rules every figure and table reads by (docs/user-guide.md, "How the figures and tables
+# read"), measured in headless Chromium: units, axis kinds, hollow not valid markers, legends off
+# the data, tables within the page.
+"$PY" "$here/figure_rules.py" out > rules.txt || { cat rules.txt; fail "the report's rules"; }
+"$PY" "$here/figure_rules.py" hostile-out --hollow comm-bandwidth-p2.svg \
+  --hollow comm-scaling.svg > rules-hostile.txt ||
+  { cat rules-hostile.txt; fail "the report's rules (not valid comm)"; }
+
 # Headless Chromium renders the page at 1400 px: the screenshot is not blank (nor is one figure
 # alone); PBENCH_REPORT_SHOTS=DIR keeps the screenshots there to look at.
 source "$here/../lib/chromium.sh"
@@ -148,6 +157,8 @@ shot "$work/figure.png" 1400,1000 "$work/out/io-patterns-1.svg"
   --expect-text sustained_write --expect-text cached_write \
   --no-figure io-patterns --no-figure io-partitions
 "$PY" "$here/svg_check.py" cons-out/io-consortium.svg > /dev/null || fail "consortium figure"
+"$PY" "$here/figure_rules.py" cons-out > rules-cons.txt ||
+  { cat rules-cons.txt; fail "the report's rules (consortium)"; }
 shot "$work/cons.png" 1400,1800 "$work/cons-out/index.html"
 "$PY" "$here/png_nonblank.py" cons.png || fail "the consortium page's screenshot is blank"
 
