@@ -30,6 +30,86 @@ struct RunOptions {
 };
 }  // namespace
 
+namespace {
+
+// --again: the stored sweep as it is, its specification and job scripts, run once more.
+sweep::SweepSpec stored_spec_again(RunOptions& o, const GlobalOptions& global,
+                                   const run::SweepBudget& budget, std::size_t& point_count) {
+  sweep::SweepSpec spec;
+  if (!o.sweep.given("name")) throw UsageError("--again needs the NAME of a stored sweep");
+  if (const auto changed = o.sweep.given_definition(); !changed.empty()) {
+    std::string names;
+    for (const auto& n : changed) names += (names.empty() ? "" : ", ") + n;
+    throw UsageError(
+        "--again runs the stored sweep '" + o.sweep.name + "' as it was defined; " + names +
+        " would change that definition and cannot be given with --again. For such a run, "
+        "make a new sweep (pbench run NEW ...; then pbench check NEW --against " +
+        o.sweep.name + ") or replace this one (pbench sweep " + o.sweep.name +
+        " ... --force --discard-results)");
+  }
+  SweepContext stored(global.db, o.sweep.name);
+  spec = sweep::SweepSpec::from_json(nlohmann::json::parse(stored.sweep.spec_json));
+  point_count = stored.store.points(stored.sweep.id).size();
+  if (const auto drift = site::profile_drift(spec.site, spec.name)) {
+    std::cerr << "pbench: warning: " << *drift << "\n";
+  }
+  if (budget.any()) {
+    const auto plan = run::plan_stored_sweep(stored.store, stored.sweep,
+                                             run::describe_worker_with(stored.runner));
+    if (const auto over = run::over_budget(spec.name, plan, budget)) throw UsageError(*over);
+  }
+  const auto next = run::start_next_run(stored.store, stored.sweep);
+  std::cerr << "pbench: sweep " << spec.name << ": run " << next.run_no << "\n";
+  return spec;
+}
+
+// A new sweep (the demo without a NAME): planned, kept to its budget and stored.
+sweep::SweepSpec planned_spec(RunOptions& o, const GlobalOptions& global,
+                              const run::SweepBudget& budget, std::size_t& point_count) {
+  sweep::SweepSpec spec;
+  spec = o.sweep.spec();
+  // Without a sweep name, run is the embedded demo: every worker, demo-sized.
+  if (!o.sweep.given("name") && !o.sweep.given("--spec")) {
+    sweep::apply_demo_defaults(spec, {o.sweep.given("--workers"), o.sweep.given("-T")});
+  }
+  auto plan_options = o.sweep.plan_options(global.runs_dir);
+  plan_options.history = stored_history(global.db, spec.scheduler);
+  tell_max_time(plan_options, spec);
+  const auto plan = run::make_plan(spec, plan_options);
+  // Over budget: refused before a script is written, the store opened or a job submitted.
+  if (const auto over = run::over_budget(spec.name, plan.cost, budget)) {
+    throw UsageError(*over);
+  }
+  for (const auto& w : plan.warnings) std::cerr << "pbench: warning: " << w << "\n";
+  {
+    auto store = store::Store::open(global.db, store::Store::Access::create);
+    run::store_plan(store, plan, o.sweep.force, o.sweep.discard_results);
+  }
+  spec = plan.spec;
+  point_count = plan.points.size();
+  return spec;
+}
+
+// One table per worker of the sweep, in the order the sweep names them.
+void print_worker_tables(SweepContext& context, const sweep::SweepSpec& spec,
+                         query::Format format) {
+  for (std::size_t i = 0; i < spec.workers.size(); ++i) {
+    if (i > 0 && format == query::Format::table) std::cout << "\n";
+    const std::string& worker = spec.workers[i];
+    if (const auto* q = query::find_worker_query(worker)) {
+      // The table of the suite the sweep ran (the worker's `suite` setting, as io's).
+      std::string suite;
+      if (const auto w = spec.settings.find(worker); w != spec.settings.end()) {
+        if (const auto it = w->second.find("suite"); it != w->second.end()) suite = it->second;
+      }
+      const auto table = q->suites.empty() ? q->table : query::suite_table(*q, suite);
+      query::print(table(context.store, spec.name), format);
+    }
+  }
+}
+
+}  // namespace
+
 void add_run_command(CLI::App& app, GlobalOptions& global) {
   auto* command = app.add_subcommand(
       "run",
@@ -53,56 +133,9 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
   command->callback([o, &global] {
     const auto format = query::parse_format(o->format);
     const auto budget = run::parse_budget(o->budget, o->wall);
-    sweep::SweepSpec spec;
     std::size_t point_count = 0;
-    if (o->again) {
-      // The stored sweep as it is: its specification and job scripts, run once more.
-      if (!o->sweep.given("name")) throw UsageError("--again needs the NAME of a stored sweep");
-      if (const auto changed = o->sweep.given_definition(); !changed.empty()) {
-        std::string names;
-        for (const auto& n : changed) names += (names.empty() ? "" : ", ") + n;
-        throw UsageError(
-            "--again runs the stored sweep '" + o->sweep.name + "' as it was defined; " + names +
-            " would change that definition and cannot be given with --again. For such a run, "
-            "make a new sweep (pbench run NEW ...; then pbench check NEW --against " +
-            o->sweep.name + ") or replace this one (pbench sweep " + o->sweep.name +
-            " ... --force --discard-results)");
-      }
-      SweepContext stored(global.db, o->sweep.name);
-      spec = sweep::SweepSpec::from_json(nlohmann::json::parse(stored.sweep.spec_json));
-      point_count = stored.store.points(stored.sweep.id).size();
-      if (const auto drift = site::profile_drift(spec.site, spec.name)) {
-        std::cerr << "pbench: warning: " << *drift << "\n";
-      }
-      if (budget.any()) {
-        const auto plan = run::plan_stored_sweep(stored.store, stored.sweep,
-                                                 run::describe_worker_with(stored.runner));
-        if (const auto over = run::over_budget(spec.name, plan, budget)) throw UsageError(*over);
-      }
-      const auto next = run::start_next_run(stored.store, stored.sweep);
-      std::cerr << "pbench: sweep " << spec.name << ": run " << next.run_no << "\n";
-    } else {
-      spec = o->sweep.spec();
-      // Without a sweep name, run is the embedded demo: every worker, demo-sized.
-      if (!o->sweep.given("name") && !o->sweep.given("--spec")) {
-        sweep::apply_demo_defaults(spec, {o->sweep.given("--workers"), o->sweep.given("-T")});
-      }
-      auto plan_options = o->sweep.plan_options(global.runs_dir);
-      plan_options.history = stored_history(global.db, spec.scheduler);
-      tell_max_time(plan_options, spec);
-      const auto plan = run::make_plan(spec, plan_options);
-      // Over budget: refused before a script is written, the store opened or a job submitted.
-      if (const auto over = run::over_budget(spec.name, plan.cost, budget)) {
-        throw UsageError(*over);
-      }
-      for (const auto& w : plan.warnings) std::cerr << "pbench: warning: " << w << "\n";
-      {
-        auto store = store::Store::open(global.db, store::Store::Access::create);
-        run::store_plan(store, plan, o->sweep.force, o->sweep.discard_results);
-      }
-      spec = plan.spec;
-      point_count = plan.points.size();
-    }
+    const sweep::SweepSpec spec = o->again ? stored_spec_again(*o, global, budget, point_count)
+                                           : planned_spec(*o, global, budget, point_count);
     SweepContext context(global.db, spec.name);
     context.driver->set_outage_budget(std::chrono::seconds(global.scheduler_outage));
     context.driver->set_collect_as_points_end(true);
@@ -136,20 +169,7 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
     for (const auto& drift : run::environment_drift(context.store, context.sweep)) {
       std::cerr << "pbench: warning: " << drift << "\n";
     }
-    // One table per worker of the sweep, in the order the sweep names them.
-    for (std::size_t i = 0; i < spec.workers.size(); ++i) {
-      if (i > 0 && format == query::Format::table) std::cout << "\n";
-      const std::string& worker = spec.workers[i];
-      if (const auto* q = query::find_worker_query(worker)) {
-        // The table of the suite the sweep ran (the worker's `suite` setting, as io's).
-        std::string suite;
-        if (const auto w = spec.settings.find(worker); w != spec.settings.end()) {
-          if (const auto it = w->second.find("suite"); it != w->second.end()) suite = it->second;
-        }
-        const auto table = q->suites.empty() ? q->table : query::suite_table(*q, suite);
-        query::print(table(context.store, spec.name), format);
-      }
-    }
+    print_worker_tables(context, spec, format);
     // A result that breaks the contract (4) says more than a point that did not finish (1).
     global.exit_code = exit_code_of(report) == 4 ? 4 : exit_code_of(context.driver->progress());
   });

@@ -58,6 +58,82 @@ class SubmitSummary {
 };
 }  // namespace
 
+namespace {
+
+// The options that apply only to some schedulers or exclude each other; returns --pack's mode.
+run::PackMode checked_pack(const SubmitOptions& o, SweepContext& context) {
+  if (o.max_queued > 0 && context.sweep.scheduler == "local") {
+    throw UsageError("--max-queued applies to a batch scheduler (slurm or pbs), not local");
+  }
+  if (o.array > 0 && context.sweep.scheduler != "slurm") {
+    throw UsageError("--array applies to --scheduler slurm, not " + context.sweep.scheduler);
+  }
+  const auto pack = run::pack_mode_from(o.pack);
+  if (pack != run::PackMode::point && context.sweep.scheduler == "local") {
+    throw UsageError("--pack " + o.pack +
+                     " applies to a batch scheduler (slurm or pbs), not local");
+  }
+  if (pack != run::PackMode::point && o.array > 0) {
+    throw UsageError("--pack " + o.pack + " and --array exclude each other");
+  }
+  if (pack == run::PackMode::sweep) {
+    // One job has one shape: its steps cannot be placed as 2x1 and as 2x2 at once.
+    const auto spec = sweep::SweepSpec::from_json(nlohmann::json::parse(context.sweep.spec_json));
+    const bool shaped = std::any_of(spec.partitions.begin(), spec.partitions.end(),
+                                    [](const sweep::Partition& p) { return p.has_shape(); });
+    if (shaped && spec.partitions.size() > 1) {
+      throw UsageError(
+          "--pack sweep runs every point in one job of one shape, but the sweep's partitions "
+          "have nodes x processes of their own: use --pack partition");
+    }
+  }
+  return pack;
+}
+
+// --again starts the next run; --retry-failed plans failed points again (longer where they ran
+// out of time).
+void start_runs(const SubmitOptions& o, SweepContext& context, SubmitSummary& said) {
+  if (o.again && o.retry_failed) {
+    throw UsageError("--again and --retry-failed exclude each other");
+  }
+  if (o.again) {
+    const auto spec = sweep::SweepSpec::from_json(nlohmann::json::parse(context.sweep.spec_json));
+    if (const auto drift = site::profile_drift(spec.site, o.name)) {
+      std::cerr << "pbench: warning: " << *drift << "\n";
+    }
+    const auto next = run::start_next_run(context.store, context.sweep);
+    said.say("run " + std::to_string(next.run_no));
+  }
+  if (o.retry_failed) {
+    // A point that ran out of time is planned longer (and its script's limit says so).
+    for (const auto& line : run::lengthen_timed_out(context.store, context.sweep,
+                                                    run::describe_worker_with(context.runner))) {
+      said.say(line);
+    }
+    const int again = context.driver->requeue_failed();
+    said.say(std::to_string(again) + " failed points planned again");
+  }
+}
+
+// A background driver in its own session submits and tracks the points, so this command returns
+// and the sweep goes on. `pbench wait` follows it (or takes over if it died). Returns its log.
+std::string start_background_driver(const SubmitOptions& o, SweepContext& context,
+                                    const GlobalOptions& global) {
+  const std::string self = fs::read_symlink("/proc/self/exe").string();
+  const std::string log = context.sweep.directory + "/driver.log";
+  const int rc = context.runner.run_redirected(
+      {"setsid", "-f", self, "--db", fs::absolute(global.db).string(), "--runs-dir",
+       fs::absolute(global.runs_dir).string(), "--scheduler-outage",
+       std::to_string(global.scheduler_outage), "_drive", o.name, "--max-parallel",
+       std::to_string(o.max_parallel), "--max-queued", std::to_string(o.max_queued), "--array",
+       std::to_string(o.array), "--pack", o.pack},
+      context.sweep.directory, log, log);
+  if (rc != 0) throw SchedulerError("could not start the background driver (see " + log + ")");
+  return log;
+}
+
+}  // namespace
+
 void add_submit_command(CLI::App& app, GlobalOptions& global) {
   auto* command = app.add_subcommand("submit", "Submit a sweep's planned points to its scheduler");
   auto o = std::make_shared<SubmitOptions>();
@@ -93,55 +169,12 @@ void add_submit_command(CLI::App& app, GlobalOptions& global) {
   command->callback([o, &global] {
     SweepContext context(global.db, o->name);
     SubmitSummary said(o->name, o->format == "json");
-    if (o->max_queued > 0 && context.sweep.scheduler == "local") {
-      throw UsageError("--max-queued applies to a batch scheduler (slurm or pbs), not local");
-    }
-    if (o->array > 0 && context.sweep.scheduler != "slurm") {
-      throw UsageError("--array applies to --scheduler slurm, not " + context.sweep.scheduler);
-    }
-    const auto pack = run::pack_mode_from(o->pack);
-    if (pack != run::PackMode::point && context.sweep.scheduler == "local") {
-      throw UsageError("--pack " + o->pack +
-                       " applies to a batch scheduler (slurm or pbs), not local");
-    }
-    if (pack != run::PackMode::point && o->array > 0) {
-      throw UsageError("--pack " + o->pack + " and --array exclude each other");
-    }
-    if (pack == run::PackMode::sweep) {
-      // One job has one shape: its steps cannot be placed as 2x1 and as 2x2 at once.
-      const auto spec = sweep::SweepSpec::from_json(nlohmann::json::parse(context.sweep.spec_json));
-      const bool shaped = std::any_of(spec.partitions.begin(), spec.partitions.end(),
-                                      [](const sweep::Partition& p) { return p.has_shape(); });
-      if (shaped && spec.partitions.size() > 1) {
-        throw UsageError(
-            "--pack sweep runs every point in one job of one shape, but the sweep's partitions "
-            "have nodes x processes of their own: use --pack partition");
-      }
-    }
+    const auto pack = checked_pack(*o, context);
     context.driver->set_max_queued(o->max_queued);
     context.driver->set_array_throttle(o->array);
     context.driver->set_pack(pack);
     context.driver->set_outage_budget(std::chrono::seconds(global.scheduler_outage));
-    if (o->again && o->retry_failed) {
-      throw UsageError("--again and --retry-failed exclude each other");
-    }
-    if (o->again) {
-      const auto spec = sweep::SweepSpec::from_json(nlohmann::json::parse(context.sweep.spec_json));
-      if (const auto drift = site::profile_drift(spec.site, o->name)) {
-        std::cerr << "pbench: warning: " << *drift << "\n";
-      }
-      const auto next = run::start_next_run(context.store, context.sweep);
-      said.say("run " + std::to_string(next.run_no));
-    }
-    if (o->retry_failed) {
-      // A point that ran out of time is planned longer (and its script's limit says so).
-      for (const auto& line : run::lengthen_timed_out(context.store, context.sweep,
-                                                      run::describe_worker_with(context.runner))) {
-        said.say(line);
-      }
-      const int again = context.driver->requeue_failed();
-      said.say(std::to_string(again) + " failed points planned again");
-    }
+    start_runs(*o, context, said);
     const auto before = context.driver->progress();
     if (!before.unfinished()) {
       said.say("nothing to submit (" + before.line() +
@@ -177,18 +210,7 @@ void add_submit_command(CLI::App& app, GlobalOptions& global) {
       // reported by this command, not only in the driver's log.
       context.driver->cycle(o->max_parallel);
     }
-    // A background driver in its own session submits and tracks the points, so this command
-    // returns and the sweep goes on. `pbench wait` follows it (or takes over if it died).
-    const std::string self = fs::read_symlink("/proc/self/exe").string();
-    const std::string log = context.sweep.directory + "/driver.log";
-    const int rc = context.runner.run_redirected(
-        {"setsid", "-f", self, "--db", fs::absolute(global.db).string(), "--runs-dir",
-         fs::absolute(global.runs_dir).string(), "--scheduler-outage",
-         std::to_string(global.scheduler_outage), "_drive", o->name, "--max-parallel",
-         std::to_string(o->max_parallel), "--max-queued", std::to_string(o->max_queued), "--array",
-         std::to_string(o->array), "--pack", o->pack},
-        context.sweep.directory, log, log);
-    if (rc != 0) throw SchedulerError("could not start the background driver (see " + log + ")");
+    const std::string log = start_background_driver(*o, context, global);
     said.say("submitting " + before.line() + " (background driver, log " + log +
              "); follow with 'pbench wait " + o->name + "'");
     said.finish(context.driver->progress(), 0);

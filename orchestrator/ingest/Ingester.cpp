@@ -226,6 +226,58 @@ IngestOutcome Ingester::ingest_file(const std::string& path, std::optional<std::
   return outcome;
 }
 
+namespace {
+
+// Why ingest stores a document not valid, whatever it says: its impossible figures, a run with
+// other arguments than its point's, and (when it says valid) the method's rules its echoed
+// parameters break or the identities its figures do not obey; `reason` joins them.
+struct Judgement {
+  std::string impossible, arguments, rules, reason;
+};
+
+Judgement judge(const nlohmann::json& doc, long long nodes, const metrics::BandwidthPeaks& peaks,
+                const AttemptIdentity* identity, bool says_valid) {
+  Judgement j;
+  // A figure that cannot be is never valid, whatever the document says. A document that says
+  // not valid for a physical reason of its worker's own check keeps that reason first.
+  j.impossible = impossible_values(doc, nodes, peaks);
+  if (!j.impossible.empty() && !says_valid) {
+    for (const auto& reason : doc["validity"]["reasons"]) {
+      if (reason.is_string() && worker::is_physical_reason(reason.get_ref<const std::string&>())) {
+        j.impossible.clear();
+        break;
+      }
+    }
+  }
+  // Ran with other arguments than its point fixed: a measurement of another point.
+  j.arguments = identity ? argument_mismatch(doc, identity->arguments) : "";
+  // Judged by its own parameters and figures (DocumentRules.hpp): a document that says valid
+  // where the method's rules fail its echoed parameters, or its figures do not obey the
+  // identities its worker computes them by, is not valid.
+  if (says_valid) {
+    const auto join = [](const std::vector<std::string>& reasons) {
+      std::string text;
+      for (const auto& r : reasons) text += (text.empty() ? "" : "; ") + r;
+      return text;
+    };
+    if (const auto method = DocumentRules::method(doc); !method.empty()) {
+      j.rules = "its parameters break the method's rules: " + join(method);
+    }
+    if (const auto identities = DocumentRules::identities(doc); !identities.empty()) {
+      j.rules +=
+          (j.rules.empty() ? "" : "; ") + std::string("its figures disagree: ") + join(identities);
+    }
+  }
+  j.reason = j.impossible;
+  if (!j.rules.empty()) j.reason += (j.reason.empty() ? "" : "; ") + j.rules;
+  if (!j.arguments.empty()) {
+    j.reason += (j.reason.empty() ? "" : "; ") + std::string("not its point's run: ") + j.arguments;
+  }
+  return j;
+}
+
+}  // namespace
+
 IngestOutcome Ingester::ingest_text(const std::string& text, const std::string& origin,
                                     std::optional<std::int64_t> point_id,
                                     std::optional<std::int64_t> attempt_id,
@@ -279,44 +331,12 @@ IngestOutcome Ingester::ingest_text(const std::string& text, const std::string& 
   // The document stays as the worker wrote it; the launch's reason is in the placement column.
   auto layout = store::result_layout(doc, asked ? asked->shape : store::AskedShape{});
   if (asked) layout.placement = launch_problem(doc, *asked, layout);
-  // A figure that cannot be is never valid, whatever the document says. A document that says
-  // not valid for a physical reason of its worker's own check keeps that reason first.
   const bool says_valid = doc["validity"]["valid"].get<bool>();
-  std::string impossible = impossible_values(doc, layout.nodes.value_or(1), peaks_);
-  if (!impossible.empty() && !says_valid) {
-    for (const auto& reason : doc["validity"]["reasons"]) {
-      if (reason.is_string() && worker::is_physical_reason(reason.get_ref<const std::string&>())) {
-        impossible.clear();
-        break;
-      }
-    }
-  }
-  // Ran with other arguments than its point fixed: a measurement of another point.
-  const std::string arguments = identity ? argument_mismatch(doc, identity->arguments) : "";
-  // Judged by its own parameters and figures (DocumentRules.hpp): a document that says valid
-  // where the method's rules fail its echoed parameters, or its figures do not obey the
-  // identities its worker computes them by, is not valid.
-  std::string rules;
-  if (says_valid) {
-    const auto join = [](const std::vector<std::string>& reasons) {
-      std::string text;
-      for (const auto& r : reasons) text += (text.empty() ? "" : "; ") + r;
-      return text;
-    };
-    if (const auto method = DocumentRules::method(doc); !method.empty()) {
-      rules = "its parameters break the method's rules: " + join(method);
-    }
-    if (const auto identities = DocumentRules::identities(doc); !identities.empty()) {
-      rules +=
-          (rules.empty() ? "" : "; ") + std::string("its figures disagree: ") + join(identities);
-    }
-  }
-  std::string ingest_reason = impossible;
-  if (!rules.empty()) ingest_reason += (ingest_reason.empty() ? "" : "; ") + rules;
-  if (!arguments.empty()) {
-    ingest_reason +=
-        (ingest_reason.empty() ? "" : "; ") + std::string("not its point's run: ") + arguments;
-  }
+  const auto judged = judge(doc, layout.nodes.value_or(1), peaks_, identity, says_valid);
+  const std::string& impossible = judged.impossible;
+  const std::string& arguments = judged.arguments;
+  const std::string& rules = judged.rules;
+  const std::string& ingest_reason = judged.reason;
   auto& insert = statements_->insert;
   const Rewind rewind_insert(insert);
   store::bind_layout(insert, layout, 13);

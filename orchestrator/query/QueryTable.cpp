@@ -262,112 +262,140 @@ void print(const QueryTable& table, Format format) {
   print(table, format, std::cout, std::cerr);
 }
 
-std::string render(const QueryTable& given, Format format) {
-  const bool human = format == Format::table || format == Format::markdown;
-  QueryTable table = human ? human_view(given) : given;
-  table.notes = said_once(given.notes);
-  std::string out;
-  if (format == Format::markdown) {
-    // A pipe table with the display units; numbers right-aligned, notes as a list below.
-    auto row_line = [](const std::vector<std::string>& texts) {
-      std::string l = "|";
-      for (const auto& t : texts) l += " " + markdown_field(t) + " |";
-      return l + "\n";
-    };
-    std::vector<std::string> headings;
-    std::string rule = "|";
-    for (const auto& c : table.columns) {
-      headings.push_back(c.display_unit.empty() ? c.title : c.title + " [" + c.display_unit + "]");
-      rule += c.unit.empty() ? " --- |" : " ---: |";
-    }
-    out += row_line(headings) + rule + "\n";
-    for (const auto& row : table.rows) {
-      std::vector<std::string> texts;
-      for (std::size_t i = 0; i < row.size(); ++i)
-        texts.push_back(display_cell(row[i], table.columns[i]));
-      out += row_line(texts);
-    }
-    if (!table.notes.empty()) out += "\n";
-    for (const auto& note : table.notes) out += "- " + markdown_field(note) + "\n";
-    return out;
+namespace {
+
+std::string heading_of(const QueryColumn& c) {
+  return c.display_unit.empty() ? c.title : c.title + " [" + c.display_unit + "]";
+}
+
+// A pipe table with the display units; numbers right-aligned, notes as a list below.
+std::string render_markdown(const QueryTable& table) {
+  auto row_line = [](const std::vector<std::string>& texts) {
+    std::string l = "|";
+    for (const auto& t : texts) l += " " + markdown_field(t) + " |";
+    return l + "\n";
+  };
+  std::vector<std::string> headings;
+  std::string rule = "|";
+  for (const auto& c : table.columns) {
+    headings.push_back(heading_of(c));
+    rule += c.unit.empty() ? " --- |" : " ---: |";
   }
-  if (format == Format::json) return table_json(table).dump(1) + "\n";
-  if (format == Format::csv) {
-    for (std::size_t i = 0; i < table.columns.size(); ++i) {
-      const auto& c = table.columns[i];
-      out += (i ? "," : "") + csv_field(c.unit.empty() ? c.key : c.key + " [" + c.unit + "]");
-    }
-    out += "\n";
-    for (const auto& row : table.rows) {
-      for (std::size_t i = 0; i < row.size(); ++i)
-        out += (i ? "," : "") + csv_field(machine(row[i]));
-      out += "\n";
-    }
-    return out;
-  }
-  // The aligned table, fitted to kTableWidth while it is wider: the elastic columns shortened
-  // to what is left (kept on one heading line while that leaves them 20 characters); else the
-  // units under the titles (a second heading line) and the elastic columns shortened to what is
-  // left then (at least 12 characters), or left out. A shortened or left out text is said whole
-  // in a note (unless a note says it already).
-  std::vector<std::vector<std::string>> cells;
+  std::string out = row_line(headings) + rule + "\n";
   for (const auto& row : table.rows) {
     std::vector<std::string> texts;
-    for (std::size_t i = 0; i < row.size(); ++i) {
+    for (std::size_t i = 0; i < row.size(); ++i)
       texts.push_back(display_cell(row[i], table.columns[i]));
-    }
-    cells.push_back(std::move(texts));
+    out += row_line(texts);
   }
-  const std::size_t n = table.columns.size();
+  if (!table.notes.empty()) out += "\n";
+  for (const auto& note : table.notes) out += "- " + markdown_field(note) + "\n";
+  return out;
+}
+
+std::string render_csv(const QueryTable& table) {
+  std::string out;
+  for (std::size_t i = 0; i < table.columns.size(); ++i) {
+    const auto& c = table.columns[i];
+    out += (i ? "," : "") + csv_field(c.unit.empty() ? c.key : c.key + " [" + c.unit + "]");
+  }
+  out += "\n";
+  for (const auto& row : table.rows) {
+    for (std::size_t i = 0; i < row.size(); ++i) out += (i ? "," : "") + csv_field(machine(row[i]));
+    out += "\n";
+  }
+  return out;
+}
+
+// The aligned table's texts while it is fitted to kTableWidth: headings (titles, and units on a
+// second line when they moved there), cells, and which columns are shown.
+struct AlignedTable {
+  QueryTable& table;
+  std::vector<std::vector<std::string>> cells;
   std::vector<std::string> titles, units;
-  for (const auto& c : table.columns) {
-    titles.push_back(c.display_unit.empty() ? c.title : c.title + " [" + c.display_unit + "]");
-    units.push_back("");
+  std::vector<bool> shown;
+  std::vector<std::size_t> elastic;
+
+  explicit AlignedTable(QueryTable& t) : table(t), shown(t.columns.size(), true) {
+    for (const auto& row : table.rows) {
+      std::vector<std::string> texts;
+      for (std::size_t i = 0; i < row.size(); ++i) {
+        texts.push_back(display_cell(row[i], table.columns[i]));
+      }
+      cells.push_back(std::move(texts));
+    }
+    for (std::size_t i = 0; i < table.columns.size(); ++i) {
+      titles.push_back(heading_of(table.columns[i]));
+      units.push_back("");
+      if (table.columns[i].elastic) elastic.push_back(i);
+    }
   }
-  std::vector<bool> shown(n, true);
-  const auto widths = [&] {
-    std::vector<std::size_t> w(n, 0);
-    for (std::size_t i = 0; i < n; ++i) {
+
+  std::vector<std::size_t> widths() const {
+    std::vector<std::size_t> w(titles.size(), 0);
+    for (std::size_t i = 0; i < w.size(); ++i) {
       w[i] = std::max(titles[i].size(), units[i].size());
       for (const auto& texts : cells) w[i] = std::max(w[i], texts[i].size());
     }
     return w;
-  };
-  const auto total = [&](const std::vector<std::size_t>& w, bool elastic_too) {
+  }
+
+  std::size_t total(bool elastic_too) const {
+    const auto w = widths();
     std::size_t sum = 0, columns = 0;
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t i = 0; i < w.size(); ++i) {
       if (!shown[i] || (!elastic_too && table.columns[i].elastic)) continue;
       sum += w[i];
       ++columns;
     }
     return sum + 2 * (columns > 0 ? columns - 1 : 0);
-  };
-  const auto say_whole = [&](std::size_t i, const std::string& whole) {
+  }
+
+  void say_whole(std::size_t i, const std::string& whole) {
     const bool said = std::any_of(table.notes.begin(), table.notes.end(),
                                   [&](const auto& note) { return note.find(whole) != note.npos; });
     // "partial: partial: stopped ..." once: a text that names its column already keeps as it is.
     const std::string prefix = table.columns[i].title + ": ";
     if (!said) table.notes.push_back(whole.rfind(prefix, 0) == 0 ? whole : prefix + whole);
-  };
-  std::vector<std::size_t> elastic;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (table.columns[i].elastic) elastic.push_back(i);
   }
+
   // The width each elastic column has left with the headings as they are.
-  const auto elastic_width = [&] {
-    const std::size_t fixed = total(widths(), false) + 2 * elastic.size();
+  std::size_t elastic_width() const {
+    const std::size_t fixed = total(false) + 2 * elastic.size();
     return (kTableWidth > fixed ? kTableWidth - fixed : 0) /
            std::max<std::size_t>(1, elastic.size());
-  };
-  if (total(widths(), true) > kTableWidth && (elastic.empty() || elastic_width() < 20)) {
-    for (std::size_t i = 0; i < n; ++i) {
+  }
+
+  // Fitted to kTableWidth while it is wider: the elastic columns shortened to what is left
+  // (kept on one heading line while that leaves them 20 characters); else the units under the
+  // titles (a second heading line) and the elastic columns shortened to what is left then (at
+  // least 12 characters), or left out. A shortened or left out text is said whole in a note
+  // (unless a note says it already).
+  void fit() {
+    if (total(true) > kTableWidth && (elastic.empty() || elastic_width() < 20)) {
+      for (std::size_t i = 0; i < titles.size(); ++i) {
+        const auto& c = table.columns[i];
+        if (c.display_unit.empty()) continue;
+        titles[i] = c.title;
+        units[i] = "[" + c.display_unit + "]";
+      }
+    }
+    if (total(true) > kTableWidth && !elastic.empty()) shorten_elastic();
+    // Still too wide (many fixed columns: the env column beside comm's figures): a label column
+    // that says the same in every row (one sweep, one environment) leaves the table for a note.
+    for (std::size_t i = 0; i < titles.size() && total(true) > kTableWidth; ++i) {
       const auto& c = table.columns[i];
-      if (c.display_unit.empty()) continue;
-      titles[i] = c.title;
-      units[i] = "[" + c.display_unit + "]";
+      if (!shown[i] || c.elastic || !c.unit.empty() || !c.display_unit.empty() || cells.size() < 2)
+        continue;
+      const bool same = std::all_of(cells.begin(), cells.end(),
+                                    [&](const auto& texts) { return texts[i] == cells[0][i]; });
+      if (!same || cells[0][i] == "-") continue;
+      shown[i] = false;
+      table.notes.push_back(c.title + ": " + cells[0][i] + " in every row");
     }
   }
-  if (total(widths(), true) > kTableWidth && !elastic.empty()) {
+
+  void shorten_elastic() {
     const std::size_t width = elastic_width();
     const bool drop = width < std::size_t{12};
     for (auto i : elastic) {
@@ -380,38 +408,43 @@ std::string render(const QueryTable& given, Format format) {
       }
     }
   }
-  // Still too wide (many fixed columns: the env column beside comm's figures): a label column
-  // that says the same in every row (one sweep, one environment) leaves the table for a note.
-  for (std::size_t i = 0; i < n && total(widths(), true) > kTableWidth; ++i) {
-    const auto& c = table.columns[i];
-    if (!shown[i] || c.elastic || !c.unit.empty() || !c.display_unit.empty() || cells.size() < 2)
-      continue;
-    const bool same = std::all_of(cells.begin(), cells.end(),
-                                  [&](const auto& texts) { return texts[i] == cells[0][i]; });
-    if (!same || cells[0][i] == "-") continue;
-    shown[i] = false;
-    table.notes.push_back(c.title + ": " + cells[0][i] + " in every row");
-  }
-  const auto w = widths();
-  auto line = [&](const std::vector<std::string>& texts) {
-    std::string l;
-    for (std::size_t i = 0; i < texts.size(); ++i) {
-      if (!shown[i]) continue;
-      l += (l.empty() ? "" : "  ") + std::string(w[i] - texts[i].size(), ' ') + texts[i];
+
+  std::string text() const {
+    const auto w = widths();
+    auto line = [&](const std::vector<std::string>& texts) {
+      std::string l;
+      for (std::size_t i = 0; i < texts.size(); ++i) {
+        if (!shown[i]) continue;
+        l += (l.empty() ? "" : "  ") + std::string(w[i] - texts[i].size(), ' ') + texts[i];
+      }
+      while (!l.empty() && l.back() == ' ') l.pop_back();
+      return l + "\n";
+    };
+    std::string out = line(titles);
+    if (std::any_of(units.begin(), units.end(), [](const auto& u) { return !u.empty(); })) {
+      out += line(units);
     }
-    while (!l.empty() && l.back() == ' ') l.pop_back();
-    return l + "\n";
-  };
-  out += line(titles);
-  if (std::any_of(units.begin(), units.end(), [](const auto& u) { return !u.empty(); })) {
-    out += line(units);
+    std::vector<std::string> rule;
+    for (auto width : w) rule.push_back(std::string(width, '-'));
+    out += line(rule);
+    for (const auto& texts : cells) out += line(texts);
+    for (const auto& note : table.notes) out += wrapped_note(note);
+    return out;
   }
-  std::vector<std::string> rule;
-  for (auto width : w) rule.push_back(std::string(width, '-'));
-  out += line(rule);
-  for (const auto& texts : cells) out += line(texts);
-  for (const auto& note : table.notes) out += wrapped_note(note);
-  return out;
+};
+
+}  // namespace
+
+std::string render(const QueryTable& given, Format format) {
+  const bool human = format == Format::table || format == Format::markdown;
+  QueryTable table = human ? human_view(given) : given;
+  table.notes = said_once(given.notes);
+  if (format == Format::markdown) return render_markdown(table);
+  if (format == Format::json) return table_json(table).dump(1) + "\n";
+  if (format == Format::csv) return render_csv(table);
+  AlignedTable aligned(table);
+  aligned.fit();
+  return aligned.text();
 }
 
 }  // namespace pbench::query

@@ -51,6 +51,74 @@ std::string ring_label(const std::string& ring_sizes) {
   return text + ")";
 }
 
+namespace {
+
+// Adds result `r`'s curves to `panel`: a curve per ring layout (the best of the ring patterns
+// that split the processes the same way, named with their numbers) and the logarithmic mean of
+// the random patterns. `kind`, `label` and `number` describe the patterns of its b_eff average,
+// `best` their best bandwidth per message size.
+void add_comm_series(Panel& panel, const StoredResult& r, const EnvironmentLabels& envs,
+                     std::map<std::string, std::string>& kind,
+                     std::map<std::string, std::string>& label, std::map<std::string, int>& number,
+                     const std::map<std::string, std::map<double, double>>& best) {
+  // Ring curves by legend label, in pattern order: (patterns' numbers, l -> best).
+  std::vector<std::string> order;
+  std::map<std::string, std::pair<std::vector<int>, std::map<double, double>>> rings;
+  std::map<double, std::pair<double, int>> random;  // l -> (sum of logs, count)
+  int random_patterns = 0;
+  for (const auto& [pattern, by_size] : best) {
+    if (kind[pattern] == "random") {
+      ++random_patterns;
+      for (const auto& [l, b] : by_size) {
+        random[l].first += std::log(b);
+        random[l].second += 1;
+      }
+      continue;
+    }
+    auto [it, inserted] = rings.try_emplace(label[pattern]);
+    if (inserted) order.push_back(label[pattern]);
+    it->second.first.push_back(number[pattern]);
+    for (const auto& [l, b] : by_size) {
+      auto [point, first] = it->second.second.try_emplace(l, b);
+      if (!first) point->second = std::max(point->second, b);
+    }
+  }
+  std::sort(order.begin(), order.end(), [&](const std::string& a, const std::string& b) {
+    return rings[a].first < rings[b].first;
+  });
+  for (const auto& name : order) {
+    auto& [numbers, by_size] = rings[name];
+    std::sort(numbers.begin(), numbers.end());
+    Series s;
+    s.title = name;
+    if (numbers.size() > 1) {
+      s.title += ", patterns ";
+      for (std::size_t i = 0; i < numbers.size(); ++i)
+        s.title += (i ? "," : "") + std::to_string(numbers[i]);
+    }
+    s.kind = s.title;
+    s.title = envs.with(s.title, r.env);
+    s.env = envs.label(r.env);
+    for (const auto& [l, b] : by_size) s.points.emplace_back(l, b / 1e6);
+    s.valid.assign(s.points.size(), r.valid);
+    panel.series.push_back(std::move(s));
+  }
+  if (!random.empty()) {
+    Series s;
+    s.title =
+        envs.with("random (log mean of " + std::to_string(random_patterns) + " patterns)", r.env);
+    s.color = 8 + envs.index(r.env);
+    s.env = envs.label(r.env);
+    s.kind = "random";
+    for (const auto& [l, sum] : random)
+      s.points.emplace_back(l, std::exp(sum.first / sum.second) / 1e6);
+    s.valid.assign(s.points.size(), r.valid);
+    panel.series.push_back(std::move(s));
+  }
+}
+
+}  // namespace
+
 std::vector<Figure> comm_figures(const std::vector<StoredResult>& comm_results,
                                  const EnvironmentLabels& envs) {
   // A figure per partition, with the curves of each of its results (one per environment).
@@ -99,60 +167,7 @@ std::vector<Figure> comm_figures(const std::vector<StoredResult>& comm_results,
       figure.panels.push_back(std::move(panel));
     }
     Panel& panel = figure.panels.front();
-    // Ring curves by legend label, in pattern order: (patterns' numbers, l -> best).
-    std::vector<std::string> order;
-    std::map<std::string, std::pair<std::vector<int>, std::map<double, double>>> rings;
-    std::map<double, std::pair<double, int>> random;  // l -> (sum of logs, count)
-    int random_patterns = 0;
-    for (const auto& [pattern, by_size] : best) {
-      if (kind[pattern] == "random") {
-        ++random_patterns;
-        for (const auto& [l, b] : by_size) {
-          random[l].first += std::log(b);
-          random[l].second += 1;
-        }
-        continue;
-      }
-      auto [it, inserted] = rings.try_emplace(label[pattern]);
-      if (inserted) order.push_back(label[pattern]);
-      it->second.first.push_back(number[pattern]);
-      for (const auto& [l, b] : by_size) {
-        auto [point, first] = it->second.second.try_emplace(l, b);
-        if (!first) point->second = std::max(point->second, b);
-      }
-    }
-    std::sort(order.begin(), order.end(), [&](const std::string& a, const std::string& b) {
-      return rings[a].first < rings[b].first;
-    });
-    for (const auto& name : order) {
-      auto& [numbers, by_size] = rings[name];
-      std::sort(numbers.begin(), numbers.end());
-      Series s;
-      s.title = name;
-      if (numbers.size() > 1) {
-        s.title += ", patterns ";
-        for (std::size_t i = 0; i < numbers.size(); ++i)
-          s.title += (i ? "," : "") + std::to_string(numbers[i]);
-      }
-      s.kind = s.title;
-      s.title = envs.with(s.title, r.env);
-      s.env = envs.label(r.env);
-      for (const auto& [l, b] : by_size) s.points.emplace_back(l, b / 1e6);
-      s.valid.assign(s.points.size(), r.valid);
-      panel.series.push_back(std::move(s));
-    }
-    if (!random.empty()) {
-      Series s;
-      s.title =
-          envs.with("random (log mean of " + std::to_string(random_patterns) + " patterns)", r.env);
-      s.color = 8 + envs.index(r.env);
-      s.env = envs.label(r.env);
-      s.kind = "random";
-      for (const auto& [l, sum] : random)
-        s.points.emplace_back(l, std::exp(sum.first / sum.second) / 1e6);
-      s.valid.assign(s.points.size(), r.valid);
-      panel.series.push_back(std::move(s));
-    }
+    add_comm_series(panel, r, envs, kind, label, number, best);
   }
   std::vector<Figure> figures;
   for (auto& [partition, figure] : by_partition) {
