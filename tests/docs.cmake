@@ -12,3 +12,9 @@ add_test(NAME "docs: links and commands"
     --root ${CMAKE_SOURCE_DIR} --pbench $<TARGET_FILE:pbench> ${docs_workers})
 set_tests_properties("docs: links and commands" PROPERTIES LABELS unit TIMEOUT 120)
 # (tests/CMakeLists.txt adds the labels docs, the area, and integration.)
+
+# Sizes a reviewer can hold (issue 53; docs/development.md): no product function over 120 lines,
+# no product file over 700; bench/code_size.py names every one over and exits 1.
+add_test(NAME "docs: code sizes"
+  COMMAND /usr/bin/python3 ${CMAKE_SOURCE_DIR}/bench/code_size.py ${CMAKE_SOURCE_DIR})
+set_tests_properties("docs: code sizes" PROPERTIES LABELS unit TIMEOUT 60)
