@@ -187,7 +187,7 @@ TEST_CASE("sweep record: written and read back with its runs, a file of another 
   const auto read = run::read_sweep_record(dir.string());
   REQUIRE(read.has_value());
   CHECK(read->sweep.name == "s");
-  CHECK(read->sweep.spec_json == sweep.spec_json);
+  CHECK(nlohmann::json::parse(read->sweep.spec_json) == nlohmann::json::parse(sweep.spec_json));
   CHECK(read->sweep.scheduler == "local");
   CHECK(read->sweep.created_at == sweep.created_at);
   CHECK(read->sweep.directory == dir.string());
@@ -238,7 +238,8 @@ TEST_CASE(
   const auto bad_spec = refused(R"({"sweep_record_version":1,"name":"s","scheduler":"local",)"
                                 R"("created_at":"t","spec":{"name":"s","workers":"logp"}})");
   CHECK(bad_spec.find("at /spec/workers: ") != std::string::npos);
-  CHECK(bad_spec.find("at /spec: ") != std::string::npos);  // the missing keys
+  CAPTURE(bad_spec);
+  CHECK(bad_spec.find("at /spec/launcher: missing required property") != std::string::npos);
   fs::remove_all(dir);
 }
 
