@@ -43,8 +43,10 @@ for scheduler in slurm pbs; do
     || fail "$scheduler: a refused submission got a job id"
 done
 
-# Without the scheduler's commands the error names the command and points to the lab.
+# Without the scheduler's commands the error names the command and points to the lab (the
+# launcher is there: a missing one is refused before, by the launch check, trust: launch_preflight).
 mkdir empty-path
+ln -s "$(command -v mpiexec)" empty-path/mpiexec
 "$PBENCH" sweep m --scheduler slurm --partitions 1 --queue-depths 1 > /dev/null
 expect_fail 5 \
   "slurm: command 'sbatch' not found on PATH; on a machine without slurm, start the local lab" \

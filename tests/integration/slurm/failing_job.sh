@@ -7,8 +7,10 @@ source "$(dirname "$0")/common.sh"
 
 for scheduler in slurm pbs; do
   name=bad-$scheduler
-  "$PBENCH" sweep "$name" --scheduler "$scheduler" --partitions 1 --queue-depths 1 \
-    --set logp.eel_roundtrips=-5 > /dev/null
+  # A root that is none of the processes: pbench checks --set against each parameter's range,
+  # the worker alone knows its processes (bcast: --root), so the job fails.
+  "$PBENCH" sweep "$name" --scheduler "$scheduler" --workers bcast --partitions 2 \
+    --set bcast.root=5 > /dev/null
   rc=0
   "$PBENCH" submit "$name" --foreground > submit.txt 2>&1 || rc=$?
   [[ $rc -eq 1 ]] || fail "$scheduler: submit exited $rc, expected 1: $(cat submit.txt)"
@@ -18,7 +20,7 @@ for scheduler in slurm pbs; do
         where s.name = '$name'")
   status=${row%%|*}
   [[ "$status" =~ ^[1-9][0-9]*$ ]] || fail "$scheduler: no exit status recorded: $row"
-  [[ "$row" == *"eel"* ]] || fail "$scheduler: the stderr tail lacks the worker's error: $row"
+  [[ "$row" == *"root"* ]] || fail "$scheduler: the stderr tail lacks the worker's error: $row"
   if [[ $scheduler == slurm ]]; then
     [[ "$row" == *"|FAILED (NonZeroExitCode)|"* ]] || fail "slurm: native state: $row"
     job_id=$(sqlite3 "$PBENCH_DB" "select a.job_id from attempts a join points p on p.id = a.point_id
@@ -36,12 +38,12 @@ done
 # Through srun: the worker refuses a setting it reads at run time (pbench does not check it), and
 # srun reports the failed tasks after it.
 rc=0
-"$PBENCH" run srun-bad --scheduler slurm --launcher srun --partitions 2 --queue-depths 1 \
-  --set logp.eel_roundtrips=-5 > run.out 2>&1 || rc=$?
+"$PBENCH" run srun-bad --scheduler slurm --launcher srun --workers bcast --partitions 2 \
+  --set bcast.root=5 > run.out 2>&1 || rc=$?
 [[ $rc -eq 1 ]] || fail "run of a failing point through srun exited $rc: $(cat run.out)"
 "$PBENCH" status srun-bad > status.txt
 "$PBENCH" status srun-bad --format json > status.json
-worker_then_srun='pbench-logp: error: .*eel.*; launcher: srun: error: '
+worker_then_srun='pbench-bcast: error: .*root.*; launcher: srun: error: '
 grep -q "failed, exit status [1-9][0-9]*: $worker_then_srun" run.out ||
   fail "run does not quote the worker's line before srun's: $(cat run.out)"
 # The table wraps a long note at its width: its lines joined, as one note.
