@@ -82,11 +82,11 @@ out=$("$PBENCH" collect ps) || rc=$?
 [[ $rc -eq 1 ]] || fail "collect ps with a failed point exited $rc, expected 1: $out"
 [[ "$out" == *"3 results stored"* ]] || fail "collect: $out"
 
-# --time-limit: derived from io's plan when not given (the time guard's bound 3 x 600 s, plus
-# the 2 s the plan counts for starting 1 process, + 300 s, rounded up to whole minutes: 36 min);
+# --time-limit: derived from io's bound when not given (the time guard's bound 3 x 600 s + 300 s:
+# 35 min; the plan's expected time is 0.85 T, the limit the bound);
 # a given limit shorter than the planned run is warned about.
 "$PBENCH" sweep tl --scheduler slurm --workers io --partitions 1 --schedule-times 600 \
-  --dry-run 2> derived.err | grep -x >/dev/null "#SBATCH --time=00:36:00" || fail "no derived time limit"
+  --dry-run 2> derived.err | grep -x >/dev/null "#SBATCH --time=00:35:00" || fail "no derived time limit"
 [[ ! -s derived.err ]] || fail "unexpected warning: $(cat derived.err)"
 "$PBENCH" sweep tl --scheduler slurm --workers io --partitions 1 --schedule-times 600 \
   --time-limit 2 --dry-run 2> short.err | grep -x >/dev/null "#SBATCH --time=00:02:00" || fail "limit not kept"
