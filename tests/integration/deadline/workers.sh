@@ -47,7 +47,7 @@ print("logp: %d flood repetitions kept" % len(reps))
 PY
 
 # comm: many repetitions stop before a measurement; the measurements done are kept.
-run comm comm 2 --time-left "$LEFT" --memory-per-proc 1MiB --random-patterns 2 --repetitions 100000 \
+run comm comm 2 --time-left "$LEFT" --memory-per-proc 1MiB --random-patterns 2 --repetitions 10000 \
   --target-window 0.0002,0.0005 --start-looplength 10
 check_partial comm.json "measurement [0-9]+ of [0-9]+ \(repetition [0-9]+"
 "$PY" - comm.json <<'PY'
