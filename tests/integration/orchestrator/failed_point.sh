@@ -6,8 +6,10 @@
 # so its line is the worker's alone; a site's own launcher (custom: a wrapper around mpiexec that
 # reports failed ranks as srun does) gives the launcher's half. srun itself: slurm: failing_job.
 source "$(dirname "$0")/common.sh"
-BAD=(--partitions 2 --queue-depths 1 "${SMALL[@]/eel_roundtrips=500/eel_roundtrips=-5}")
-worker_line='pbench-logp: error: [^;]*eel'
+# A root that is none of the processes: pbench checks --set against each parameter's range, the
+# worker alone knows its processes.
+BAD=(--workers bcast --partitions 2 --set bcast.root=5)
+worker_line='pbench-bcast: error: [^;]*root'
 
 # check_said NAME PATTERN: run's output, status's table and its JSON notes say PATTERN once
 # after "failed, exit status N: ".

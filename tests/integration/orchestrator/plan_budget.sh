@@ -44,8 +44,9 @@ done
 expect_fail 2 "--set logp.eel_runs=99999999999999999999: '99999999999999999999' is outside its range" \
   "$PBENCH" sweep huge --scheduler slurm --set logp.eel_runs=99999999999999999999
 # In range but a plan past a year: refused, naming the point.
-expect_fail 2 "(logp at 2) is planned at" \
-  "$PBENCH" sweep huge --scheduler slurm --set logp.eel_runs=1000000000
+expect_fail 2 "(bcast at 2) is planned at" \
+  "$PBENCH" sweep huge --scheduler slurm --workers bcast --partitions 2 \
+  --set bcast.repetitions=10000000 --set bcast.max_measurements=1000000
 
 # The site profile's [machine]: the plan names where each figure came from; its longest limit
 # is what a point with no run to go by gets, and a bound past it is cut with a warning.
