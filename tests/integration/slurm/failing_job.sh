@@ -14,7 +14,7 @@ for scheduler in slurm pbs; do
   rc=0
   "$PBENCH" submit "$name" --foreground > submit.txt 2>&1 || rc=$?
   [[ $rc -eq 1 ]] || fail "$scheduler: submit exited $rc, expected 1: $(cat submit.txt)"
-  [[ $(point_states "$name") == "1:failed" ]] || fail "$scheduler: states $(point_states "$name")"
+  [[ $(point_states "$name") == "2:failed" ]] || fail "$scheduler: states $(point_states "$name")"
   row=$(sqlite3 -separator '|' "$PBENCH_DB" "select a.exit_status, a.native_state, a.stderr_tail
         from attempts a join points p on p.id = a.point_id join sweeps s on s.id = p.sweep_id
         where s.name = '$name'")
