@@ -95,7 +95,7 @@ mapfile -t env_labels < <("$PY" - "$PBENCH_DB" <<'PY'
 import json, sqlite3, sys
 libraries = {}
 for env, doc in sqlite3.connect(sys.argv[1]).execute(
-        "select json_extract(p.params_json, '$.env'), r.document from results r "
+        "select json_extract(p.params_json, '$.env'), r.head from results r "
         "join points p on p.id = r.point_id join sweeps s on s.id = p.sweep_id "
         "where s.name = 'envs'"):
     mpi = json.loads(doc)["mpi"]

@@ -212,8 +212,10 @@ def check_figure(f, envs, hollow_wanted):
                         fail(name, "runs", "a run tic between runs: " + t["text"])
     colours = {}
     for env in envs:
-        colours[env] = {k["colour"] for k in f["keys"] if k["text"] == env or
-                        k["text"].endswith(", " + env) or (", " + env + ",") in k["text"]}
+        # A key entry whose sample has no colour the SVG states (an empty text) says nothing of
+        # its environment's colour.
+        colours[env] = {k["colour"] for k in f["keys"] if k["colour"] and (k["text"] == env or
+                        k["text"].endswith(", " + env) or (", " + env + ",") in k["text"])}
     named = [e for e in envs if colours[e]]
     for i, a in enumerate(named):
         for b in named[i + 1:]:
