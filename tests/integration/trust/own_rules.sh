@@ -36,6 +36,12 @@ for path in sys.argv[1:]:
         first(doc, "b_eff_io_paper")["value"] *= 3  # no longer 0.25 W + 0.25 RW + 0.5 R
     elif w == "links":
         first(doc, "link_bandwidth")["value"] = 1.9e13
+    elif w == "bcast":
+        # A tiny run on a loaded host can time a broadcast below zero (OL_i = E_i - RTL_i/2 in
+        # noise): made positive, so that only its parameters are judged here.
+        for m in doc["summary"]:
+            if isinstance(m.get("value"), (int, float)) and m["value"] <= 0 and m["name"].startswith("ol"):
+                m["value"] = abs(m["value"]) or 1e-6
     doc["validity"] = {"valid": True, "reasons": []}
     json.dump(doc, open(path, "w"))
     seen.add(w)

@@ -6,7 +6,7 @@
 # before is lost.
 source "$(dirname "$0")/common.sh"
 
-"$PBENCH" run base --partitions 1 --queue-depths 1 "${SMALL[@]}" > /dev/null 2>&1 || fail "base run"
+"$PBENCH" run base --partitions 2 --queue-depths 1 "${SMALL[@]}" > /dev/null 2>&1 || fail "base run"
 expect_results 1
 # Two points, one at a time; the first long enough (a few seconds) to delete the runs under it.
 LONG=(--partitions 2 --queue-depths 1,2 --set logp.eel_roundtrips=20000 --set logp.eel_runs=20
