@@ -22,6 +22,8 @@ namespace {
 
 /// A past run counts as this long at least when scaled: its start-up alone is not a measure.
 constexpr double kLeastMeasuredSeconds = 0.05;
+/// The least a past run's method rule may count for the run to scale a plan by [s].
+constexpr double kLeastRuleSeconds = 1e-6;
 /// A guessed point's limit at least, where the site states no longest one: an hour (the
 /// default of every batch sweep before plans), never a few minutes under a plan of seconds.
 constexpr int kGuessedLimitSeconds = sweep::kDefaultTimeLimitSeconds;
@@ -294,6 +296,11 @@ void learn_from_history(PointPlan& p, const sweep::Point& point, const sweep::Me
   };
   for (const auto* h : history) {
     if (h->worker != point.worker || h->timed_out) continue;
+    // A run whose method measured nothing (logp on one process: no pair) has only its start-up
+    // to scale by: its rule's cost is no base for a ratio.
+    const auto ref = planning.cost_of(h->worker, h->params, h->partition,
+                                      nodes_of(planning.spec, h->partition));
+    if (!ref.bounded() && ref.seconds < kLeastRuleSeconds) continue;
     if (!nearest || rank(*h) <= rank(*nearest)) nearest = h;
   }
   if (nearest) plan_scaled(p, point, cost, *nearest, planning);

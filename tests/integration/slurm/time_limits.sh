@@ -18,8 +18,8 @@ source "$(dirname "$0")/common.sh"
 
 LONG=(--workers logp,comm,io,bcast -T 150
       --set logp.eel_roundtrips=200 --set logp.eel_runs=2 --set logp.max_size=4096
-      --set logp.flood_messages=200 --set logp.repetitions=10000000
-      --set comm.memory_per_proc=1MiB --set comm.random_patterns=2 --set comm.repetitions=100000
+      --set logp.flood_messages=200 --set logp.repetitions=1000000
+      --set comm.memory_per_proc=1MiB --set comm.random_patterns=2 --set comm.repetitions=10000
       --set comm.target_window=0.0002,0.0005 --set comm.start_looplength=10
       --set io.memory_per_proc=1 --set io.cache_bytes=1000
       --set bcast.impl=binomial --set bcast.hop_delay_us=2000 --set bcast.repetitions=1000
@@ -90,7 +90,7 @@ db, sweep = sqlite3.connect(sys.argv[3]), sys.argv[4]
 db.create_function("document", 1, lambda b: b and __import__("subprocess").run(
     ["zstd", "-dcq"], input=b, capture_output=True, check=True).stdout.decode())  # results.packed
 # Where each worker stopped: a clean point of its own loop.
-where = {"logp": r", at (EEL run [0-9]+ of 2|the flood warm-up|flood repetition [0-9]+ of 10000000|the overlap test)",
+where = {"logp": r", at (EEL run [0-9]+ of 2|the flood warm-up|flood repetition [0-9]+ of 1000000|the overlap test)",
          "comm": r", at measurement [0-9]+ of [0-9]+ \(repetition [0-9]+",
          "io": r", at partition [0-9]+, (write|rewrite|read), type [0-4], pattern [0-9]+",
          "bcast": r", at message size [0-9]+ B \([0-9]+ of 14\)"}
