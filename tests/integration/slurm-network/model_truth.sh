@@ -125,7 +125,10 @@ for r in model["rows"]:
     check(r["logp"] == "#1" and r["queue_depth"] == 1, f"{fig} at {m}: logp {r['logp']}")
     if fig in ("pingpong_bandwidth", "bcast_ol", "link_bandwidth") and m >= LARGE:
         seen.add(fig)
-        check(r["reading"] == "agrees",
+        # A result its method marks not valid (short settings) reads "not comparable" (issue 52);
+        # the shaped link's rate is still the known truth its ratio is held to.
+        check(r["reading"] in ("agrees", "not comparable: not valid")
+              and 0.8 <= r["ratio"] <= 1.25,
               f"{fig} of {r['subject']} at {m}: {r['reading']} (ratio {r['ratio']})")
 assert seen == {"pingpong_bandwidth", "bcast_ol", "link_bandwidth"}, seen
 check(sum(1 for r in model["rows"] if r["figure"] == "link_bandwidth") == 2, "two links")
@@ -160,7 +163,7 @@ for r in contended["rows"]:
     across, messages = crossing[r["subject"]]
     if across == messages:  # every message crosses: 4 per direction on the one link
         named.add(r["subject"])
-        check(r["reading"] == "contention" and r["ratio"] < 0.8,
+        check(r["reading"] in ("contention", "not comparable: not valid") and r["ratio"] < 0.8,
               f"{r['subject']} at {r['size']} (all {messages} messages cross): {r['reading']} "
               f"(ratio {r['ratio']})")
 assert "worst_cycle" in named, named
@@ -175,14 +178,16 @@ for size in sorted({s for (_, s) in ratio if s >= LARGE}):
           f"at {size}: the worst cycle ({ratio[('worst_cycle', size)]:.3f}) is not below the "
           f"rings in rank order (median {middle:.3f})")
 notes = " ".join(contended["notes"])
-check("ring_bandwidth_per_process of worst_cycle at " in notes and ": contention: " in notes,
-      f"the contention note: {notes}")
+if any(r["reading"] == "contention" for r in contended["rows"]):
+    check("ring_bandwidth_per_process of worst_cycle at " in notes and ": contention: " in notes,
+          f"the contention note: {notes}")
 check("the store's latest logp: sweep contended has none" in notes, notes)
 print("MPI_Bcast (2x1):")
 for r in json.load(open("bcastmpi.json"))["rows"]:
     show(r)
     check(close(r["predicted"], one_way(r["size"])), f"MPI_Bcast at {r['size']}: predicted")
-    check(r["reading"] == "agrees", f"MPI_Bcast at {r['size']}: {r['reading']} ({r['ratio']})")
+    check(r["reading"] in ("agrees", "not comparable: not valid") and 0.8 <= r["ratio"] <= 1.25,
+          f"MPI_Bcast at {r['size']}: {r['reading']} ({r['ratio']})")
 assert not failures, "\n".join(failures)
 PY
 echo "the model against the shaped links: ok"
