@@ -127,7 +127,7 @@ for r in model["rows"]:
         seen.add(fig)
         # A result its method marks not valid (short settings) reads "not comparable" (issue 52);
         # the shaped link's rate is still the known truth its ratio is held to.
-        check(r["reading"] in ("agrees", "not comparable: not valid")
+        check((r["reading"] == "agrees" or r["reading"].startswith("not comparable"))
               and 0.8 <= r["ratio"] <= 1.25,
               f"{fig} of {r['subject']} at {m}: {r['reading']} (ratio {r['ratio']})")
 assert seen == {"pingpong_bandwidth", "bcast_ol", "link_bandwidth"}, seen
@@ -163,7 +163,8 @@ for r in contended["rows"]:
     across, messages = crossing[r["subject"]]
     if across == messages:  # every message crosses: 4 per direction on the one link
         named.add(r["subject"])
-        check(r["reading"] in ("contention", "not comparable: not valid") and r["ratio"] < 0.8,
+        check((r["reading"] == "contention" or r["reading"].startswith("not comparable"))
+              and r["ratio"] < 0.8,
               f"{r['subject']} at {r['size']} (all {messages} messages cross): {r['reading']} "
               f"(ratio {r['ratio']})")
 assert "worst_cycle" in named, named
@@ -186,7 +187,8 @@ print("MPI_Bcast (2x1):")
 for r in json.load(open("bcastmpi.json"))["rows"]:
     show(r)
     check(close(r["predicted"], one_way(r["size"])), f"MPI_Bcast at {r['size']}: predicted")
-    check(r["reading"] in ("agrees", "not comparable: not valid") and 0.8 <= r["ratio"] <= 1.25,
+    check((r["reading"] == "agrees" or r["reading"].startswith("not comparable"))
+          and 0.8 <= r["ratio"] <= 1.25,
           f"MPI_Bcast at {r['size']}: {r['reading']} ({r['ratio']})")
 assert not failures, "\n".join(failures)
 PY
