@@ -83,16 +83,19 @@ pbench_stop() {
     # The trap's own helpers (grep, sort, sleep) must not carry the nonce that finds the job's
     # processes: it stays a variable of this shell, no longer exported.
     export -n PBENCH_NONCE
-    local signalled=" " alive="" pid until=$((SECONDS + 3))
+    local signalled=" " alive="" fresh pid until=$((SECONDS + 3))
     while :; do
+      fresh=""
       for pid in $(pbench_job_processes); do
         [[ "$signalled" == *" $pid "* ]] && continue
-        signalled+="$pid "
+        signalled+="$pid " fresh=1
         kill -TERM "$pid" 2>/dev/null
       done
       alive=""
       for pid in $signalled; do pbench_running "$pid" && alive+=" $pid"; done
-      [[ -n "$alive" ]] && ((SECONDS < until)) || break
+      # Done when every process seen has ended and a last look found none new: a launcher may
+      # fork a rank just before it dies, after the look that found the launcher.
+      [[ -n "$alive" || -n "$fresh" ]] && ((SECONDS < until)) || break
       sleep 0.1
     done
     [[ -z "$alive" ]] || kill -KILL $alive 2>/dev/null

@@ -1,7 +1,7 @@
 # Trust (issue 24): no silent wrong figure, no lost run. Real pbench, real mpiexec, real
 # workers, real SQLite files; each test counts the stored results before and after its fault.
 foreach(script wrong_launch runs ingest_checks failures physics identity runs_dir_deleted store
-    store_bounded runs_agree own_rules runs_full launch_preflight)
+    store_bounded runs_agree own_rules runs_full launch_preflight machine_peaks)
   add_test(NAME "trust: ${script}"
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/trust/${script}.sh)
   set_tests_properties("trust: ${script}" PROPERTIES

@@ -151,4 +151,23 @@ std::optional<MachineFigures> machine_figures_of(std::string_view profile_text,
   return figures;
 }
 
+metrics::BandwidthPeaks MachineFigures::bandwidth_peaks(const std::string& source) const {
+  metrics::BandwidthPeaks peaks;
+  if (process_bandwidth_gb_s) peaks.per_process = *process_bandwidth_gb_s * 1e9;
+  if (node_bandwidth_gb_s) peaks.per_node = *node_bandwidth_gb_s * 1e9;
+  if (peaks.per_process || peaks.per_node) peaks.source = source;
+  return peaks;
+}
+
+metrics::BandwidthPeaks sweep_bandwidth_peaks(const std::string& spec_json) {
+  const auto spec = nlohmann::json::parse(spec_json, nullptr, false);
+  if (!spec.is_object() || !spec.contains("machine") || !spec["machine"].is_object()) return {};
+  std::string source = "site profile";
+  if (spec.contains("site") && spec["site"].is_object()) {
+    const auto path = spec["site"].value("path", std::string());
+    if (!path.empty()) source += " " + path;
+  }
+  return MachineFigures::from_json(spec["machine"]).bandwidth_peaks(source + " [machine]");
+}
+
 }  // namespace pbench::site

@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/MetricCatalogue.hpp"
 #include "sweep/MethodCost.hpp"
 
 namespace pbench::site {
@@ -43,7 +44,16 @@ struct MachineFigures {
   static MachineFigures from_json(const nlohmann::json& j);
   /// `base` with every stated figure in its place, each named as coming from `source`.
   sweep::MachineConstants apply(sweep::MachineConstants base, const std::string& source) const;
+  /// The physical caps of ingest where the machine is known: process_bandwidth_gb_s and
+  /// node_bandwidth_gb_s in B/s, named as coming from `source` (none stated: the generic cap).
+  /// A stated peak caps every figure of the machine, on one node as across nodes: a centre
+  /// whose processes copy faster within a node than over its network states the larger rate.
+  metrics::BandwidthPeaks bandwidth_peaks(const std::string& source) const;
 };
+
+/// The bandwidth peaks of a sweep's specification (its JSON text, the store's spec_json): its
+/// site profile's [machine] table, or none (the generic cap) when it states none.
+metrics::BandwidthPeaks sweep_bandwidth_peaks(const std::string& spec_json);
 
 /// A figure's TOML key, its unit and the range it must lie in.
 struct FigureRange {

@@ -153,11 +153,19 @@ assert rows["a"] > 5 and 0.5 < rows["b"] < 2, rows
 PY
 
 # The alert: fired in Prometheus for env a and delivered to the receiver after night 3, within
-# 60 s. (Whether env b stays quiet is not asserted: its night-to-night OL on a loaded machine
+# 90 s. (Whether env b stays quiet is not asserted: its night-to-night OL on a loaded machine
 # is a measured ratio against the 20% band; the rules' unit tests hold the quiet cases.)
-for _ in $(seq 300); do
-  tail -n +"$((received_before + 1))" received.jsonl 2>/dev/null | grep -q '"PbenchOlRegressed"' &&
-    break
+# (Waited for is env a's firing notification itself: env b's group, when its night-to-night noise
+# passed the band, arrives on its own and once ended this wait before a's came.)
+a_fired() {
+  tail -n +"$((received_before + 1))" received.jsonl 2>/dev/null | "$PY" -c '
+import json, sys
+sys.exit(not any(a["labels"].get("alertname") == "PbenchOlRegressed" and
+                 a["labels"].get("env") == "a" and a["status"] == "firing"
+                 for line in sys.stdin for a in json.loads(line)["alerts"]))'
+}
+for _ in $(seq 450); do
+  a_fired && break
   sleep 0.2
 done
 "$PY" "$here/prometheus_api.py" "$API" verify "$start" night-1.prom night-2.prom night-3.prom \
