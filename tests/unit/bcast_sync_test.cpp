@@ -90,6 +90,28 @@ TEST_CASE("bcast sync: a fit recovers a partner clock's offset and drift") {
   CHECK(fit.error_rate < 1e-9);
 }
 
+TEST_CASE("bcast sync: a point whose round trip a scheduler stretched does not tilt the fit") {
+  // 40 ppm over 0.1 s; one point's round trip stretched to 100 us, its offset off by 40 us
+  // (one way took the extra time): fitted, it would move the drift by tens of ppm.
+  auto points = points_of(0.5, 40e-6, 10, 0.1, 16);
+  points[15].round_trip = 100e-6;
+  points[15].offset += 40e-6;
+  CHECK(tight_points(points).size() == 15);
+  const ClockModel fit = fit_clock(points);
+  CHECK((fit.slope - 1) * 1e6 == doctest::Approx(40).epsilon(1e-6));
+  CHECK(fit.base_error == doctest::Approx(1e-6));
+  // Every point stretched but two: the noise is the run's; all are fitted, the stated drift
+  // uncertainty (error_rate) widens and holds the truth.
+  for (std::size_t k = 2; k < points.size(); ++k) {
+    points[k].round_trip = 80e-6;
+    points[k].offset += (k % 2 ? 1 : -1) * 20e-6;
+  }
+  CHECK(tight_points(points).size() == points.size());
+  const ClockModel loose = fit_clock(points);
+  CHECK(std::abs(loose.slope - 1 - 40e-6) <= loose.error_rate);
+  CHECK(loose.error_rate > 1e-6);
+}
+
 TEST_CASE("bcast sync: models compose down the tree, their errors add") {
   // Rank 2's clock -> rank 0's, rank 3's -> rank 2's: rank 3's global is rank 0's clock.
   ClockModel to_parent = fit_clock(points_of(-1.0, 20e-6, 50, 1, 8));

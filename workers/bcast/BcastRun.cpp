@@ -6,6 +6,7 @@
 
 #include "bcast/Broadcaster.hpp"
 #include "bcast/RankSample.hpp"
+#include "common/NodeCores.hpp"
 
 namespace pbench::bcast {
 
@@ -201,14 +202,15 @@ bool BcastRun::measure_classic(SizeMeasurements& s, TimedLoops& loops, const Bca
 
 void BcastRun::gather_clocks(ClockSync& clock, BcastMeasurements& m, MPI_Comm control) const {
   const ClockRecord r = clock.check();
-  const double mine[5] = {r.offset, r.drift_ppm, r.predicted_error, r.measured_error,
-                          r.check_uncertainty};
-  std::vector<double> all(mpi_.is_root() ? static_cast<std::size_t>(5 * mpi_.size()) : 0);
-  MPI_Gather(mine, 5, MPI_DOUBLE, all.data(), 5, MPI_DOUBLE, 0, control);
+  constexpr int kFields = 6;
+  const double mine[kFields] = {r.offset,          r.drift_ppm,      r.drift_uncertainty_ppm,
+                                r.predicted_error, r.measured_error, r.check_uncertainty};
+  std::vector<double> all(mpi_.is_root() ? static_cast<std::size_t>(kFields * mpi_.size()) : 0);
+  MPI_Gather(mine, kFields, MPI_DOUBLE, all.data(), kFields, MPI_DOUBLE, 0, control);
   m.learnings = clock.learnings();
   for (int j = 0; mpi_.is_root() && j < mpi_.size(); ++j) {
-    const double* v = all.data() + 5 * j;
-    m.clocks.push_back({v[0], v[1], v[2], v[3], v[4]});
+    const double* v = all.data() + kFields * j;
+    m.clocks.push_back({v[0], v[1], v[2], v[3], v[4], v[5]});
   }
 }
 
@@ -246,8 +248,15 @@ std::optional<BcastMeasurements> BcastRun::measure() {
   std::unique_ptr<ClockSync> clock;
   std::unique_ptr<SyncWindows> windows;
   if (sync) {
+    // The clock's ping-pongs spin in MPI where every rank has a core: a polling wait's sleep
+    // and wake-up (tens of microseconds, unevenly on the two ways) would enter each fit point's
+    // offset and, over a short fit, the drift. With more ranks than cores they poll (see
+    // MessageWait): a spinning rank would hold the core its partner needs.
+    const bool oversubscribed =
+        worker::oversubscription_reason(mpi_.node_cores(m.rank_hosts)).has_value();
     clock = std::make_unique<ClockSync>(world, kClockFitPoints, kClockPingPongs,
-                                        parameters_.clock_fit_seconds, wait);
+                                        parameters_.clock_fit_seconds,
+                                        oversubscribed ? wait : MessageWait(0));
     windows = std::make_unique<SyncWindows>(world, *broadcaster, *clock, root,
                                             parameters_.clock_error_bound_us * 1e-6);
     if (reporter) m.seed = std::random_device{}();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace pbench::bcast {
 
@@ -21,9 +22,22 @@ ClockModel ClockModel::then(const ClockModel& partner) const {
   return out;
 }
 
-ClockModel fit_clock(const std::vector<FitPoint>& points) {
+std::vector<FitPoint> tight_points(const std::vector<FitPoint>& points) {
+  double least = std::numeric_limits<double>::infinity();
+  for (const auto& p : points) least = std::min(least, p.round_trip);
+  std::vector<FitPoint> tight;
+  for (const auto& p : points) {
+    if (p.round_trip <= kTightRoundTrips * least) tight.push_back(p);
+  }
+  // Fewer than half the points tight: the noise is the run's, not a few points' (a loaded node);
+  // all of them are fitted and the fit's residuals state the uncertainty.
+  return 2 * tight.size() >= points.size() ? tight : points;
+}
+
+ClockModel fit_clock(const std::vector<FitPoint>& all_points) {
   ClockModel out;
-  if (points.empty()) return out;
+  if (all_points.empty()) return out;
+  const std::vector<FitPoint> points = tight_points(all_points);
   const double n = static_cast<double>(points.size());
   double mean_x = 0, mean_y = 0, least_trip = points.front().round_trip;
   for (const auto& p : points) {

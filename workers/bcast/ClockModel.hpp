@@ -46,9 +46,18 @@ struct ClockModel {
   ClockModel then(const ClockModel& partner) const;
 };
 
-/// The least-squares model of the partner's clock (local -> partner) through `points` (at least
-/// two with distinct local times; otherwise an offset-only model of their mean); `reference` is
-/// the mean local time of the points.
+/// A fit point is tight when its round trip is at most this many times the least of the fit's:
+/// its offset's error (at most half its round trip) is then of the order of the best point's.
+inline constexpr double kTightRoundTrips = 2;
+
+/// The points of `points` that are tight, when at least half of them are; else all of them.
+std::vector<FitPoint> tight_points(const std::vector<FitPoint>& points);
+
+/// The least-squares model of the partner's clock (local -> partner) through the tight points
+/// of `points` (tight_points; at least two with distinct local times, otherwise an offset-only
+/// model of their mean); `reference` is the mean local time of the points fitted. A point whose
+/// round trip a scheduler stretched (a rank waiting for a core) would move the line by up to
+/// half of it: of 16 points over 0.1 s, one 100 us round trip is a drift of tens of ppm.
 ClockModel fit_clock(const std::vector<FitPoint>& points);
 
 }  // namespace pbench::bcast

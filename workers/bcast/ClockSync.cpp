@@ -137,6 +137,7 @@ ClockRecord ClockSync::check() {
   const double at = now();
   record.offset = model_.offset_at(at);
   record.drift_ppm = model_.drift_ppm();
+  record.drift_uncertainty_ppm = model_.error_rate * 1e6;
   record.predicted_error = model_.predicted_error(at);
   return record;
 }

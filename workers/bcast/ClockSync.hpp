@@ -23,6 +23,9 @@ namespace pbench::bcast {
 struct ClockRecord {
   double offset = 0;             ///< local - global at the check [s]
   double drift_ppm = 0;          ///< against rank 0 [ppm]
+  /// The drift's uncertainty as the model states it: three standard errors of the fits' slopes,
+  /// added along the path to rank 0 [ppm]
+  double drift_uncertainty_ppm = 0;
   double predicted_error = 0;    ///< at the check [s]
   double measured_error = 0;     ///< the check's bound against rank 0 [s]
   double check_uncertainty = 0;  ///< half the check's smallest round trips on the path [s]

@@ -100,13 +100,14 @@ void write_method_tables(const BcastMeasurements& m, const BcastSummary& s,
   worker::Table clock({{"rank", ""},
                        {"offset", "s"},
                        {"drift", "ppm"},
+                       {"drift_uncertainty", "ppm"},
                        {"predicted_error", "s"},
                        {"measured_error", "s"},
                        {"check_uncertainty", "s"}});
   for (std::size_t j = 0; j < m.clocks.size(); ++j) {
     const ClockRecord& c = m.clocks[j];
-    clock.add_row({static_cast<int>(j), c.offset, c.drift_ppm, c.predicted_error, c.measured_error,
-                   c.check_uncertainty});
+    clock.add_row({static_cast<int>(j), c.offset, c.drift_ppm, c.drift_uncertainty_ppm,
+                   c.predicted_error, c.measured_error, c.check_uncertainty});
   }
   result.add_table("sync", series.columns()) = std::move(series);
   result.add_table("sync_arrival", arrivals.columns()) = std::move(arrivals);
