@@ -20,6 +20,3 @@ add_test(NAME "bcast: orchestrator_sweep"
 set_tests_properties("bcast: orchestrator_sweep" PROPERTIES
   ENVIRONMENT "PBENCH=$<TARGET_FILE:pbench>;PBENCH_WORKER_DIR=$<TARGET_FILE_DIR:pbench-bcast>"
   TIMEOUT 300)
-
-# The drift's recovery needs the two ranks' cores: alone, so that no other test's ranks take them.
-set_tests_properties("bcast: sync_clocks" PROPERTIES RUN_SERIAL TRUE)
