@@ -104,4 +104,22 @@ PYEOF
 # Another sweep of the same worker at a partition this machine has not run: scaled from it.
 "$PBENCH" sweep other --partitions 2 --queue-depths 8 "${SMALL[@]}" > other.out
 grep -q "(1 points one after another: 1 scaled)" other.out || fail "not scaled: $(cat other.out)"
+# The broadcast at scale (issue 49): at defaults the 1,024- and 8,192-node points plan below 50
+# and 500 node-hours, each point's why naming the synchronized-clock method (OL_i alone was
+# 19,924 and 1,654,829).
+for spec in 1024:50 8192:500; do
+  n=${spec%%:*} budget=${spec##*:}
+  "$PBENCH" sweep "bcast$n" --workers bcast --partitions "${n}x1" --scheduler slurm > /dev/null ||
+    fail "sweep bcast$n"
+  "$PBENCH" plan "bcast$n" --format json > "bcast$n.json" || fail "plan bcast$n"
+  $PY - "bcast$n.json" "$n" "$budget" <<'PYEOF' || fail "plan bcast$n: $(cat "bcast$n.json")"
+import json, sys
+plan, nodes, budget = json.load(open(sys.argv[1])), int(sys.argv[2]), float(sys.argv[3])
+[point] = plan["rows"]
+assert point["nodes"] == nodes and point["why"].startswith("bcast: method sync"), point
+[part] = [r for r in plan["partitions"]["rows"] if r["partition"] == f"{nodes}x1"]
+assert 0 < part["node_hours"] < budget, part
+print(f"bcast at {nodes}x1: {part['node_hours']:.0f} node-hours (< {budget:.0f})")
+PYEOF
+done
 echo "ok"
