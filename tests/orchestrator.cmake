@@ -1,7 +1,7 @@
 # Integration tests of the orchestrator: real pbench, real mpiexec, real pbench-logp, real
 # SQLite files. Each script makes and removes its own scratch directory.
 foreach(script local_sweep background_submit bad_input command_line error_paths tables plan
-    plan_budget
+    plan_budget plan_calibrate
     plan_learns json_outputs failed_point cancel)
   add_test(NAME "orchestrator: ${script}"
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/orchestrator/${script}.sh)

@@ -487,9 +487,10 @@ bool same_machine(const PastRun& run, const sweep::SweepSpec& spec) {
   return std::find(run.hosts.begin(), run.hosts.end(), std::string(name)) != run.hosts.end();
 }
 
-CostPlan plan_stored_sweep(store::Store& store, const store::SweepRecord& record,
-                           const DescribeWorker& describe, const std::string& before,
-                           int told_max, const std::string& told_source) {
+CostPlan plan_stored_sweep(
+    store::Store& store, const store::SweepRecord& record, const DescribeWorker& describe,
+    const std::string& before, int told_max, const std::string& told_source,
+    const std::vector<std::pair<site::MachineFigures, std::string>>& overlay) {
   const auto spec = sweep::SweepSpec::from_json(nlohmann::json::parse(record.spec_json));
   std::vector<sweep::Point> points;
   for (const auto& p : store.points(record.id)) {
@@ -500,8 +501,12 @@ CostPlan plan_stored_sweep(store::Store& store, const store::SweepRecord& record
     point.partition = sweep::Partition::of_point(p.partition, point.params);
     points.push_back(std::move(point));
   }
+  auto machine = plan_machine(spec, told_max, told_source);
+  for (const auto& [figures, source] : overlay) {
+    machine.constants = figures.apply(machine.constants, source);
+  }
   return plan_cost(spec, points, machine_history(store, record.scheduler, before), describe,
-                   plan_machine(spec, told_max, told_source));
+                   machine);
 }
 
 std::vector<std::string> lengthen_timed_out(store::Store& store, const store::SweepRecord& sweep,

@@ -10,6 +10,7 @@
 
 #include "run/CoreShare.hpp"
 #include "run/WorkerSettings.hpp"
+#include "site/MachineFigures.hpp"
 #include "store/Store.hpp"
 #include "sweep/MethodCost.hpp"
 #include "sweep/SweepSpec.hpp"
@@ -127,9 +128,12 @@ CostPlan plan_cost(const sweep::SweepSpec& spec, const std::vector<sweep::Point>
 
 /// The plan of a stored sweep, as it would be made now (`before` empty) or as it was made
 /// when a run started (`before` its started_at); `told_max` as for plan_machine.
-CostPlan plan_stored_sweep(store::Store& store, const store::SweepRecord& sweep,
-                           const DescribeWorker& describe, const std::string& before = "",
-                           int told_max = 0, const std::string& told_source = "");
+/// `overlay`: figures laid over the machine's after the site profile's, each with its source
+/// (a calibration sweep's: pbench plan --calibrate).
+CostPlan plan_stored_sweep(
+    store::Store& store, const store::SweepRecord& sweep, const DescribeWorker& describe,
+    const std::string& before = "", int told_max = 0, const std::string& told_source = "",
+    const std::vector<std::pair<site::MachineFigures, std::string>>& overlay = {});
 
 /// Before a retry: every timed-out point of the sweep gets the time limit its plan now derives
 /// (from twice the run time it was cut at) written into its job script, when longer than the
