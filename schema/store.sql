@@ -1,4 +1,4 @@
--- The pbench store, schema version 11. Typed columns for what is queried; every result document
+-- The pbench store, schema version 12. Typed columns for what is queried; every result document
 -- is also kept whole beside them (compressed: packed, with its head readable as JSON). The version lives in PRAGMA user_version and is checked at open.
 -- The metric catalogue and the views that answer from these tables are in store_views.sql.
 PRAGMA foreign_keys = ON;
@@ -8,14 +8,32 @@ CREATE TABLE meta (
   value TEXT NOT NULL
 );
 
+-- Where rows brought in by `pbench store merge` were made: the store file (its absolute path
+-- when merged) and the cluster (its sweep's). Every table below has origin_id: NULL for a row
+-- made in this store, else its origin (a row merged from a store that had merged it keeps
+-- the first origin).
+CREATE TABLE origins (
+  id        INTEGER PRIMARY KEY,
+  store     TEXT NOT NULL,
+  cluster   TEXT NOT NULL,
+  merged_at TEXT NOT NULL,
+  UNIQUE (store, cluster)
+);
+
 -- A named sweep: its specification (canonical JSON) and the directory of its job scripts.
+-- cluster: the site profile's [machine] cluster it was made with (NULL: none stated; a sweep
+-- merged from another store has one: docs/store.md, "Many machines, one store"); base_name:
+-- its name in the store it was made in (a sweep renamed NAME@CLUSTER by merge keeps NAME).
 CREATE TABLE sweeps (
   id         INTEGER PRIMARY KEY,
   name       TEXT NOT NULL UNIQUE,
   spec_json  TEXT NOT NULL,
   scheduler  TEXT NOT NULL,
   directory  TEXT NOT NULL,
-  created_at TEXT NOT NULL
+  created_at TEXT NOT NULL,
+  cluster    TEXT,
+  base_name  TEXT,
+  origin_id  INTEGER REFERENCES origins(id)
 );
 
 -- One cell of a sweep's grid. point_key is a stable hash of the point's parameters. nodes and
@@ -34,6 +52,7 @@ CREATE TABLE points (
                                              'cancelled', 'timeout')),
   nodes          INTEGER CHECK (nodes IS NULL OR nodes > 0),
   procs_per_node INTEGER CHECK (procs_per_node IS NULL OR procs_per_node > 0),
+  origin_id      INTEGER REFERENCES origins(id),
   UNIQUE (sweep_id, point_key)
 );
 CREATE INDEX points_by_sweep ON points (sweep_id, state);
@@ -47,6 +66,7 @@ CREATE TABLE runs (
   run_no     INTEGER NOT NULL CHECK (run_no > 0),
   started_at TEXT NOT NULL,
   envelope   TEXT NOT NULL,
+  origin_id  INTEGER REFERENCES origins(id),
   UNIQUE (sweep_id, run_no)
 );
 
@@ -69,6 +89,7 @@ CREATE TABLE attempts (
   result_path  TEXT NOT NULL,
   stderr_tail  TEXT,
   run_no       INTEGER NOT NULL DEFAULT 1,
+  origin_id    INTEGER REFERENCES origins(id),
   UNIQUE (point_id, attempt_no)
 );
 
@@ -103,7 +124,8 @@ CREATE TABLE results (
   placement       TEXT,
   ingest_reason   TEXT,
   head            TEXT NOT NULL,
-  packed          BLOB NOT NULL
+  packed          BLOB NOT NULL,
+  origin_id       INTEGER REFERENCES origins(id)
 );
 -- Covering for "the newest result of a point and whether it is valid" (the queries' first step),
 -- so that they never read the large documents.

@@ -48,6 +48,7 @@ DROP VIEW IF EXISTS metric_values;
 DROP VIEW IF EXISTS run_results;
 DROP VIEW IF EXISTS result_facts;
 DROP VIEW IF EXISTS sweep_runs;
+DROP VIEW IF EXISTS run_origins;
 DROP VIEW IF EXISTS result_settings;
 DROP VIEW IF EXISTS point_envs;
 
@@ -58,6 +59,17 @@ SELECT sw.id AS sweep_id, sw.name AS sweep, ru.run_no AS run, ru.started_at AS s
        ru.run_no = (SELECT max(l.run_no) FROM runs l WHERE l.sweep_id = sw.id) AS latest,
        ru.envelope AS envelope
 FROM sweeps sw CROSS JOIN runs ru
+WHERE ru.sweep_id = sw.id;
+
+-- Where each run of each sweep was made: in this store (store NULL) or in the store and on the
+-- cluster `pbench store merge` brought it from (docs/store.md, "Many machines, one store");
+-- cluster: the sweep's, 'unnamed' when its site profile stated none; base_name: the sweep's
+-- name where it was made (NAME of a sweep renamed NAME@CLUSTER by merge).
+CREATE VIEW run_origins AS
+SELECT sw.id AS sweep_id, sw.name AS sweep, coalesce(sw.base_name, sw.name) AS base_name,
+       coalesce(sw.cluster, 'unnamed') AS cluster, ru.run_no AS run, ru.started_at AS started_at,
+       o.store AS store, o.merged_at AS merged_at
+FROM sweeps sw CROSS JOIN runs ru LEFT JOIN origins o ON o.id = ru.origin_id
 WHERE ru.sweep_id = sw.id;
 
 -- Each point's environment: the site profile's environment of a sweep made with --envs (the

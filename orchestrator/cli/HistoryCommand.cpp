@@ -6,6 +6,7 @@
 #include "cli/Commands.hpp"
 #include "cli/HeadlineSelection.hpp"
 #include "process/ProcessRunner.hpp"
+#include "query/ClusterSweep.hpp"
 #include "query/EnvSelection.hpp"
 #include "query/HistoryQuery.hpp"
 #include "query/QueryTable.hpp"
@@ -25,6 +26,7 @@ struct HistoryOptions {
   std::string format = "table";
   bool stats = false;
   bool times = false;
+  std::string by;  ///< --by cluster
 };
 
 /// Per run and point: the time planned when the run started against its actual run time.
@@ -111,6 +113,10 @@ void add_history_command(CLI::App& app, GlobalOptions& global) {
   command->add_option("--metric", o->metric, "Only this figure (b_eff_io, b_eff, logp_g, ...)");
   o->selection.declare(*command, kSystemWhereHelp);
   command->add_option("--format", o->format, "table, csv, json or markdown")->capture_default_str();
+  command->add_option("--by", o->by,
+                      "cluster: the same sweep's history on every cluster of the store (the "
+                      "sweeps 'pbench store merge' brought in), a column cluster, each run's "
+                      "figure of every cluster together");
   command->add_flag("--stats", o->stats,
                     "Per figure over the runs: n, median, MAD, p5, p95, min, max (the spread a "
                     "reference --runs --tolerance auto takes)");
@@ -123,9 +129,10 @@ void add_history_command(CLI::App& app, GlobalOptions& global) {
     const auto format = query::parse_format(o->format);
     if (o->times) {
       if (o->stats || !o->metric.empty() || !o->selection.where.empty() ||
-          !o->selection.envs.empty()) {
+          !o->selection.envs.empty() || !o->by.empty()) {
         throw UsageError(
-            "--times shows run times, not figures: without --stats, --metric, --where, --envs");
+            "--times shows run times, not figures: without --stats, --metric, --where, --envs, "
+            "--by");
       }
       auto store = store::Store::open(global.db, store::Store::Access::read_only);
       const auto times = run_times(store, o->sweep);
@@ -146,6 +153,19 @@ void add_history_command(CLI::App& app, GlobalOptions& global) {
     const auto envs = o->selection.env_names();
     auto store = store::Store::open(global.db, store::Store::Access::read_only);
     const auto metric = o->metric.empty() ? std::nullopt : std::optional<std::string>(o->metric);
+    if (query::parse_by_cluster(o->by)) {
+      // The same sweep on every cluster: each cluster's history (or its spread), one table.
+      const auto sweeps = query::cluster_sweeps(store, o->sweep);
+      std::vector<query::QueryTable> tables;
+      for (const auto& s : sweeps) {
+        auto history = query::history_table(store, s.sweep, metric, where);
+        query::select_env_rows(history, s.sweep, envs);
+        tables.push_back(o->stats ? query::history_stats(history) : std::move(history));
+      }
+      query::print(query::by_cluster(sweeps, std::move(tables), o->stats ? "" : "run", true),
+                   format);
+      return;
+    }
     auto history = query::history_table(store, o->sweep, metric, where);
     query::select_env_rows(history, o->sweep, envs);
     query::print(o->stats ? query::history_stats(history) : history, format);

@@ -4,6 +4,7 @@
 
 #include "cli/Commands.hpp"
 #include "cli/HeadlineSelection.hpp"
+#include "query/ClusterSweep.hpp"
 #include "query/CompareQuery.hpp"
 #include "query/EnvSelection.hpp"
 #include "query/ModelQuery.hpp"
@@ -99,15 +100,30 @@ void add_query_command(CLI::App& app, GlobalOptions& global) {
   add_common(system, *o, false);
   o->selection.declare(*system, kSystemWhereHelp);
   add_run(system, *o);
+  system->add_option("--by", o->by,
+                     "cluster: the same sweep on every cluster of the store (the sweeps "
+                     "'pbench store merge' brought in), a column cluster, each figure's rows of "
+                     "every cluster together");
   system->callback([o, &global] {
     const auto format = query::parse_format(o->format);
     const auto where = o->selection.clauses();
     const auto envs = o->selection.env_names();
     const auto run = query::parse_run_selection(o->run);
+    const bool by_cluster = query::parse_by_cluster(o->by);
     auto store = store::Store::open(global.db, store::Store::Access::read_only);
-    auto answer = query::table_for_runs(store, o->chosen_sweep(), run, [&] {
-      return query::system_table(store, o->chosen_sweep(), where);
-    });
+    const auto table_of = [&](const std::optional<std::string>& sweep) {
+      return query::table_for_runs(store, sweep, run,
+                                   [&] { return query::system_table(store, sweep, where); });
+    };
+    query::QueryTable answer;
+    if (by_cluster) {
+      const auto sweeps = query::cluster_sweeps(store, o->chosen_sweep());
+      std::vector<query::QueryTable> tables;
+      for (const auto& s : sweeps) tables.push_back(table_of(s.sweep));
+      answer = query::by_cluster(sweeps, std::move(tables), "sweep", !o->sweep.empty());
+    } else {
+      answer = table_of(o->chosen_sweep());
+    }
     query::select_env_rows(answer, o->sweep, envs);
     query::print(answer, format);
   });

@@ -8,6 +8,7 @@
 #include "ingest/StoreVerifier.hpp"
 #include "run/StoreRebuild.hpp"
 #include "store/Store.hpp"
+#include "store/StoreMerge.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::cli {
@@ -24,6 +25,11 @@ struct VerifyOptions {
 
 struct RebuildOptions {
   std::string output;
+};
+
+struct MergeOptions {
+  std::vector<std::string> from;
+  store::MergeOptions merge;
 };
 
 void print_table(const ingest::VerifyReport& report) {
@@ -144,16 +150,51 @@ void add_rebuild(CLI::App& store_command, GlobalOptions& global) {
   });
 }
 
+void print_merge(const store::MergeCounts& c, const std::string& into) {
+  std::cout << "merged '" << c.from << "' into '" << into << "': " << c.sweeps_new
+            << (c.sweeps_new == 1 ? " sweep" : " sweeps") << " new, " << c.sweeps_joined
+            << " joined; " << c.runs << " runs, " << c.points << " points, " << c.attempts
+            << " attempts, " << c.results << " results (" << c.metrics
+            << " metric rows) added; " << c.results_known
+            << " results skipped (their documents were in the store already), " << c.runs_known
+            << " runs it held already\n";
+  for (const auto& r : c.renamed) std::cout << "  renamed " << r << "\n";
+}
+
+void add_merge(CLI::App& store_command, GlobalOptions& global) {
+  auto* command = store_command.add_subcommand(
+      "merge",
+      "Bring the sweeps, runs, points, attempts and results of other store files into this one "
+      "(--db), each row with its origin (store file and cluster); a result whose document is "
+      "here already is skipped; one transaction: a merge that fails writes nothing, the FROM "
+      "files are only read");
+  auto o = std::make_shared<MergeOptions>();
+  command->add_option("FROM", o->from, "The store files to merge (each of this store version)")
+      ->required();
+  command->add_flag("--rename", o->merge.rename,
+                    "Store a sweep that clashes with a stored one of its name (another "
+                    "specification or another cluster) as NAME@CLUSTER instead of refusing");
+  command->add_option("--cluster", o->merge.cluster,
+                      "The cluster of the FROM stores' sweeps whose site profile named none "
+                      "(default: the FROM file's name without its extension)");
+  command->callback([o, &global] {
+    auto into = store::Store::open(global.db, store::Store::Access::create);
+    const auto counts = store::StoreMerge(into, o->merge).merge(o->from);
+    for (const auto& c : counts) print_merge(c, global.db);
+  });
+}
+
 }  // namespace
 
 void add_store_command(CLI::App& app, GlobalOptions& global) {
   auto* command = app.add_subcommand(
       "store",
-      "Verify the store (integrity, documents, metric rows) or rebuild it from the runs "
-      "directory");
+      "Verify the store (integrity, documents, metric rows), rebuild it from the runs "
+      "directory, or merge other stores into it");
   command->require_subcommand(1);
   add_verify(*command, global);
   add_rebuild(*command, global);
+  add_merge(*command, global);
 }
 
 }  // namespace pbench::cli

@@ -31,8 +31,8 @@ double number(const query::Cell& cell) {
   return std::numeric_limits<double>::quiet_NaN();
 }
 
-std::string stem(const std::string& name) {
-  std::string out = "history-";
+std::string stem(const std::string& name, bool by_cluster) {
+  std::string out = by_cluster ? "clusters-" : "history-";
   for (char c : name) out += (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ? c : '-';
   return out;
 }
@@ -40,8 +40,8 @@ std::string stem(const std::string& name) {
 }  // namespace
 
 std::vector<Figure> history_figures(const query::QueryTable& history,
-                                    const EnvironmentLabels& envs) {
-  const auto env = column(history, "env");
+                                    const EnvironmentLabels& envs, bool by_cluster) {
+  const auto env = column(history, by_cluster ? "cluster" : "env");
   const auto run = column(history, "run"), figure = column(history, "figure"),
              partition = column(history, "partition"), value = column(history, "value"),
              unit = column(history, "unit"), valid = column(history, "valid");
@@ -65,11 +65,13 @@ std::vector<Figure> history_figures(const query::QueryTable& history,
           name + (per_partition
                       ? " at " + std::to_string(static_cast<long long>(procs)) + " processes"
                       : std::string());
-      f.name = stem(title);
-      f.title = "History: " + title;
+      f.name = stem(title, by_cluster);
+      f.title = (by_cluster ? "By cluster: " : "History: ") + title;
       f.caption = "The headline figure " + title +
-                  " in each run of the sweep (pbench history), in the unit the tables use; "
-                  "not valid results hollow.";
+                  (by_cluster ? " in each run of the sweep on each cluster (pbench history "
+                                "--by cluster), a series per cluster"
+                              : " in each run of the sweep (pbench history)") +
+                  ", in the unit the tables use; not valid results hollow.";
       Panel panel;
       panel.x_label = "run";
       panel.integer_x = true;

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <set>
 
 #include "common/NodeCores.hpp"
+#include "query/ClusterSweep.hpp"
 #include "query/HistoryQuery.hpp"
 #include "query/IoConsortiumQuery.hpp"
 #include "query/LinksQuery.hpp"
@@ -215,6 +217,34 @@ std::vector<Section> sections() {
   };
 }
 
+/// The section "By cluster" of a sweep that the store holds from other clusters too (its base
+/// name: pbench store merge): query system --by cluster, and each headline figure's history
+/// with a series per cluster. Nothing for a sweep of one cluster.
+void cluster_section(store::Store& store, const std::string& sweep, HtmlPage& page,
+                     FigureSink& figures, ReportSummary& summary) {
+  const auto sweeps = query::cluster_sweeps(store, sweep);
+  if (sweeps.size() < 2) return;
+  page.heading("By cluster", "clusters");
+  summary.sections.push_back("clusters");
+  std::string names;
+  std::map<std::string, std::string> labels;
+  std::vector<query::QueryTable> systems, histories;
+  for (const auto& s : sweeps) {
+    names += (names.empty() ? "" : ", ") + s.sweep + " (cluster " + s.cluster + ")";
+    labels[s.cluster] = "cluster " + s.cluster;
+    store.choose_run(store::RunChoice::latest());
+    systems.push_back(query::system_table(store, s.sweep, {}));
+    histories.push_back(query::history_table(store, s.sweep, std::nullopt, {}));
+  }
+  page.paragraph("The same sweep on " + std::to_string(sweeps.size()) + " clusters: " + names +
+                 ". Their headline figures in the latest run side by side (pbench query system "
+                 "--sweep " + sweep + " --by cluster), then each run's (pbench history " + sweep +
+                 " --by cluster).");
+  page.table(query::by_cluster(sweeps, std::move(systems), "sweep", true));
+  const auto history = query::by_cluster(sweeps, std::move(histories), "run", true);
+  for (auto& f : history_figures(history, EnvironmentLabels(labels), true)) figures.add(f);
+}
+
 }  // namespace
 
 ReportSummary ReportWriter::write(const std::string& sweep, const std::filesystem::path& dir_in,
@@ -271,6 +301,9 @@ ReportSummary ReportWriter::write(const std::string& sweep, const std::filesyste
     page.table(history);
     for (auto& f : history_figures(history, data.envs)) figures.add(f);
   }
+
+  // The same sweep on other clusters (pbench store merge): its headline side by side.
+  cluster_section(store_, sweep, page, figures, summary);
 
   summary.index = dir / "index.html";
   const auto temporary = dir / "index.html.tmp";

@@ -436,8 +436,9 @@ SweepRecord Store::replace_sweep(SweepRecord sweep, std::vector<PointRecord>& po
 
 SweepRecord Store::insert_sweep_rows(SweepRecord sweep, std::vector<PointRecord>& points) {
   auto s = db_.prepare(
-      "INSERT INTO sweeps(name, spec_json, scheduler, directory, created_at) "
-      "VALUES (?1, ?2, ?3, ?4, ?5)");
+      "INSERT INTO sweeps(name, spec_json, scheduler, directory, created_at, cluster, base_name) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, CASE WHEN json_valid(?2) THEN json_extract(?2, "
+      "'$.machine.cluster') END, ?1)");
   s.bind(1, sweep.name).bind(2, sweep.spec_json).bind(3, sweep.scheduler).bind(4, sweep.directory);
   s.bind(5, sweep.created_at).run();
   sweep.id = db_.last_insert_rowid();

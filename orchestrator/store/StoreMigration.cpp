@@ -16,6 +16,7 @@
 namespace pbench::store {
 
 void StoreMigration::run(int from) {
+  add_origin_columns();
   add_ingest_reason_column();
   add_document_columns();
   if (from == 1) from_version_1();
@@ -27,7 +28,44 @@ void StoreMigration::run(int from) {
   if (from <= 7) from_version_7();
   if (from <= 8) from_version_8();
   if (from <= 9) from_version_9();
-  from_version_10();
+  if (from <= 10) from_version_10();
+  from_version_11();
+}
+
+void StoreMigration::add_origin_columns() {
+  // One transaction: the table origins and every origin column, or none (an interrupted
+  // migration adds them all when run again). runs of a store older than version 3 is made by
+  // from_version_2 with its column.
+  auto has = db_.prepare("SELECT 1 FROM pragma_table_info('sweeps') WHERE name = 'origin_id'");
+  if (has.step()) return;
+  Transaction txn(db_);
+  db_.exec(
+      "CREATE TABLE IF NOT EXISTS origins (id INTEGER PRIMARY KEY, store TEXT NOT NULL, "
+      "cluster TEXT NOT NULL, merged_at TEXT NOT NULL, UNIQUE (store, cluster))");
+  db_.exec("ALTER TABLE sweeps ADD COLUMN cluster TEXT");
+  db_.exec("ALTER TABLE sweeps ADD COLUMN base_name TEXT");
+  for (const char* table : {"sweeps", "points", "runs", "attempts", "results"}) {
+    auto exists = db_.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1");
+    exists.bind(1, table);
+    if (!exists.step()) continue;
+    // The table's name is one of the five above.
+    db_.exec(std::string("ALTER TABLE ") + table +
+             " ADD COLUMN origin_id INTEGER REFERENCES origins(id)");
+  }
+  txn.commit();
+}
+
+void StoreMigration::from_version_11() {
+  // Version 12 keeps where rows were made (origins, origin_id: `pbench store merge`) and each
+  // sweep's cluster, from the site profile's [machine] cluster it was made with, and its name.
+  Transaction txn(db_);
+  db_.exec(
+      "UPDATE sweeps SET cluster = json_extract(spec_json, '$.machine.cluster'), "
+      "base_name = name WHERE base_name IS NULL AND json_valid(spec_json)");
+  db_.exec("UPDATE sweeps SET base_name = name WHERE base_name IS NULL");
+  db_.exec(std::string(schema::store_views_sql()));
+  db_.exec("PRAGMA user_version = 12");
+  txn.commit();
 }
 
 void StoreMigration::add_ingest_reason_column() {
@@ -56,7 +94,8 @@ void StoreMigration::from_version_2() {
       "CREATE TABLE runs (id INTEGER PRIMARY KEY, "
       "sweep_id INTEGER NOT NULL REFERENCES sweeps(id) ON DELETE CASCADE, "
       "run_no INTEGER NOT NULL CHECK (run_no > 0), started_at TEXT NOT NULL, "
-      "envelope TEXT NOT NULL, UNIQUE (sweep_id, run_no))");
+      "envelope TEXT NOT NULL, origin_id INTEGER REFERENCES origins(id), "
+      "UNIQUE (sweep_id, run_no))");
   db_.exec(
       "INSERT INTO runs(sweep_id, run_no, started_at, envelope) "
       "SELECT id, 1, created_at, '{\"migrated_from_store_version\":2}' FROM sweeps");

@@ -48,6 +48,13 @@ class StoreMigration {
   /// interrupted migration goes on where it stopped when run again; its progress on stderr.
   /// The space the text took is given back by compact_if_pending.
   void from_version_10();
+  /// Version 11 -> 12: every sweep's cluster (its specification's machine.cluster) and name
+  /// kept (base_name), the view run_origins; the columns are added by add_origin_columns.
+  void from_version_11();
+  /// Before any other step from a version below 12: the table origins and the column origin_id
+  /// of sweeps, points, runs, attempts and results, with sweeps' cluster and base_name (one
+  /// transaction), which the views every step makes read.
+  void add_origin_columns();
   /// Packs the next `batch` documents not packed yet; returns how many it packed.
   int pack_batch(int batch);
 

@@ -132,7 +132,7 @@ TEST_CASE(
   }
   REQUIRE(before.size() == 3);
   auto store = store::Store::open(path, store::Store::Access::existing);
-  CHECK(count_of(store, "PRAGMA user_version") == 11);
+  CHECK(count_of(store, "PRAGMA user_version") == 12);
   CHECK(count_of(store,
                  "SELECT count(*) FROM pragma_table_info('results') WHERE name = 'document'") == 0);
   CHECK(count_of(store, "SELECT count(*) FROM meta WHERE key = 'compact'") == 0);  // vacuumed

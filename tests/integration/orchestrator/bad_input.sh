@@ -53,11 +53,11 @@ sqlite3 other.db "create table t(x); insert into t values (1);"
 cp other.db other.orig
 expect_fail 3 "'other.db' is an SQLite database but not a pbench store" "$PBENCH" --db other.db query logp
 cmp -s other.db other.orig || fail "another application's database was modified"
-cp "$PBENCH_DB" v12.db
-sqlite3 v12.db "pragma user_version = 12; pragma journal_mode = delete;" > /dev/null
-cp v12.db v12.orig
-expect_fail 3 "'v12.db' has store schema version 12; this pbench reads version 11" "$PBENCH" --db v12.db status base
-cmp -s v12.db v12.orig || fail "a store of another version was modified"
+cp "$PBENCH_DB" v13.db
+sqlite3 v13.db "pragma user_version = 13; pragma journal_mode = delete;" > /dev/null
+cp v13.db v13.orig
+expect_fail 3 "'v13.db' has store schema version 13; this pbench reads version 12" "$PBENCH" --db v13.db status base
+cmp -s v13.db v13.orig || fail "a store of another version was modified"
 expect_fail 3 "no pbench store at 'missing.db'" "$PBENCH" --db missing.db query logp
 [[ ! -e missing.db ]] || fail "a query created a store"
 

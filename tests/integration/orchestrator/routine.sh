@@ -18,7 +18,7 @@ before=$(sqlite3 v2.db "select group_concat(value) from (select value from metri
 "$PY" - v2.db v2-history.json <<'PY'
 import json, sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
-assert db.execute("pragma user_version").fetchone()[0] == 11
+assert db.execute("pragma user_version").fetchone()[0] == 12
 runs = db.execute("select s.name, r.run_no, r.started_at = s.created_at from runs r "
                   "join sweeps s on s.id = r.sweep_id order by s.id").fetchall()
 assert runs == [("v2sweep", 1, 1), ("v2logp", 1, 1)], runs

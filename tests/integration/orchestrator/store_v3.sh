@@ -19,7 +19,7 @@ before=$(metrics)
 "$PY" - v3.db <<'PY'
 import json, sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
-assert db.execute("pragma user_version").fetchone()[0] == 11
+assert db.execute("pragma user_version").fetchone()[0] == 12
 points = db.execute("select s.name, p.partition, p.nodes, p.procs_per_node from points p "
                     "join sweeps s on s.id = p.sweep_id order by p.id").fetchall()
 assert points == [("v3nodes", 2, 2, 1), ("v3nodes", 4, 2, 2), ("v3packed", 4, 2, 2)], points
