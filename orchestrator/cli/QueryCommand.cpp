@@ -54,6 +54,43 @@ void add_common(CLI::App* sub, QueryOptions& o, bool with_where) {
     add_run(sub, o);
   }
 }
+
+/// `pbench query system`: the headline figures, by cluster with --by cluster.
+void add_system(CLI::App& command, const std::shared_ptr<QueryOptions>& o, GlobalOptions& global) {
+  auto* system = command.add_subcommand(
+      "system", "Headline figures (b_eff_io, b_eff, LogP, bcast OL) with the cell that wins each");
+  add_common(system, *o, false);
+  o->selection.declare(*system, kSystemWhereHelp);
+  add_run(system, *o);
+  system->add_option("--by", o->by,
+                     "cluster: the same sweep on every cluster of the store (the sweeps "
+                     "'pbench store merge' brought in), a column cluster, each figure's rows of "
+                     "every cluster together");
+  system->callback([o, &global] {
+    const auto format = query::parse_format(o->format);
+    const auto where = o->selection.clauses();
+    const auto envs = o->selection.env_names();
+    const auto run = query::parse_run_selection(o->run);
+    const bool by_cluster = query::parse_by_cluster(o->by);
+    auto store = store::Store::open(global.db, store::Store::Access::read_only);
+    const auto table_of = [&](const std::optional<std::string>& sweep) {
+      return query::table_for_runs(store, sweep, run,
+                                   [&] { return query::system_table(store, sweep, where); });
+    };
+    query::QueryTable answer;
+    if (by_cluster) {
+      const auto sweeps = query::cluster_sweeps(store, o->chosen_sweep());
+      std::vector<query::QueryTable> tables;
+      for (const auto& s : sweeps) tables.push_back(table_of(s.sweep));
+      answer = query::by_cluster(sweeps, std::move(tables), "sweep", !o->sweep.empty());
+    } else {
+      answer = table_of(o->chosen_sweep());
+    }
+    query::select_env_rows(answer, o->sweep, envs);
+    query::print(answer, format);
+  });
+}
+
 }  // namespace
 
 void add_query_command(CLI::App& app, GlobalOptions& global) {
@@ -95,38 +132,7 @@ void add_query_command(CLI::App& app, GlobalOptions& global) {
     auto store = store::Store::open(global.db, store::Store::Access::read_only);
     query::print(query::points_table(store, o->chosen_sweep(), o->missing), format);
   });
-  auto* system = command->add_subcommand(
-      "system", "Headline figures (b_eff_io, b_eff, LogP, bcast OL) with the cell that wins each");
-  add_common(system, *o, false);
-  o->selection.declare(*system, kSystemWhereHelp);
-  add_run(system, *o);
-  system->add_option("--by", o->by,
-                     "cluster: the same sweep on every cluster of the store (the sweeps "
-                     "'pbench store merge' brought in), a column cluster, each figure's rows of "
-                     "every cluster together");
-  system->callback([o, &global] {
-    const auto format = query::parse_format(o->format);
-    const auto where = o->selection.clauses();
-    const auto envs = o->selection.env_names();
-    const auto run = query::parse_run_selection(o->run);
-    const bool by_cluster = query::parse_by_cluster(o->by);
-    auto store = store::Store::open(global.db, store::Store::Access::read_only);
-    const auto table_of = [&](const std::optional<std::string>& sweep) {
-      return query::table_for_runs(store, sweep, run,
-                                   [&] { return query::system_table(store, sweep, where); });
-    };
-    query::QueryTable answer;
-    if (by_cluster) {
-      const auto sweeps = query::cluster_sweeps(store, o->chosen_sweep());
-      std::vector<query::QueryTable> tables;
-      for (const auto& s : sweeps) tables.push_back(table_of(s.sweep));
-      answer = query::by_cluster(sweeps, std::move(tables), "sweep", !o->sweep.empty());
-    } else {
-      answer = table_of(o->chosen_sweep());
-    }
-    query::select_env_rows(answer, o->sweep, envs);
-    query::print(answer, format);
-  });
+  add_system(*command, o, global);
   auto* compare = command->add_subcommand(
       "compare", "The headline figures of two sweeps side by side with the ratio B/A");
   compare->add_option("SWEEP_A", o->sweep_a, "The sweep before")->required();

@@ -154,10 +154,9 @@ void print_merge(const store::MergeCounts& c, const std::string& into) {
   std::cout << "merged '" << c.from << "' into '" << into << "': " << c.sweeps_new
             << (c.sweeps_new == 1 ? " sweep" : " sweeps") << " new, " << c.sweeps_joined
             << " joined; " << c.runs << " runs, " << c.points << " points, " << c.attempts
-            << " attempts, " << c.results << " results (" << c.metrics
-            << " metric rows) added; " << c.results_known
-            << " results skipped (their documents were in the store already), " << c.runs_known
-            << " runs it held already\n";
+            << " attempts, " << c.results << " results (" << c.metrics << " metric rows) added; "
+            << c.results_known << " results skipped (their documents were in the store already), "
+            << c.runs_known << " runs it held already\n";
   for (const auto& r : c.renamed) std::cout << "  renamed " << r << "\n";
 }
 

@@ -39,8 +39,8 @@ std::string stem(const std::string& name, bool by_cluster) {
 
 }  // namespace
 
-std::vector<Figure> history_figures(const query::QueryTable& history,
-                                    const EnvironmentLabels& envs, bool by_cluster) {
+std::vector<Figure> history_figures(const query::QueryTable& history, const EnvironmentLabels& envs,
+                                    bool by_cluster) {
   const auto env = column(history, by_cluster ? "cluster" : "env");
   const auto run = column(history, "run"), figure = column(history, "figure"),
              partition = column(history, "partition"), value = column(history, "value"),

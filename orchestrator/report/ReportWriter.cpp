@@ -238,7 +238,8 @@ void cluster_section(store::Store& store, const std::string& sweep, HtmlPage& pa
   }
   page.paragraph("The same sweep on " + std::to_string(sweeps.size()) + " clusters: " + names +
                  ". Their headline figures in the latest run side by side (pbench query system "
-                 "--sweep " + sweep + " --by cluster), then each run's (pbench history " + sweep +
+                 "--sweep " +
+                 sweep + " --by cluster), then each run's (pbench history " + sweep +
                  " --by cluster).");
   page.table(query::by_cluster(sweeps, std::move(systems), "sweep", true));
   const auto history = query::by_cluster(sweeps, std::move(histories), "run", true);

@@ -56,9 +56,9 @@ Database open_source(const std::string& path, const std::string& into_path) {
     auto meta = db.prepare("SELECT value FROM meta WHERE key = 'application'");
     if (meta.step()) application = meta.text(0);
   } catch (const StoreDamagedError& e) {
-    throw StoreDamagedError("cannot merge '" + path + "': " +
-                                damaged_store_message(path, e.sqlite_said()) + nothing,
-                            e.sqlite_said());
+    throw StoreDamagedError(
+        "cannot merge '" + path + "': " + damaged_store_message(path, e.sqlite_said()) + nothing,
+        e.sqlite_said());
   } catch (const StoreError& e) {
     throw StoreError("cannot merge '" + path + "': not a pbench store (" + e.what() + ")" +
                      nothing);
@@ -68,21 +68,27 @@ Database open_source(const std::string& path, const std::string& into_path) {
   }
   if (version > kStoreSchemaVersion) {
     throw StoreError("cannot merge '" + path + "': it has store schema version " +
-                     std::to_string(version) + ", written by a newer pbench; this pbench reads "
-                     "version " + std::to_string(kStoreSchemaVersion) + nothing);
+                     std::to_string(version) +
+                     ", written by a newer pbench; this pbench reads "
+                     "version " +
+                     std::to_string(kStoreSchemaVersion) + nothing);
   }
   if (version < kStoreSchemaVersion) {
     throw StoreError("cannot merge '" + path + "': it has store schema version " +
                      std::to_string(version) + "; merge reads version " +
-                     std::to_string(kStoreSchemaVersion) + " only: open it once with this "
-                     "pbench to migrate it ('pbench --db " + path + " list'), or merge a copy"
-                     " of it migrated so" + nothing);
+                     std::to_string(kStoreSchemaVersion) +
+                     " only: open it once with this "
+                     "pbench to migrate it ('pbench --db " +
+                     path +
+                     " list'), or merge a copy"
+                     " of it migrated so" +
+                     nothing);
   }
   const auto problems = integrity_problems(db, false, 10);
   if (!problems.empty()) {
-    throw StoreDamagedError("cannot merge '" + path + "': " +
-                                damaged_store_message(path, problems.front()) + nothing,
-                            problems.front());
+    throw StoreDamagedError(
+        "cannot merge '" + path + "': " + damaged_store_message(path, problems.front()) + nothing,
+        problems.front());
   }
   return db;
 }
@@ -116,7 +122,10 @@ class SourceMerge {
         "SELECT id, name, spec_json, scheduler, directory, created_at, cluster, "
         "coalesce(base_name, name), origin_id FROM sweeps ORDER BY id");
     while (sweeps.step()) merge_sweep(sweeps);
-    merge_results(std::nullopt, std::nullopt);  // results without a point
+    // The results without a point (their sweep removed): no run or attempt of a sweep.
+    runs_.clear();
+    attempts_.clear();
+    merge_results(std::nullopt, std::nullopt);
     return counts_;
   }
 
@@ -157,10 +166,10 @@ class SourceMerge {
                                 : "another specification";
     const std::string original = name;
     if (!options_.rename) {
-      throw UsageError("cannot merge '" + counts_.from + "': its sweep '" + name +
-                       "' (cluster '" + cluster + "') clashes with the stored sweep '" + name +
-                       "' (" + why + "); nothing was written: --rename stores it as '" + name +
-                       "@" + cluster + "'");
+      throw UsageError("cannot merge '" + counts_.from + "': its sweep '" + name + "' (cluster '" +
+                       cluster + "') clashes with the stored sweep '" + name + "' (" + why +
+                       "); nothing was written: --rename stores it as '" + name + "@" + cluster +
+                       "'");
     }
     name += "@" + cluster;
     find.reset();
@@ -342,13 +351,16 @@ constexpr int kResultColumnCount = 17;
 
 void SourceMerge::merge_results(std::optional<std::int64_t> from_sweep,
                                 std::optional<std::int64_t> sweep) {
+  // A sweep's results through its points (the indexes points_by_sweep, results_by_point);
+  // the results without a point by themselves.
   auto results = from_.prepare(
       std::string("SELECT r.id, r.point_id, r.attempt_id, r.run_no, r.origin_id, ") +
       "r.document_hash, r.schema_version, r.worker, r.worker_version, r.nprocs, r.valid, "
       "r.started_at, r.ended_at, r.ingested_at, r.nodes, r.procs_per_node, r.node_list, "
-      "r.allocated_nodes, r.placement, r.ingest_reason, r.head, r.packed FROM results r "
-      "LEFT JOIN points p ON p.id = r.point_id WHERE (?1 IS NULL AND r.point_id IS NULL) "
-      "OR p.sweep_id = ?1 ORDER BY r.id");
+      "r.allocated_nodes, r.placement, r.ingest_reason, r.head, r.packed FROM " +
+      (from_sweep ? "points p CROSS JOIN results r WHERE p.sweep_id = ?1 AND r.point_id = p.id"
+                  : "results r WHERE r.point_id IS NULL AND ?1 IS NULL") +
+      " ORDER BY r.id");
   results.bind(1, from_sweep);
   auto known = into_.prepare("SELECT 1 FROM results WHERE document_hash = ?1");
   auto insert = into_.prepare(std::string("INSERT INTO results(point_id, attempt_id, run_no, "
@@ -383,9 +395,13 @@ void SourceMerge::merge_results(std::optional<std::int64_t> from_sweep,
     }
     if (sha256_hex(document) != hash) {
       throw StoreError("cannot merge '" + counts_.from + "': its result " +
-                       std::to_string(results.int64(0)) + " holds a document whose SHA-256 is "
-                       "not its document_hash " + hash + "; nothing was written ('pbench store "
-                       "verify --db " + counts_.from + "' says what)");
+                       std::to_string(results.int64(0)) +
+                       " holds a document whose SHA-256 is "
+                       "not its document_hash " +
+                       hash +
+                       "; nothing was written ('pbench store "
+                       "verify --db " +
+                       counts_.from + "' says what)");
     }
     insert.reset();
     if (results.is_null(1)) {
@@ -421,8 +437,8 @@ void SourceMerge::merge_results(std::optional<std::int64_t> from_sweep,
 void SourceMerge::number_runs_by_start(std::int64_t sweep_id) {
   std::vector<std::int64_t> order;
   {
-    auto s = into_.prepare(
-        "SELECT run_no FROM runs WHERE sweep_id = ?1 ORDER BY started_at, run_no");
+    auto s =
+        into_.prepare("SELECT run_no FROM runs WHERE sweep_id = ?1 ORDER BY started_at, run_no");
     s.bind(1, sweep_id);
     while (s.step()) order.push_back(s.int64(0));
   }
