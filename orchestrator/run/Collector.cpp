@@ -202,8 +202,7 @@ CollectReport collect_done_points(store::Store& store, const store::SweepRecord&
   CollectReport report;
   if (point_ids.empty()) return report;
   ingest::Ingester ingester(store);
-  ingester.set_machine_peaks(site::sweep_bandwidth_peaks(
-      sweep::SweepSpec::from_json(nlohmann::json::parse(sweep.spec_json))));
+  ingester.set_machine_peaks(site::sweep_bandwidth_peaks(sweep.spec_json));
   for (const auto& point : store.points(sweep.id)) {
     if (point.state != PointState::done || point_ids.count(point.id) == 0) continue;
     const auto attempt = store.latest_attempt(point.id);
@@ -234,8 +233,7 @@ CollectReport collect(store::Store& store, const store::SweepRecord& sweep,
                       schedulers::Scheduler* scheduler) {
   CollectReport report;
   ingest::Ingester ingester(store);
-  ingester.set_machine_peaks(site::sweep_bandwidth_peaks(
-      sweep::SweepSpec::from_json(nlohmann::json::parse(sweep.spec_json))));
+  ingester.set_machine_peaks(site::sweep_bandwidth_peaks(sweep.spec_json));
   // The nodes of the failed points' jobs, asked about once for all of them.
   std::map<std::string, std::string> unavailable;
   if (scheduler != nullptr) {

@@ -458,8 +458,11 @@ PlanMachine plan_machine(const sweep::SweepSpec& spec, int told_max,
                          const std::string& told_source) {
   PlanMachine machine;
   if (spec.machine.is_object()) {
-    machine.constants =
-        site::MachineFigures::from_json(spec.machine).apply({}, site::machine_source(spec));
+    const std::string source =
+        "site profile" +
+        (spec.site.is_object() ? " " + spec.site.value("path", std::string()) : std::string()) +
+        " [machine]";
+    machine.constants = site::MachineFigures::from_json(spec.machine).apply({}, source);
   }
   if (spec.max_time_limit_seconds > 0) {
     machine.max_time_limit = spec.max_time_limit_seconds;

@@ -159,15 +159,15 @@ metrics::BandwidthPeaks MachineFigures::bandwidth_peaks(const std::string& sourc
   return peaks;
 }
 
-std::string machine_source(const sweep::SweepSpec& spec) {
-  const std::string path =
-      spec.site.is_object() ? spec.site.value("path", std::string()) : std::string();
-  return "site profile" + (path.empty() ? std::string() : " " + path) + " [machine]";
-}
-
-metrics::BandwidthPeaks sweep_bandwidth_peaks(const sweep::SweepSpec& spec) {
-  if (!spec.machine.is_object()) return {};
-  return MachineFigures::from_json(spec.machine).bandwidth_peaks(machine_source(spec));
+metrics::BandwidthPeaks sweep_bandwidth_peaks(const std::string& spec_json) {
+  const auto spec = nlohmann::json::parse(spec_json, nullptr, false);
+  if (!spec.is_object() || !spec.contains("machine") || !spec["machine"].is_object()) return {};
+  std::string source = "site profile";
+  if (spec.contains("site") && spec["site"].is_object()) {
+    const auto path = spec["site"].value("path", std::string());
+    if (!path.empty()) source += " " + path;
+  }
+  return MachineFigures::from_json(spec["machine"]).bandwidth_peaks(source + " [machine]");
 }
 
 }  // namespace pbench::site

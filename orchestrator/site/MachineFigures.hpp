@@ -21,7 +21,6 @@
 
 #include "common/MetricCatalogue.hpp"
 #include "sweep/MethodCost.hpp"
-#include "sweep/SweepSpec.hpp"
 
 namespace pbench::site {
 
@@ -52,12 +51,9 @@ struct MachineFigures {
   metrics::BandwidthPeaks bandwidth_peaks(const std::string& source) const;
 };
 
-/// How a sweep's [machine] figures are named as a source: "site profile PATH [machine]".
-std::string machine_source(const sweep::SweepSpec& spec);
-
-/// The bandwidth peaks of a sweep: its site profile's [machine] table, or none (the generic
-/// cap) when it states none.
-metrics::BandwidthPeaks sweep_bandwidth_peaks(const sweep::SweepSpec& spec);
+/// The bandwidth peaks of a sweep's specification (its JSON text, the store's spec_json): its
+/// site profile's [machine] table, or none (the generic cap) when it states none.
+metrics::BandwidthPeaks sweep_bandwidth_peaks(const std::string& spec_json);
 
 /// A figure's TOML key, its unit and the range it must lie in.
 struct FigureRange {
