@@ -11,7 +11,7 @@
 #include "query/HistoryQuery.hpp"
 #include "query/QueryTable.hpp"
 #include "query/WhereFilter.hpp"
-#include "run/ChargedTime.hpp"
+#include "report/ChargedTable.hpp"
 #include "run/SweepCost.hpp"
 #include "store/Store.hpp"
 #include "util/Error.hpp"
@@ -64,45 +64,6 @@ query::QueryTable run_times(store::Store& store, const std::string& name) {
   return table;
 }
 
-/// Per run, worker and partition: the node-hours planned when the run started against those
-/// charged (sacct where it answers, else the jobs' own times), saying which.
-query::QueryTable run_node_hours(store::Store& store, const std::string& name) {
-  const auto sweep = store.find_sweep(name);
-  if (!sweep) throw UsageError("no sweep named '" + name + "' in the store");
-  process::BoostProcessRunner runner;
-  const auto describe = run::describe_worker_with(runner);
-  query::QueryTable table;
-  table.columns = {{"run", "", "run", "", 1, 0},
-                   {"worker", "", "worker", "", 1, 0},
-                   {"partition", "", "partition", "", 1, 0},
-                   {"points", "", "points", "", 1, 0},
-                   {"planned_node_hours", "", "planned node-hours", "", 1, 4},
-                   {"charged_node_hours", "", "charged node-hours", "", 1, 4},
-                   {"charged_points", "", "charged points", "", 1, 0},
-                   {"charged_from", "", "charged from", "", 1, 0}};
-  for (const auto& run : store.runs(sweep->id)) {
-    const auto plan = run::plan_stored_sweep(store, *sweep, describe, run.started_at);
-    const auto accounting =
-        sweep->scheduler == "slurm"
-            ? run::sacct_charges(runner, run::run_job_ids(store, *sweep, run.run_no))
-            : std::map<std::string, run::JobCharge>{};
-    for (const auto& row : run::charged_rows(store, *sweep, run.run_no, plan, accounting)) {
-      query::Cell charged, from;
-      if (row.charged_points > 0) {
-        charged = row.charged_node_hours;
-        from = row.charged_from;
-      }
-      table.rows.push_back({std::int64_t{run.run_no}, row.worker, row.partition,
-                            std::int64_t{row.points}, row.planned_node_hours, charged,
-                            std::int64_t{row.charged_points}, from});
-    }
-  }
-  table.notes.push_back(
-      "charged: nodes x elapsed of each job, from sacct where it answers, else from the job's "
-      "own start and end (its exit marker) x the nodes it held; planned: as each run was "
-      "planned when it started");
-  return table;
-}
 }  // namespace
 
 void add_history_command(CLI::App& app, GlobalOptions& global) {
@@ -136,7 +97,8 @@ void add_history_command(CLI::App& app, GlobalOptions& global) {
       }
       auto store = store::Store::open(global.db, store::Store::Access::read_only);
       const auto times = run_times(store, o->sweep);
-      const auto node_hours = run_node_hours(store, o->sweep);
+      process::BoostProcessRunner runner;
+      const auto node_hours = report::charged_table(store, o->sweep, runner);
       if (format == query::Format::json) {
         print_summary_json(times, {{"node_hours", &node_hours}});
         return;

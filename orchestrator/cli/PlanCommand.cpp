@@ -4,9 +4,9 @@
 #include "cli/CommandSummary.hpp"
 #include "cli/Commands.hpp"
 #include "cli/SweepContext.hpp"
+#include "cli/SweepOptions.hpp"
 #include "query/MachineCalibration.hpp"
 #include "query/QueryTable.hpp"
-#include "cli/SweepOptions.hpp"
 #include "run/SweepBudget.hpp"
 #include "run/SweepCost.hpp"
 
@@ -44,8 +44,7 @@ void add_plan_command(CLI::App& app, GlobalOptions& global) {
     const auto format = query::parse_format(o->format);
     const auto budget = run::parse_budget(o->budget, o->wall);
     SweepContext context(global.db, o->name, store::Store::Access::read_only);
-    const auto spec =
-        sweep::SweepSpec::from_json(nlohmann::json::parse(context.sweep.spec_json));
+    const auto spec = sweep::SweepSpec::from_json(nlohmann::json::parse(context.sweep.spec_json));
     run::PlanOptions told;
     tell_max_time(told, spec);
     std::vector<std::pair<site::MachineFigures, std::string>> overlay;

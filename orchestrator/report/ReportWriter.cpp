@@ -16,6 +16,7 @@
 #include "query/ResultValidity.hpp"
 #include "query/SystemQuery.hpp"
 #include "query/WorkerQueries.hpp"
+#include "report/ChargedTable.hpp"
 #include "report/EnvironmentLabels.hpp"
 #include "report/FigureRules.hpp"
 #include "report/GnuplotFigure.hpp"
@@ -25,6 +26,7 @@
 #include "report/StoredResult.hpp"
 #include "report/WorkerFigures.hpp"
 #include "util/Error.hpp"
+#include "util/NumberText.hpp"
 #include "util/TextSafety.hpp"
 
 namespace pbench::report {
@@ -246,6 +248,59 @@ void cluster_section(store::Store& store, const std::string& sweep, HtmlPage& pa
   for (auto& f : history_figures(history, EnvironmentLabels(labels), true)) figures.add(f);
 }
 
+/// The section "Cost": per run, worker and partition the node-hours planned when the run
+/// started against those charged (pbench history NAME --times), with each run's sums first.
+/// Nothing for a sweep none of whose points has ended with a charge.
+void cost_section(store::Store& store, const std::string& sweep, process::ProcessRunner& runner,
+                  HtmlPage& page, ReportSummary& summary) {
+  query::QueryTable table;
+  try {
+    table = charged_table(store, sweep, runner);
+  } catch (const std::exception& e) {
+    // A sweep whose stored specification cannot be planned again (written by hand or by an
+    // older pbench): the rest of the report stands, and the page says why this section is not.
+    page.heading("Cost: planned against charged", "cost");
+    summary.sections.push_back("cost");
+    page.paragraph(
+        "no data: the node-hours planned against charged, since the sweep's stored "
+        "specification cannot be planned again (" +
+            std::string(e.what()) + ").",
+        "no-data");
+    return;
+  }
+  struct Sums {
+    double planned = 0, charged = 0;
+    std::int64_t points = 0, charged_points = 0;
+    std::set<std::string> from;
+  };
+  std::map<std::int64_t, Sums> runs;
+  for (const auto& row : table.rows) {
+    auto& sums = runs[std::get<std::int64_t>(row[0])];
+    sums.points += std::get<std::int64_t>(row[3]);
+    sums.planned += std::get<double>(row[4]);
+    if (const auto* charged = std::get_if<double>(&row[5])) sums.charged += *charged;
+    sums.charged_points += std::get<std::int64_t>(row[6]);
+    if (const auto* from = std::get_if<std::string>(&row[7])) sums.from.insert(*from);
+  }
+  const bool any = std::any_of(runs.begin(), runs.end(),
+                               [](const auto& run) { return run.second.charged_points > 0; });
+  if (!any) return;
+  page.heading("Cost: planned against charged", "cost");
+  summary.sections.push_back("cost");
+  std::string text;
+  for (const auto& [run_no, sums] : runs) {
+    std::string from;
+    for (const auto& f : sums.from) from += (from.empty() ? "" : "; ") + f;
+    text += "Run " + std::to_string(run_no) + ": " + plain_significant(sums.planned, 4) +
+            " node-hours planned for " + std::to_string(sums.points) + " points, " +
+            plain_significant(sums.charged, 4) + " charged for the " +
+            std::to_string(sums.charged_points) + " that ended" +
+            (from.empty() ? std::string() : " (from " + from + ")") + ". ";
+  }
+  page.paragraph(text + "By worker and partition: pbench history " + sweep + " --times.");
+  page.table(table);
+}
+
 }  // namespace
 
 ReportSummary ReportWriter::write(const std::string& sweep, const std::filesystem::path& dir_in,
@@ -305,6 +360,8 @@ ReportSummary ReportWriter::write(const std::string& sweep, const std::filesyste
 
   // The same sweep on other clusters (pbench store merge): its headline side by side.
   cluster_section(store_, sweep, page, figures, summary);
+  // What the sweep's runs cost against their plan.
+  cost_section(store_, sweep, runner_, page, summary);
 
   summary.index = dir / "index.html";
   const auto temporary = dir / "index.html.tmp";

@@ -33,9 +33,9 @@ std::map<std::string, JobCharge> sacct_charges(process::ProcessRunner& runner,
   std::string list;
   for (const auto& id : job_ids) list += (list.empty() ? "" : ",") + id;
   try {
-    const auto result = runner.run(
-        {"sacct", "-n", "-P", "-X", "-j", list, "-o", "JobIDRaw,ElapsedRaw,NNodes"},
-        std::chrono::seconds(30));
+    const auto result =
+        runner.run({"sacct", "-n", "-P", "-X", "-j", list, "-o", "JobIDRaw,ElapsedRaw,NNodes"},
+                   std::chrono::seconds(30));
     if (result.exit_code != 0) return {};
     return parse_sacct(result.out);
   } catch (const std::exception&) {

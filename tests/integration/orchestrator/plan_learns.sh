@@ -35,4 +35,13 @@ for r in second:
     # The stored time itself (the JSON carries both to the last bit).
     assert abs(r["planned_time"] - took) <= 1e-9 * took, (r, took)
 PYEOF
+# The report shows each run's node-hours planned against charged (issue 50 item 4): the jobs'
+# own times here, as sacct is not kept (the local scheduler; the Slurm lab has no accounting).
+"$PBENCH" report learn -o report > report.out 2>&1 || fail "report: $(cat report.out)"
+grep -q '<h2 id="cost">Cost: planned against charged</h2>' report/index.html \
+  || fail "no cost section: $(grep -o '<h2[^>]*>[^<]*' report/index.html)"
+for run in 1 2; do
+  grep -Eq "Run $run: [0-9.e-]+ node-hours planned for 5 points, [0-9.e-]+ charged for the 5 that ended \(from the jobs(&#39;|&#x27;|') own times\)" \
+    report/index.html || fail "run $run's sums not in the report: $(grep -o 'Run [12]: [^.]*' report/index.html)"
+done
 echo "ok"

@@ -41,7 +41,7 @@ two_envs_site "$MPICH_DIR" "$OPENMPI_DIR" > site.toml
 "$PY" "$here/check_report.py" out --expect-figure logp-gap.svg --expect-figure logp-size-p2.svg \
   --expect-figure comm-bandwidth-p2.svg --expect-figure comm-scaling.svg \
   --expect-figure io-partitions.svg --expect-figure io-patterns-1.svg \
-  --expect-figure bcast-linear-delay.svg --sections system,missing,logp,comm,io,bcast,model \
+  --expect-figure bcast-linear-delay.svg --sections system,missing,logp,comm,io,bcast,model,cost \
   --expect-header sweep --expect-header logp --expect-header comm --expect-header io \
   --expect-header bcast --expect-header environments --no-data-count 0
 "$PY" "$here/svg_check.py" out/*.svg > svg.txt || { cat svg.txt; fail "a figure is too small"; }

@@ -41,7 +41,7 @@ grep -q "^report: $work/out/index.html (" report.txt || fail "report said: $(cat
   --expect-figure io-partitions.svg \
   --expect-figure io-patterns-1.svg --expect-figure io-patterns-2.svg \
   --expect-figure bcast-mpi.svg \
-  --sections system,missing,logp,comm,io,bcast,model \
+  --sections system,missing,logp,comm,io,bcast,model,cost \
   --expect-header sweep --expect-header scheduler --expect-header hosts \
   --expect-header "MPI library" --expect-header pbench --expect-header dates \
   --expect-text 'hints romio_cb_write=`touch${IFS}INJECTED`<b>&amp;$(id)@x'
@@ -153,7 +153,7 @@ shot "$work/figure.png" 1400,1000 "$work/out/io-patterns-1.svg"
 # The consortium sweep: its table and figure, no section (nor "no data") for what it did not run.
 "$PBENCH" report c -o cons-out > /dev/null
 "$PY" "$here/check_report.py" cons-out --expect-figure io-consortium.svg \
-  --sections system,missing,consortium --no-data-count 0 \
+  --sections system,missing,consortium,cost --no-data-count 0 \
   --expect-text sustained_write --expect-text cached_write \
   --no-figure io-patterns --no-figure io-partitions
 "$PY" "$here/svg_check.py" cons-out/io-consortium.svg > /dev/null || fail "consortium figure"
