@@ -7,6 +7,7 @@
 #include "cli/SweepOptions.hpp"
 #include "query/WorkerQueries.hpp"
 #include "run/Collector.hpp"
+#include "run/DriverCollected.hpp"
 #include "run/EnvironmentDrift.hpp"
 #include "run/LaunchPreflight.hpp"
 #include "run/SweepBudget.hpp"
@@ -159,6 +160,8 @@ void add_run_command(CLI::App& app, GlobalOptions& global) {
     }
     auto report = run::collect(context.store, context.sweep, context.scheduler.get());
     run::merge_reports(report, context.driver->collected());
+    // And what an earlier pbench submit's driver stored with no collect since.
+    run::merge_reports(report, run::take_driver_collected(context.sweep.directory));
     for (const auto& m : report.messages) std::cerr << "  " << m << "\n";
     std::cerr << "pbench: " << progress.line() << "; " << report.stored << " results stored";
     if (report.partial > 0) std::cerr << ", " << report.partial << " partial results (not valid)";

@@ -7,6 +7,7 @@
 #include "cli/SweepContext.hpp"
 #include "query/QueryTable.hpp"
 #include "run/Collector.hpp"
+#include "run/DriverCollected.hpp"
 #include "run/Envelope.hpp"
 #include "run/EnvironmentDrift.hpp"
 #include "run/PartitionProgress.hpp"
@@ -268,7 +269,9 @@ void add_collect_command(CLI::App& app, GlobalOptions& global) {
   add_summary_format_option(*command, o->format);
   command->callback([o, &global] {
     SweepContext context(global.db, o->name);
-    const auto report = run::collect(context.store, context.sweep, context.scheduler.get());
+    auto report = run::collect(context.store, context.sweep, context.scheduler.get());
+    // What pbench submit's driver stored as its points ended, said here as if stored now.
+    run::merge_reports(report, run::take_driver_collected(context.sweep.directory));
     global.exit_code = exit_code_of(report);
     if (o->format == "json") {
       print_summary_json(collect_table(o->name, report, global.exit_code), {});

@@ -193,6 +193,9 @@ void add_submit_command(CLI::App& app, GlobalOptions& global) {
                                                  run::describe_worker_with(context.runner))
                               .summary());
     if (o->foreground) {
+      // Each result stored as its point ends, reported by the next collect.
+      context.driver->set_collect_as_points_end(true);
+      context.driver->set_collected_for_collect(true);
       const auto p = follow_sweep(context, o->max_parallel, 0);
       said.say(p.line());
       global.exit_code = exit_code_of(p);
@@ -232,6 +235,9 @@ void add_drive_command(CLI::App& app, GlobalOptions& global) {
     context.driver->set_array_throttle(o->array);
     context.driver->set_pack(run::pack_mode_from(o->pack));
     context.driver->set_outage_budget(std::chrono::seconds(global.scheduler_outage));
+    // Each result stored as its point ends, reported by the next collect.
+    context.driver->set_collect_as_points_end(true);
+    context.driver->set_collected_for_collect(true);
     run::DriverLock lock(context.sweep.directory);
     if (!lock.owns_lock()) return;  // another process drives this sweep
     // The log (driver.log) says when the scheduler became unreachable and when it answered.

@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "run/Collector.hpp"
+#include "run/DriverCollected.hpp"
 #include "run/Envelope.hpp"
 #include "run/PollBackoff.hpp"
 #include "run/ScriptTimeLimit.hpp"
@@ -565,7 +566,11 @@ void SweepDriver::poll_once() {
   // Stored now, while its result is surely on disk: a runs directory deleted or filled before
   // the sweep ends loses nothing finished.
   if (collect_as_points_end_ && !ended.empty()) {
-    merge_reports(collected_, collect_done_points(store_, sweep_, ended));
+    const auto now = collect_done_points(store_, sweep_, ended);
+    // Kept for the next collect; where that cannot be written (the runs directory gone), here.
+    if (!collected_for_collect_ || !add_driver_collected(sweep_.directory, now)) {
+      merge_reports(collected_, now);
+    }
   }
 }
 

@@ -62,6 +62,10 @@ class SweepDriver {
   /// only by a collect at the end): a runs directory filled or deleted later costs at most the
   /// points still running. What it stored and found is kept (collected()).
   void set_collect_as_points_end(bool on) { collect_as_points_end_ = on; }
+  /// With `on` (a driver that outlives no command to report it: pbench submit's), what it
+  /// collects as points end is kept in the sweep's directory for the next `pbench collect` to
+  /// report (run/DriverCollected.hpp) instead of in collected().
+  void set_collected_for_collect(bool on) { collected_for_collect_ = on; }
   /// What this driver collected as points ended (set_collect_as_points_end).
   const CollectReport& collected() const { return collected_; }
   /// Asked before each point is submitted (one job per point): false stops submitting for good
@@ -123,6 +127,7 @@ class SweepDriver {
   std::chrono::seconds outage_budget_{600};
   bool in_outage_ = false;
   bool collect_as_points_end_ = false;
+  bool collected_for_collect_ = false;
   CollectReport collected_;
   SubmitGate gate_;
   std::string stopped_;

@@ -59,4 +59,25 @@ expect_results 4
 "$PBENCH" status later > status.out 2>&1 || true
 awk 'length > 160 { print "line " NR ": " length " columns"; bad = 1 } END { exit bad }' status.out ||
   fail "status is wider than 160 columns: $(cat status.out)"
+# The same through pbench submit's background driver: it too stores each result as its point
+# ends, so the first point's result is in the store before any collect, and deleting the runs
+# directory under the second loses nothing finished.
+"$PBENCH" sweep bg "${LONG[@]}" > /dev/null
+"$PBENCH" submit bg --max-parallel 1 > bg.out 2>&1 || fail "submit bg: $(cat bg.out)"
+in_state() {
+  sqlite3 "$PBENCH_DB" "select count(*) from points p join sweeps s on s.id = p.sweep_id
+                         where s.name = 'bg' and p.state = '$1'"
+}
+for _ in $(seq 1200); do
+  [[ $(in_state done) -eq 1 && $(in_state running) -eq 1 ]] && break
+  sleep 0.1
+done
+[[ $(in_state done) -eq 1 && $(in_state running) -eq 1 ]] ||
+  fail "submit bg never had its second point running: $(cat runs/bg/driver.log 2>/dev/null)"
+# Stored by the driver in the poll that saw the point done (a moment after its state).
+for _ in $(seq 100); do [[ $(results "$PBENCH_DB") -eq 5 ]] && break; sleep 0.1; done
+expect_results 5
+rm -rf runs/bg
+"$PBENCH" wait bg > wait.out 2>&1 && fail "wait bg said every point done: $(cat wait.out)"
+expect_results 5
 echo "runs directory deleted: ok"
