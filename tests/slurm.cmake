@@ -10,7 +10,7 @@ set_tests_properties("slurm: lab up" PROPERTIES FIXTURES_SETUP slurm_lab
 set_tests_properties("slurm: lab down" PROPERTIES FIXTURES_CLEANUP slurm_lab
   ENVIRONMENT "PBENCH_SLURM_LAB_MARK=${slurm_lab_mark}" TIMEOUT 120)
 foreach(script bad_input sweep_sbatch sweep_qsub failing_job cancel retry_failed poll_batching max_queued array time_limits
-    pack worker_killed scheduler_outage plan_learns)
+    pack worker_killed scheduler_outage plan_learns budget)
   add_test(NAME "slurm: ${script}"
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/slurm/${script}.sh)
   set_tests_properties("slurm: ${script}" PROPERTIES
