@@ -19,9 +19,10 @@ inline constexpr double kIoDefaultGuardFactor = 3.0;
 /// elapsed bound, 1.10 T; 1.15 T + 3 s below 60 s, which the margin covers).
 inline constexpr double kIoElapsedAllowance = 1.15;
 /// io's expected run time as a share of its scheduled time T where this machine has no run of io
-/// to learn it from: the guarded worker ran 0.66-0.80 T on an idle machine (bench/README.md,
-/// issue 41), so 0.85 T plans both within 25%. Its history's elapsed/T replaces it.
-inline constexpr double kIoExpectedShare = 0.85;
+/// to learn it from: since issue 52 the guarded worker spends its T, 1.00-1.04 T idle at T = 10,
+/// 20 and 60 s (bench/README.md, "io spends its T"; it was 0.66-0.80 before). Its history's
+/// elapsed/T replaces it.
+inline constexpr double kIoExpectedShare = 1.0;
 /// The derived limit: planned time + kTimeLimitMarginSeconds (start-up, the untimed checks,
 /// removing the files, the batch system's own), rounded up to whole minutes (batch systems
 /// count minutes).

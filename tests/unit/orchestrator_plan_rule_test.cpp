@@ -65,7 +65,7 @@ TEST_CASE("io is planned at the stated share of T, its limit from its bound T x 
   CHECK(p.seconds == sweep::launch_seconds({}, 4) + sweep::kIoExpectedShare * 600);
   CHECK(p.time_limit == sweep::derived_time_limit(3 * 600, true));  // 1,800 + 300 s
   CHECK(p.limit_from == "bound");
-  CHECK(has(p.why, "x 0.85 (the stated share of T a guarded run takes), at most T x 3"));
+  CHECK(has(p.why, "x 1 (the stated share of T a guarded run takes), at most T x 3"));
 }
 
 TEST_CASE("io is planned at this machine's elapsed/T times its T, exactly") {

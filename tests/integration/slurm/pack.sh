@@ -83,7 +83,7 @@ out=$("$PBENCH" collect ps) || rc=$?
 [[ "$out" == *"3 results stored"* ]] || fail "collect: $out"
 
 # --time-limit: derived from io's bound when not given (the time guard's bound 3 x 600 s + 300 s:
-# 35 min; the plan's expected time is 0.85 T, the limit the bound);
+# 35 min; the plan's expected time is T, the limit the bound);
 # a given limit shorter than the planned run is warned about.
 "$PBENCH" sweep tl --scheduler slurm --workers io --partitions 1 --schedule-times 600 \
   --dry-run 2> derived.err | grep -x >/dev/null "#SBATCH --time=00:35:00" || fail "no derived time limit"
