@@ -40,21 +40,24 @@ std::vector<std::string> stored_sweep_names(const std::string& db) {
 }
 
 void add_list_command(CLI::App& app, GlobalOptions& global) {
-  auto* command = app.add_subcommand(
-      "list",
-      "The stored sweeps: scheduler, points, runs, done and failed points, created, last run");
+  auto* command = app.add_subcommand("list",
+                                     "The stored sweeps: cluster, scheduler, points, runs, done "
+                                     "and failed points, created, last run");
   auto format = std::make_shared<std::string>("table");
   command->add_option("--format", *format, "table, csv, json or markdown")->capture_default_str();
   command->callback([format, &global] {
     const auto f = query::parse_format(*format);
     auto store = store::Store::open(global.db, store::Store::Access::read_only);
     query::QueryTable table;
-    table.columns = {{"sweep", "", "sweep", "", 1, 0},     {"scheduler", "", "scheduler", "", 1, 0},
-                     {"points", "", "points", "", 1, 0},   {"runs", "", "runs", "", 1, 0},
-                     {"done", "", "done", "", 1, 0},       {"failed", "", "failed", "", 1, 0},
-                     {"created", "", "created", "", 1, 0}, {"last_run", "", "last run", "", 1, 0}};
+    // cluster: the site profile's [machine] cluster, the one --by cluster compares by (empty
+    // when the profile named none).
+    table.columns = {{"sweep", "", "sweep", "", 1, 0},         {"cluster", "", "cluster", "", 1, 0},
+                     {"scheduler", "", "scheduler", "", 1, 0}, {"points", "", "points", "", 1, 0},
+                     {"runs", "", "runs", "", 1, 0},           {"done", "", "done", "", 1, 0},
+                     {"failed", "", "failed", "", 1, 0},       {"created", "", "created", "", 1, 0},
+                     {"last_run", "", "last run", "", 1, 0}};
     auto s = store.db().prepare(
-        "SELECT sw.name, sw.scheduler, "
+        "SELECT sw.name, sw.cluster, sw.scheduler, "
         "(SELECT count(*) FROM points WHERE sweep_id = sw.id), "
         "(SELECT count(*) FROM runs WHERE sweep_id = sw.id), "
         "(SELECT count(*) FROM points WHERE sweep_id = sw.id AND state = 'done'), "
@@ -63,8 +66,9 @@ void add_list_command(CLI::App& app, GlobalOptions& global) {
         "sw.created_at, (SELECT max(started_at) FROM runs WHERE sweep_id = sw.id) "
         "FROM sweeps sw ORDER BY sw.id");
     while (s.step()) {
-      table.rows.push_back({s.text(0), s.text(1), s.int64(2), s.int64(3), s.int64(4), s.int64(5),
-                            s.text(6), s.is_null(7) ? query::Cell{} : query::Cell{s.text(7)}});
+      table.rows.push_back({s.text(0), s.is_null(1) ? query::Cell{} : query::Cell{s.text(1)},
+                            s.text(2), s.int64(3), s.int64(4), s.int64(5), s.int64(6), s.text(7),
+                            s.is_null(8) ? query::Cell{} : query::Cell{s.text(8)}});
     }
     if (table.rows.empty()) table.notes.push_back("no sweeps in " + global.db);
     query::print(table, f);

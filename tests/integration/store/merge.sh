@@ -68,6 +68,14 @@ assert runs == [("nightly", "alpha", 1, work + "/a.db"), ("nightly", "alpha", 2,
                 ("nightly", "alpha", 3, work + "/c.db"), ("nightly@beta", "beta", 1, work + "/b.db")], runs
 PY
 
+# pbench list names each sweep's cluster.
+"$PBENCH" --db all.db list --format json > list.json
+"$PY" - <<'PY' || fail "list: $(cat list.json)"
+import json
+rows = json.load(open("list.json"))["rows"]
+assert [(r["sweep"], r["cluster"]) for r in rows] == [("nightly", "alpha"), ("nightly@beta", "beta")], rows
+PY
+
 # --- Compared across clusters: query system, history, the report.
 "$PBENCH" --db all.db query system --sweep nightly --by cluster --format json > system.json
 "$PBENCH" --db all.db history nightly --by cluster --metric bcast_ol --format json > history.json
