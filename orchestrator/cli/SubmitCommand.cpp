@@ -193,9 +193,7 @@ void add_submit_command(CLI::App& app, GlobalOptions& global) {
                                                  run::describe_worker_with(context.runner))
                               .summary());
     if (o->foreground) {
-      // Each result stored as its point ends, reported by the next collect.
-      context.driver->set_collect_as_points_end(true);
-      context.driver->set_collected_for_collect(true);
+      // Collected by the collect that follows, as always: this process is watched to its end.
       const auto p = follow_sweep(context, o->max_parallel, 0);
       said.say(p.line());
       global.exit_code = exit_code_of(p);

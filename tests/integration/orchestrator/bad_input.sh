@@ -61,14 +61,21 @@ cmp -s v13.db v13.orig || fail "a store of another version was modified"
 expect_fail 3 "no pbench store at 'missing.db'" "$PBENCH" --db missing.db query logp
 [[ ! -e missing.db ]] || fail "a query created a store"
 
-# A malformed result document is rejected at collect; nothing of it is stored.
-"$PBENCH" submit base --foreground > /dev/null
-result=$(ls runs/base/points/*/attempt-1/result.json)
-sqlite3 "$PBENCH_DB" "delete from results"
-head -c 200 "$result" > truncated && mv truncated "$result"
-expect_fail 4 "malformed JSON at byte" "$PBENCH" collect base
-[[ $(sqlite3 "$PBENCH_DB" "select count(*) from results") == 0 ]] || fail "a truncated document was stored"
-[[ $(sqlite3 "$PBENCH_DB" "select state from points") == failed ]] || fail "the point was not failed"
+# A malformed result document is rejected; nothing of it is stored. The job itself cuts its
+# result short after the worker (the driver collects each result as its point ends, so a file
+# edited later is another case: trust: runs_agree), and collect says what the driver found.
+sed '$a head -c 200 result.json > truncated.tmp && mv truncated.tmp result.json' \
+  "$(dirname "$0")/../../../jobtemplates/job.sh" > truncating.sh
+"$PBENCH" sweep cut --partitions 2 --queue-depths 1 --template truncating.sh "${SMALL[@]}" > /dev/null
+"$PBENCH" submit cut --foreground > /dev/null 2>&1 || true
+expect_fail 4 "malformed JSON at byte" "$PBENCH" collect cut
+point_of_cut="select p.id from points p join sweeps s on s.id = p.sweep_id where s.name = 'cut'"
+[[ $(sqlite3 "$PBENCH_DB" "select count(*) from results where point_id in ($point_of_cut)") == 0 ]] ||
+  fail "a truncated document was stored"
+[[ $(sqlite3 "$PBENCH_DB" "select state from points where id in ($point_of_cut)") == failed ]] ||
+  fail "the point was not failed"
+# A second collect exits as the first did: the refusal is remembered.
+expect_fail 4 "" "$PBENCH" collect cut
 # One packed job has one shape: a sweep of shapes is not packed into one.
 "$PBENCH" sweep shaped --scheduler slurm --partitions 2x1,1x2 --queue-depths 1 > /dev/null
 digest=$(db_digest)
