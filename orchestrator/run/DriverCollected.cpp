@@ -75,22 +75,14 @@ CollectReport read_collected(const std::filesystem::path& file) {
 bool add_driver_collected(const std::filesystem::path& sweep_dir, const CollectReport& report) {
   CollectedLock lock(sweep_dir);
   if (!lock.held()) return false;
-  CollectReport sum;
+  // The newest report with the kept one merged in front of it (run::merge_reports, the sum a
+  // driver keeps in memory): the kept messages first.
+  CollectReport sum = report;
   try {
-    sum = read_collected(sweep_dir / kFile);
+    merge_reports(sum, read_collected(sweep_dir / kFile));
   } catch (const std::exception&) {
-    sum = {};  // a torn file (a full disk): its counts are lost, the results are stored
+    // A torn file (a full disk): its counts are lost, the results are stored.
   }
-  // The same sum as a driver's in memory (run::merge_reports).
-  sum.stored += report.stored;
-  sum.duplicates += report.duplicates;
-  sum.rejected += report.rejected;
-  sum.deadline_partial += report.deadline_partial;
-  sum.mislaunched += report.mislaunched;
-  sum.impossible += report.impossible;
-  sum.not_its_point += report.not_its_point;
-  sum.breaks_rules += report.breaks_rules;
-  sum.messages.insert(sum.messages.end(), report.messages.begin(), report.messages.end());
   const auto temporary = sweep_dir / (std::string(kFile) + ".tmp");
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
