@@ -116,17 +116,28 @@ class Rewind {
 
 /// Why a summary value of `doc` cannot be, whatever the document says about its validity (the
 /// catalogue's bound of each metric: MetricCatalogue.hpp); "" when every value can be. A null
-/// value (a metric not measured) is no value.
+/// value (a metric not measured) is no value. With `stated_only`, only what the machine's stated
+/// peaks add: a value the generic bounds already fail is the worker's own check's finding.
 std::string impossible_values(const nlohmann::json& doc, long long nodes,
-                              const metrics::BandwidthPeaks& peaks) {
+                              const metrics::BandwidthPeaks& peaks, bool stated_only) {
+  const auto& worker = doc["worker"].get_ref<const std::string&>();
+  const long long nprocs = doc["nprocs"].get<long long>();
   std::vector<metrics::MetricValue> values;
   for (const auto& m : doc["summary"]) {
     if (!m["value"].is_number()) continue;
-    values.push_back({m["name"].get<std::string>(), m["value"].get<double>(),
-                      m.contains("labels") ? m["labels"].dump() : std::string()});
+    metrics::MetricValue v{m["name"].get<std::string>(), m["value"].get<double>(),
+                           m.contains("labels") ? m["labels"].dump() : std::string()};
+    if (stated_only) {
+      const auto* spec = metrics::find_metric(worker, v.name);
+      if (spec == nullptr ||
+          !metrics::impossible_value(*spec, v.value, nprocs, nodes, metrics::BandwidthPeaks{})
+               .empty()) {
+        continue;
+      }
+    }
+    values.push_back(std::move(v));
   }
-  return metrics::impossible_figures(doc["worker"].get_ref<const std::string&>(),
-                                     doc["nprocs"].get<long long>(), nodes, peaks, values);
+  return metrics::impossible_figures(worker, nprocs, nodes, peaks, values);
 }
 
 }  // namespace
@@ -239,16 +250,18 @@ Judgement judge(const nlohmann::json& doc, long long nodes, const metrics::Bandw
                 const AttemptIdentity* identity, bool says_valid) {
   Judgement j;
   // A figure that cannot be is never valid, whatever the document says. A document that says
-  // not valid for a physical reason of its worker's own check keeps that reason first.
-  j.impossible = impossible_values(doc, nodes, peaks);
-  if (!j.impossible.empty() && !says_valid) {
+  // not valid for a physical reason of its worker's own check keeps that reason, and ingest adds
+  // only what the machine's stated peaks find beyond it (the worker knows no site profile).
+  bool worker_found = false;
+  if (!says_valid) {
     for (const auto& reason : doc["validity"]["reasons"]) {
       if (reason.is_string() && worker::is_physical_reason(reason.get_ref<const std::string&>())) {
-        j.impossible.clear();
+        worker_found = true;
         break;
       }
     }
   }
+  j.impossible = impossible_values(doc, nodes, peaks, worker_found);
   // Ran with other arguments than its point fixed: a measurement of another point.
   j.arguments = identity ? argument_mismatch(doc, identity->arguments) : "";
   // Judged by its own parameters and figures (DocumentRules.hpp): a document that says valid

@@ -269,3 +269,40 @@ TEST_CASE("a one-pair bandwidth is capped per process, and by a machine's stated
   CHECK(!metrics::impossible_value(per_byte, 1 / 30e9, 2, 1, peaks).empty());
   CHECK(metrics::impossible_value(per_byte, 1 / 10e9, 2, 1, peaks).empty());
 }
+
+TEST_CASE(
+    "a document not valid for its worker's own physical reason is still held to the machine's "
+    "stated peaks") {
+  testing::Fixture f;
+  f.add_sweep("s", {{"logp", 2}, {"logp", 2}});
+  // What pbench-logp writes when its flood curve was not bandwidth-bound: G not reported, its own
+  // physical reason, and the flood's bandwidth at its largest size.
+  auto doc = testing::document("logp", 2,
+                               json::array({testing::metric("bandwidth_at_max_size", 9e7, "B/s"),
+                                            testing::metric("g", -1e-6, "s")}),
+                               false);
+  doc["validity"]["reasons"] =
+      json::array({"physically impossible: G (q = 1) = -0.15 ns/B is not positive"});
+  metrics::BandwidthPeaks slow;
+  slow.per_process = 1000;
+  slow.per_node = 1000;
+  slow.source = "site profile slow.toml [machine]";
+  ingest::Ingester held(f.store);
+  held.set_machine_peaks(slow);
+  const auto stated = held.ingest_text(doc.dump(), "a", f.points[0].id, std::nullopt);
+  const auto reason = text_of(f.store, "SELECT ingest_reason FROM results WHERE id = ?1",
+                              stated.result_id);
+  // The stated peak's finding, and not the worker's own again (g is its to name).
+  CHECK(reason.find("bandwidth_at_max_size = ") != std::string::npos);
+  CHECK(reason.find("more than the machine's stated peak") != std::string::npos);
+  CHECK(reason.find("g = ") == std::string::npos);
+  // Without stated peaks the worker's own reason stands alone.
+  doc["started_at"] = "2026-11-22T07:00:09.000Z";
+  ingest::Ingester generic(f.store);
+  const auto alone = generic.ingest_text(doc.dump(), "b", f.points[1].id, std::nullopt);
+  CHECK(text_of(f.store, "SELECT ingest_reason FROM results WHERE id = ?1", alone.result_id) ==
+        "(null)");
+  const auto reasons = query::validity_reasons(f.store, alone.result_id);
+  REQUIRE(!reasons.empty());
+  CHECK(reasons[0] == "physically impossible: G (q = 1) = -0.15 ns/B is not positive");
+}
