@@ -207,6 +207,7 @@ void Runner::prepare() {
   for (int n : s_.m.partitions) {
     Partition p;
     p.n = n;
+    p.index = static_cast<int>(partitions_.size());
     MPI_Comm_split(world, s_.mpi.rank() < n ? 0 : MPI_UNDEFINED, s_.mpi.rank(), &p.comm);
     if (p.comm != MPI_COMM_NULL) {
       MPI_Comm_set_errhandler(p.comm, MPI_ERRORS_RETURN);

@@ -27,6 +27,7 @@ namespace pbench::io {
 /// One partition: the first n ranks of the world.
 struct Partition {
   int n = 0;
+  int index = 0;  ///< its place in the run's order (0 first): its account in the TimePlan
   MPI_Comm comm = MPI_COMM_NULL;  ///< MPI_COMM_NULL on ranks outside it
   int rank = -1;
   std::map<int, std::int64_t> repetitions;  ///< write calls per process, by pattern number

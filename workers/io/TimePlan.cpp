@@ -38,11 +38,16 @@ double TimeAccount::total() const {
 
 TimePlan::TimePlan(const Schedule& schedule, int rows, PlanUnits units, int files, bool deleting)
     : schedule_(schedule),
+      parts_(static_cast<std::size_t>(std::max(1, schedule.partitions))),
       rows_(rows),
-      rows_left_(rows),
-      units_left_{units.timed, units.sized, units.rewrite, units.read},
-      files_(files),
-      deleting_(deleting) {}
+      files_(files / std::max(1, schedule.partitions)),
+      deleting_(deleting) {
+  const int n = static_cast<int>(parts_.size());
+  for (Part& p : parts_) {
+    p.rows_left = rows / n;
+    p.units_left = {units.timed / n, units.sized / n, units.rewrite / n, units.read / n};
+  }
+}
 
 void TimePlan::probed_read(double write_seconds, double read_seconds) {
   probe_write_seconds_ = write_seconds;
@@ -54,19 +59,25 @@ void TimePlan::probed_deletion(double bytes, double seconds) {
   probe_seconds_ += seconds;
 }
 
-void TimePlan::opened(double seconds) {
+void TimePlan::opened(int p, double seconds) {
   ++opens_;
   open_seconds_ += seconds;
+  ++part(p).opens;
+  part(p).spent += seconds;
 }
 
-void TimePlan::closed(double seconds) {
+void TimePlan::closed(int p, double seconds) {
   ++closes_;
   close_seconds_ += seconds;
+  ++part(p).closes;
+  part(p).spent += seconds;
 }
 
-void TimePlan::deleted(double bytes, double seconds) {
+void TimePlan::deleted(int p, double bytes, double seconds) {
   deleted_bytes_ += bytes;
   deletion_seconds_ += seconds;
+  part(p).deleted_bytes += bytes;
+  part(p).spent += seconds;
 }
 
 void TimePlan::synced(double bytes, double seconds) {
@@ -80,16 +91,20 @@ double TimePlan::sync_fixed() const {
   return shortest_sync_;
 }
 
-void TimePlan::pattern_done(RowCost cost, int units, double bytes, double seconds) {
-  rows_left_ = std::max(0, rows_left_ - 1);
-  if (rows_ - rows_left_ == 1) first_bookkeeping_ = bookkeeping_seconds_;
+void TimePlan::pattern_done(int p, RowCost cost, int units, double bytes, double seconds) {
+  Part& mine = part(p);
+  mine.rows_left = std::max(0, mine.rows_left - 1);
+  if (++rows_done_ == 1) first_bookkeeping_ = bookkeeping_seconds_;
+  mine.spent += seconds + (bookkeeping_seconds_ - charged_bookkeeping_);
+  charged_bookkeeping_ = bookkeeping_seconds_;
   const std::size_t k = index(cost);
-  units_left_[k] = std::max(0, units_left_[k] - units);
+  mine.units_left[k] = std::max(0, mine.units_left[k] - units);
   if (units > 0) {
     units_done_[k] += units;
     seconds_done_[k] += seconds;
   }
   if (cost != RowCost::timed && cost != RowCost::sized) return;
+  mine.written_bytes += bytes;
   written_bytes_ += bytes;
   write_seconds_ += seconds;
 }
@@ -125,33 +140,71 @@ double TimePlan::write_bandwidth() const {
   return write_seconds_ > 0 ? written_bytes_ / write_seconds_ : 0;
 }
 
-double TimePlan::reserve() const {
-  const int opens_left = std::max(0, files_ - opens_);
-  const int closes_left = std::max(0, files_ - closes_);
+double TimePlan::reserve(int p) const {
+  const Part& mine = part(p);
+  const int opens_left = std::max(0, files_ - mine.opens);
+  const int closes_left = std::max(0, files_ - mine.closes);
   const double mean_open = opens_ > 0 ? open_seconds_ / opens_ : 0;
   const double mean_close = closes_ > 0 ? close_seconds_ / closes_ : 0;
-  const int rows_done = rows_ - rows_left_;
   const double mean_bookkeeping =
-      rows_done > 1 ? (bookkeeping_seconds_ - first_bookkeeping_) / (rows_done - 1) : 0;
-  const double in_files = std::max(0.0, written_bytes_ - deleted_bytes_);
-  return opens_left * mean_open + closes_left * mean_close + rows_left_ * mean_bookkeeping +
+      rows_done_ > 1 ? (bookkeeping_seconds_ - first_bookkeeping_) / (rows_done_ - 1) : 0;
+  const double in_files = std::max(0.0, mine.written_bytes - mine.deleted_bytes);
+  return opens_left * mean_open + closes_left * mean_close + mine.rows_left * mean_bookkeeping +
          deletion_per_byte() * in_files;
 }
 
-double TimePlan::unit_time(double elapsed) const {
+double TimePlan::budget(int p, double elapsed) const {
+  const double n = static_cast<double>(parts_.size());
+  double spent = 0;
+  double left_over = 0;  // what ended partitions did not spend of their budgets
+  int running = 0;
+  for (const Part& q : parts_) spent += q.spent;
+  const double unowned = std::max(0.0, elapsed - spent);
+  const double own = (schedule_.schedule_time - unowned) / n;
+  for (const Part& q : parts_) {
+    if (q.rows_left > 0) {
+      ++running;
+    } else {
+      left_over += std::max(0.0, own - q.spent);
+    }
+  }
+  const bool ended = part(p).rows_left == 0;
+  return own + (ended || running == 0 ? 0.0 : left_over / running);
+}
+
+double TimePlan::unit_time(int p, double elapsed) const {
   const double rev21 = schedule_.unit_time();
+  const Part& mine = part(p);
   double units = 0;  // sum_k c_k * U_k
   for (RowCost cost : {RowCost::timed, RowCost::sized, RowCost::rewrite, RowCost::read}) {
-    units += cost_ratio(cost) * units_left_[index(cost)];
+    units += cost_ratio(cost) * mine.units_left[index(cost)];
   }
   if (units <= 0) return rev21;
-  const double available = schedule_.schedule_time - elapsed - reserve();
+  const double own = per_unit(budget(p, elapsed) - mine.spent - reserve(p), units,
+                              mine.units_left);
+  // The whole run's: what is left of T over every partition's units still to run.
+  double all_units = 0;
+  double all_reserve = 0;
+  std::array<int, kRowCosts> all_left{};
+  for (std::size_t q = 0; q < parts_.size(); ++q) {
+    all_reserve += reserve(static_cast<int>(q));
+    for (std::size_t k = 0; k < kRowCosts; ++k) all_left[k] += parts_[q].units_left[k];
+  }
+  for (RowCost cost : {RowCost::timed, RowCost::sized, RowCost::rewrite, RowCost::read}) {
+    all_units += cost_ratio(cost) * all_left[index(cost)];
+  }
+  const double run = per_unit(schedule_.schedule_time - elapsed - all_reserve, all_units, all_left);
+  return std::min({kMostUnitTimeFactor * rev21, own, run});
+}
+
+double TimePlan::per_unit(double available, double units,
+                          const std::array<int, kRowCosts>& left) const {
   if (available <= 0) return 0;
   // Writing still to come, in time-driven seconds per s: what the deletion of its bytes costs.
-  const double writing = units_left_[index(RowCost::timed)] +
-                         cost_ratio(RowCost::sized) * units_left_[index(RowCost::sized)];
+  const double writing =
+      left[index(RowCost::timed)] + cost_ratio(RowCost::sized) * left[index(RowCost::sized)];
   const double weight = units + deletion_per_byte() * write_bandwidth() * writing;
-  return std::min(kMostUnitTimeFactor * rev21, available / weight);
+  return available / weight;
 }
 
 }  // namespace pbench::io

@@ -19,10 +19,22 @@
 // kMostUnitTimeFactor times rev 2.1's T_pattern per unit (the original's own time-driven rows
 // ran to 2.1 times their shares on the hosts measured: bench/README.md).
 //
+// T is for all partitions, Tn = T / partitions each (rev 2.1): every partition keeps its own
+// account. Its budget is Tn less its part of the time no partition's rows took (set-up, the
+// probe), plus an equal part of the slack partitions that have ended left unspent; its shares
+// come from what is left of its own budget over its own units, so a partition whose rows ran
+// long pays for them with its own later rows (issue 52: the first partition's writes and
+// rewrites took the second's reads to one call each). The whole run's s (what is left of T over
+// every partition's units) caps it, so that the run as a whole still keeps to T; a rewrite or
+// read row is never held to less than rev 2.1's T_pattern (TypeRun), so a run short of time
+// shrinks the time-driven rows still to come and never cuts a read to nothing. What the run
+// learns (cost ratios, syncs, deletion, opens, closes, bookkeeping) is one machine's and shared.
+//
 // TimeAccount is rank 0's record of where the run's time went: contiguous intervals on one
 // clock, so its parts add up to the elapsed time.
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "io/Schedule.hpp"
 
@@ -78,7 +90,8 @@ class TimeAccount {
 enum class RowCost { timed, sized, rewrite, read };
 inline constexpr int kRowCosts = 4;
 
-/// The units still to run of each kind at the start of a run (all partitions).
+/// The units still to run of each kind at the start of a run (all partitions; each partition
+/// runs the same rows, so every count is a multiple of the partitions).
 struct PlanUnits {
   int timed = 0;
   int sized = 0;
@@ -96,9 +109,10 @@ inline constexpr std::int64_t kDeletionProbeBytes = 32LL * 1024 * 1024;
 
 class TimePlan {
  public:
-  /// The plan of a run shared out as `schedule` says, running `rows` pattern rows of `units`
-  /// time units by kind (every partition and access method), with `files` opens and as many
-  /// closes; `deleting`: the read deletes the files (not --keep).
+  /// The plan of a run shared out as `schedule` says (its partitions each run the same rows),
+  /// running `rows` pattern rows of `units` time units by kind (all partitions and access
+  /// methods), with `files` opens and as many closes; `deleting`: the read deletes the files
+  /// (not --keep). Partitions are numbered 0 .. schedule.partitions - 1 in the order they run.
   TimePlan(const Schedule& schedule, int rows, PlanUnits units, int files, bool deleting);
 
   /// The untimed probe deleted `bytes` in `seconds`.
@@ -106,33 +120,42 @@ class TimePlan {
   /// The untimed probe wrote (and synced) its bytes in `write_seconds` and read them back in
   /// `read_seconds`: the reads' cost ratio until the run's own reads give it.
   void probed_read(double write_seconds, double read_seconds);
-  /// A file open, a close, a deletion of `bytes` measured.
-  void opened(double seconds);
-  void closed(double seconds);
-  void deleted(double bytes, double seconds);
+  /// A file open, a close, a deletion of `bytes` measured in partition `part`.
+  void opened(int part, double seconds);
+  void closed(int part, double seconds);
+  void deleted(int part, double bytes, double seconds);
   /// A sync after `bytes` written by all processes took `seconds`.
   void synced(double bytes, double seconds);
   /// The bookkeeping between the parts (barriers, reductions) has taken `seconds` so far; the
   /// rows still to come are planned to take as much each as the rows after the first (whose
-  /// share includes the first collectives on a new communicator) so far.
+  /// share includes the first collectives on a new communicator) so far. What it grew by since
+  /// the last row is charged to the partition of the next row that ends.
   void bookkeeping(double seconds) { bookkeeping_seconds_ = seconds; }
-  /// A pattern of kind `cost` and `units` time units ended after `seconds`; a writing one (timed,
-  /// sized) added `bytes` (all processes) to the files.
-  void pattern_done(RowCost cost, int units, double bytes, double seconds);
+  /// A pattern of partition `part`, kind `cost` and `units` time units ended after `seconds`; a
+  /// writing one (timed, sized) added `bytes` (all processes) to the files.
+  void pattern_done(int part, RowCost cost, int units, double bytes, double seconds);
 
   /// Rev 2.1's T_pattern per time unit (Schedule::unit_time) [s].
   double rev21_unit_time() const { return schedule_.unit_time(); }
-  /// The per-unit time of the time-driven patterns still to run, `elapsed` seconds into the run:
-  /// s as above, between 0 and kMostUnitTimeFactor times rev 2.1's [s].
-  double unit_time(double elapsed) const;
+  /// The per-unit time of partition `part`'s patterns still to run, `elapsed` seconds into the
+  /// run: the smaller of s over its own budget and units and s over what is left of T and every
+  /// partition's units, between 0 and kMostUnitTimeFactor times rev 2.1's [s].
+  double unit_time(int part, double elapsed) const;
   /// The cost ratio c of a kind of row (1 for the time-driven ones).
   double cost_ratio(RowCost cost) const;
-  /// A pattern's share: unit_time(elapsed) * units [s].
-  double share(int units, double elapsed) const { return unit_time(elapsed) * units; }
-  /// What is held back now for the opens, closes, bookkeeping and deletion still to come (the
-  /// deletion of the bytes already in the files; that of bytes still to be written is in
-  /// unit_time) [s].
-  double reserve() const;
+  /// A pattern's share: unit_time(part, elapsed) * units [s].
+  double share(int part, int units, double elapsed) const {
+    return unit_time(part, elapsed) * units;
+  }
+  /// Partition `part`'s budget `elapsed` seconds into the run: Tn less its part of the time no
+  /// partition took, plus its part of what ended partitions left [s].
+  double budget(int part, double elapsed) const;
+  /// The time partition `part`'s rows, opens, closes, deletions and bookkeeping took so far [s].
+  double spent(int part) const { return parts_.at(static_cast<std::size_t>(part)).spent; }
+  /// What is held back now for partition `part`'s opens, closes, bookkeeping and deletion still
+  /// to come (the deletion of its bytes already in the files; that of bytes still to be written
+  /// is in unit_time) [s].
+  double reserve(int part) const;
 
   /// The sync's fixed part: the shortest sync so far (0 before any) [s].
   double sync_fixed() const;
@@ -146,16 +169,31 @@ class TimePlan {
   double write_bandwidth() const;
 
  private:
+  /// One partition's account.
+  struct Part {
+    int rows_left = 0;
+    std::array<int, kRowCosts> units_left{};
+    int opens = 0;
+    int closes = 0;
+    double spent = 0;
+    double written_bytes = 0;
+    double deleted_bytes = 0;
+  };
   static std::size_t index(RowCost cost) { return static_cast<std::size_t>(cost); }
+  /// s for `available` seconds over `units` weighted units, `left` of them by kind (with the
+  /// deletion of what they write) [s].
+  double per_unit(double available, double units, const std::array<int, kRowCosts>& left) const;
+  Part& part(int p) { return parts_.at(static_cast<std::size_t>(p)); }
+  const Part& part(int p) const { return parts_.at(static_cast<std::size_t>(p)); }
   Schedule schedule_;
-  int rows_;
-  int rows_left_;
-  std::array<int, kRowCosts> units_left_{};
+  std::vector<Part> parts_;
+  int rows_;       ///< every partition's
+  int files_;      ///< per partition
+  int rows_done_ = 0;
   std::array<int, kRowCosts> units_done_{};
   std::array<double, kRowCosts> seconds_done_{};
   double probe_write_seconds_ = 0;
   double probe_read_seconds_ = 0;
-  int files_;
   bool deleting_;
   int opens_ = 0;
   int closes_ = 0;
@@ -172,7 +210,8 @@ class TimePlan {
   double written_bytes_ = 0;
   double write_seconds_ = 0;
   double bookkeeping_seconds_ = 0;
-  double first_bookkeeping_ = 0;  ///< up to the end of the first row
+  double charged_bookkeeping_ = 0;  ///< charged to partitions so far
+  double first_bookkeeping_ = 0;    ///< up to the end of the first row
 };
 
 }  // namespace pbench::io

@@ -73,7 +73,7 @@ bool open_type(RunState& s, TypeRun& t) {
   t.open_time = open_end - start;
   t.my_total = t.open_time;
   s.account.mark(TimePart::opens, open_end);
-  if (s.plan) s.plan->opened(t.open_time);
+  if (s.plan) s.plan->opened(t.p.index, t.open_time);
   if (opened) MPI_File_set_errhandler(t.fh, MPI_ERRORS_RETURN);
   if (s.agree_on_failure(t.p.comm)) {
     if (opened) MPI_File_close(&t.fh);
@@ -107,8 +107,9 @@ PatternMeasurement plan_row(RunState& s, TypeRun& t, PatternRow& row, int index,
   pm.pattern_time = s.schedule.pattern_time(row.time_units);
   // A guarded run's share: what its plan leaves this row (TimePlan.hpp).
   pm.planned_time =
-      s.plan ? s.plan->share(row.time_units, worker::now() - s.run_started) : pm.pattern_time;
-  pm.held_back = s.plan ? s.plan->reserve() : 0;
+      s.plan ? s.plan->share(p.index, row.time_units, worker::now() - s.run_started)
+             : pm.pattern_time;
+  pm.held_back = s.plan ? s.plan->reserve(p.index) : 0;
   std::int64_t count = 1;
   if (row.time_units == 0) {
     pm.drive = Drive::single;
@@ -124,6 +125,15 @@ PatternMeasurement plan_row(RunState& s, TypeRun& t, PatternRow& row, int index,
     count = p.replay.at(row.number);
   }
   pm.planned = pm.drive == Drive::time ? 0 : count;
+  // A row that replays a count written before (rewrite, read) is held to at least rev 2.1's
+  // T_pattern: its count is fixed by the data written, and a run short of time (TimePlan.hpp)
+  // must not cut its reads to one call each, which would measure nothing. The time guard still
+  // cuts such a row at k times this. The size-driven rows (types 3-4 write) keep the plan's
+  // share: they are the ones the guard exists for (a collective write of small chunks a hundred
+  // times slower than the independent one it was sized from).
+  if (s.plan && pm.drive == Drive::replay) {
+    pm.planned_time = std::max(pm.planned_time, pm.pattern_time);
+  }
 
   spec.file = t.fh;
   spec.comm = p.comm;
@@ -262,7 +272,7 @@ void record_row(RunState& s, TypeRun& t, const PatternRow& row, PatternMeasureme
                          : t.access == Access::read  ? RowCost::read
                          : t.type <= 2               ? RowCost::timed
                                                      : RowCost::sized;
-    s.plan->pattern_done(cost, row.time_units, row_bytes, duration);
+    s.plan->pattern_done(p.index, cost, row.time_units, row_bytes, duration);
   }
   if (t.root) {
     pm.time = worker::describe(times);
@@ -327,7 +337,7 @@ bool close_type(RunState& s, TypeRun& t, bool stop) {
   const double close_end = worker::now();
   const double close_time = close_end - start;
   s.account.mark(TimePart::closes, close_end);
-  if (s.plan) s.plan->closed(close_time);
+  if (s.plan) s.plan->closed(p.index, close_time);
   t.my_total += close_time;
   // The read's deletion (rev 2.1: inside its close), unless --keep: the partition's rank 0
   // deletes a shared file, every process its own of type 2; a barrier ends it.
@@ -342,7 +352,7 @@ bool close_type(RunState& s, TypeRun& t, bool stop) {
     const double delete_end = worker::now();
     delete_time = delete_end - close_end;
     s.account.mark(TimePart::deletion, delete_end);
-    if (s.plan) s.plan->deleted(bytes, delete_time);
+    if (s.plan) s.plan->deleted(p.index, bytes, delete_time);
     t.my_total += delete_time;
   }
   if (t.info != MPI_INFO_NULL) MPI_Info_free(&t.info);
