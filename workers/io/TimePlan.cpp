@@ -39,7 +39,6 @@ double TimeAccount::total() const {
 TimePlan::TimePlan(const Schedule& schedule, int rows, PlanUnits units, int files, bool deleting)
     : schedule_(schedule),
       parts_(static_cast<std::size_t>(std::max(1, schedule.partitions))),
-      rows_(rows),
       files_(files / std::max(1, schedule.partitions)),
       deleting_(deleting) {
   const int n = static_cast<int>(parts_.size());
@@ -175,35 +174,33 @@ double TimePlan::budget(int p, double elapsed) const {
 double TimePlan::unit_time(int p, double elapsed) const {
   const double rev21 = schedule_.unit_time();
   const Part& mine = part(p);
-  double units = 0;  // sum_k c_k * U_k
-  for (RowCost cost : {RowCost::timed, RowCost::sized, RowCost::rewrite, RowCost::read}) {
-    units += cost_ratio(cost) * mine.units_left[index(cost)];
-  }
-  if (units <= 0) return rev21;
-  const double own = per_unit(budget(p, elapsed) - mine.spent - reserve(p), units,
-                              mine.units_left);
+  if (weighted_units(mine.units_left) <= 0) return rev21;
+  const double own = per_unit(budget(p, elapsed) - mine.spent - reserve(p), mine.units_left);
   // The whole run's: what is left of T over every partition's units still to run.
-  double all_units = 0;
   double all_reserve = 0;
   std::array<int, kRowCosts> all_left{};
   for (std::size_t q = 0; q < parts_.size(); ++q) {
     all_reserve += reserve(static_cast<int>(q));
     for (std::size_t k = 0; k < kRowCosts; ++k) all_left[k] += parts_[q].units_left[k];
   }
-  for (RowCost cost : {RowCost::timed, RowCost::sized, RowCost::rewrite, RowCost::read}) {
-    all_units += cost_ratio(cost) * all_left[index(cost)];
-  }
-  const double run = per_unit(schedule_.schedule_time - elapsed - all_reserve, all_units, all_left);
+  const double run = per_unit(schedule_.schedule_time - elapsed - all_reserve, all_left);
   return std::min({kMostUnitTimeFactor * rev21, own, run});
 }
 
-double TimePlan::per_unit(double available, double units,
-                          const std::array<int, kRowCosts>& left) const {
+double TimePlan::weighted_units(const std::array<int, kRowCosts>& left) const {
+  double units = 0;  // sum_k c_k * U_k
+  for (RowCost cost : {RowCost::timed, RowCost::sized, RowCost::rewrite, RowCost::read}) {
+    units += cost_ratio(cost) * left[index(cost)];
+  }
+  return units;
+}
+
+double TimePlan::per_unit(double available, const std::array<int, kRowCosts>& left) const {
   if (available <= 0) return 0;
   // Writing still to come, in time-driven seconds per s: what the deletion of its bytes costs.
   const double writing =
       left[index(RowCost::timed)] + cost_ratio(RowCost::sized) * left[index(RowCost::sized)];
-  const double weight = units + deletion_per_byte() * write_bandwidth() * writing;
+  const double weight = weighted_units(left) + deletion_per_byte() * write_bandwidth() * writing;
   return available / weight;
 }
 

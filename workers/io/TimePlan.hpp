@@ -180,14 +180,15 @@ class TimePlan {
     double deleted_bytes = 0;
   };
   static std::size_t index(RowCost cost) { return static_cast<std::size_t>(cost); }
-  /// s for `available` seconds over `units` weighted units, `left` of them by kind (with the
-  /// deletion of what they write) [s].
-  double per_unit(double available, double units, const std::array<int, kRowCosts>& left) const;
+  /// sum_k c_k * U_k: the units `left` by kind, each weighed by its kind's cost ratio.
+  double weighted_units(const std::array<int, kRowCosts>& left) const;
+  /// s for `available` seconds over the units `left` by kind, weighted, with the deletion of
+  /// what they write [s].
+  double per_unit(double available, const std::array<int, kRowCosts>& left) const;
   Part& part(int p) { return parts_.at(static_cast<std::size_t>(p)); }
   const Part& part(int p) const { return parts_.at(static_cast<std::size_t>(p)); }
   Schedule schedule_;
   std::vector<Part> parts_;
-  int rows_;       ///< every partition's
   int files_;      ///< per partition
   int rows_done_ = 0;
   std::array<int, kRowCosts> units_done_{};
