@@ -9,6 +9,7 @@
 #   bench/bcast_sync_network.sh [RATES (default 1gbit,250mbit)] [RUNS (default 3)]
 # Environment: PBENCH_BCAST_SIZES (default 8,65536,1048576), BENCH_M (windows per measurement and
 # OL_i loop length, default 20), BENCH_MEASUREMENTS (at most, default 10), PBENCH_BUILD_DIR (./build),
+# PBENCH_KEEP=1 keeps the result documents (their path is printed);
 # PBENCH_SLURM_LAB_DIR / PBENCH_SLURM_LAB_PORT as the tests take them (the networked lab lives
 # in PBENCH_SLURM_LAB_DIR-net on PBENCH_SLURM_LAB_PORT + 10). Needs root or sudo (the lab).
 set -euo pipefail
@@ -35,7 +36,11 @@ lab=$root/tests/slurm-lab
 eval "$("$lab/up" --nodes 4 --network --preload "$preload")"
 export SLURM_CONF
 work=$(mktemp -d "$PBENCH_SLURM_LAB_DIR/bcast-sync.XXXXXX")
-trap '"$lab/shape" 1gbit > /dev/null 2>&1 || true; rm -rf "$work"' EXIT
+if [[ -n ${PBENCH_KEEP:-} ]]; then
+  trap '"$lab/shape" 1gbit > /dev/null 2>&1 || true; echo "kept: $work"' EXIT
+else
+  trap '"$lab/shape" 1gbit > /dev/null 2>&1 || true; rm -rf "$work"' EXIT
+fi
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for rate in ${rates//,/ }; do
   "$lab/shape" "node1=$rate" "node2=$rate" > /dev/null
@@ -57,8 +62,8 @@ work, rates, runs = sys.argv[1], sys.argv[2].split(","), int(sys.argv[3])
 def table(doc, name):
     t = doc["measurements"][name]
     return [dict(zip([c["name"] for c in t["columns"]], row)) for row in t["rows"]]
-print("| rate | size [B] | run | sync OL [us] | OL_i [us] | sync / OL_i | agree (band + clock error) | window [us] | clock error [us] |")
-print("|---|---|---|---|---|---|---|---|---|")
+print("| rate | size [B] | run | sync OL [us] | OL_i [us] | sync / OL_i | agree (band + clock error) | window [us] | windows spoiled | clock error [us] |")
+print("|---|---|---|---|---|---|---|---|---|---|")
 for rate in rates:
     for run in range(1, runs + 1):
         doc = json.load(open(os.path.join(work, f"{rate}-{run}.json")))
@@ -70,5 +75,6 @@ for rate in rates:
             s = check["size"]
             print(f"| {rate} | {s} | {run} | {1e6 * check['sync_ol_i']:.1f} | {1e6 * check['ol_i']:.1f} | "
                   f"{check['sync_ol_i'] / check['ol_i']:.3f} | {'yes' if check['agree'] else 'no'} | "
-                  f"{1e6 * sync[s]['window']:.0f} | {1e6 * max(errors):.2f} |")
+                  f"{1e6 * sync[s]['window']:.0f} | {sync[s]['spoiled']} of {sync[s]['windows']} | "
+                  f"{1e6 * max(errors):.2f} |")
 PY
