@@ -42,8 +42,8 @@
 #include <fcntl.h>
 
 #include "ingest/Ingester.hpp"
+#include "plan/SweepPlanner.hpp"
 #include "query/SystemQuery.hpp"
-#include "run/SweepPlanner.hpp"
 #include "store/Integrity.hpp"
 #include "store/PackedDocument.hpp"
 #include "store/Store.hpp"

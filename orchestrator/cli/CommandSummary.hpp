@@ -8,10 +8,10 @@
 #include <utility>
 #include <vector>
 
+#include "collect/Collector.hpp"
+#include "drive/SweepDriver.hpp"
+#include "plan/SweepCost.hpp"
 #include "query/QueryTable.hpp"
-#include "run/Collector.hpp"
-#include "run/SweepCost.hpp"
-#include "run/SweepDriver.hpp"
 
 namespace pbench::cli {
 

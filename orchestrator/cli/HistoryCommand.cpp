@@ -5,6 +5,7 @@
 #include "cli/CommandSummary.hpp"
 #include "cli/Commands.hpp"
 #include "cli/HeadlineSelection.hpp"
+#include "plan/SweepCost.hpp"
 #include "process/ProcessRunner.hpp"
 #include "query/ClusterSweep.hpp"
 #include "query/EnvSelection.hpp"
@@ -12,7 +13,6 @@
 #include "query/QueryTable.hpp"
 #include "query/WhereFilter.hpp"
 #include "report/ChargedTable.hpp"
-#include "run/SweepCost.hpp"
 #include "store/Store.hpp"
 #include "util/Error.hpp"
 

@@ -5,10 +5,10 @@
 #include "cli/Commands.hpp"
 #include "cli/SweepContext.hpp"
 #include "cli/SweepOptions.hpp"
+#include "plan/SweepBudget.hpp"
+#include "plan/SweepCost.hpp"
 #include "query/MachineCalibration.hpp"
 #include "query/QueryTable.hpp"
-#include "run/SweepBudget.hpp"
-#include "run/SweepCost.hpp"
 
 namespace pbench::cli {
 

@@ -4,8 +4,8 @@
 #include <string>
 
 #include "cli/Commands.hpp"
-#include "run/DriverLock.hpp"
 #include "store/Store.hpp"
+#include "sweepdir/DriverLock.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::cli {

@@ -6,7 +6,7 @@
 
 #include "cli/Commands.hpp"
 #include "ingest/StoreVerifier.hpp"
-#include "run/StoreRebuild.hpp"
+#include "rebuild/StoreRebuild.hpp"
 #include "store/Store.hpp"
 #include "store/StoreMerge.hpp"
 #include "util/Error.hpp"

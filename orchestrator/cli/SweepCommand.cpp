@@ -5,8 +5,8 @@
 #include "cli/Commands.hpp"
 #include "cli/SweepContext.hpp"
 #include "cli/SweepOptions.hpp"
-#include "run/SweepBudget.hpp"
-#include "run/SweepPlanner.hpp"
+#include "plan/SweepBudget.hpp"
+#include "plan/SweepPlanner.hpp"
 #include "store/Store.hpp"
 #include "util/Error.hpp"
 

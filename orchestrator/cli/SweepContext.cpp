@@ -9,9 +9,9 @@
 #include <iostream>
 #include <thread>
 
-#include "run/DriverLock.hpp"
-#include "run/PollBackoff.hpp"
+#include "drive/PollBackoff.hpp"
 #include "site/PartitionMaxTime.hpp"
+#include "sweepdir/DriverLock.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::cli {

@@ -5,11 +5,11 @@
 #include <stdexcept>
 #include <string>
 
+#include "collect/Collector.hpp"
+#include "drive/SweepDriver.hpp"
+#include "plan/SweepCost.hpp"
+#include "plan/SweepPlanner.hpp"
 #include "process/ProcessRunner.hpp"
-#include "run/Collector.hpp"
-#include "run/SweepCost.hpp"
-#include "run/SweepDriver.hpp"
-#include "run/SweepPlanner.hpp"
 #include "schedulers/Scheduler.hpp"
 #include "store/Store.hpp"
 

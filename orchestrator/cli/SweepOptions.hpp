@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "run/SweepPlanner.hpp"
+#include "plan/SweepPlanner.hpp"
 #include "site/ProfileSweep.hpp"
 #include "sweep/SweepSpec.hpp"
 
@@ -59,7 +59,7 @@ struct SweepOptions {
   std::vector<const CLI::Option*> defining_;  ///< the options declare() added, but the name
 };
 
-/// Declares --budget NODE-HOURS and --wall DURATION (run/SweepBudget.hpp) on a command.
+/// Declares --budget NODE-HOURS and --wall DURATION (plan/SweepBudget.hpp) on a command.
 void declare_budget(CLI::App& command, std::string& budget, std::string& wall);
 
 /// The environments of an --envs list ("mpich,openmpi"); throws UsageError for an empty name.

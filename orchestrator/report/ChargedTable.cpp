@@ -2,9 +2,9 @@
 
 #include <map>
 
-#include "run/ChargedTime.hpp"
-#include "run/SweepCost.hpp"
-#include "run/WorkerSettings.hpp"
+#include "plan/ChargedTime.hpp"
+#include "plan/SweepCost.hpp"
+#include "plan/WorkerSettings.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::report {

@@ -1,6 +1,6 @@
 #pragma once
 // What a sweep's runs cost against their plan, as a table: per run, worker and partition the
-// node-hours planned when the run started against those charged (run/ChargedTime.hpp), for
+// node-hours planned when the run started against those charged (plan/ChargedTime.hpp), for
 // `pbench history --times` and the report's section "Cost".
 #include <string>
 

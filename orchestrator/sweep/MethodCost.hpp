@@ -1,7 +1,7 @@
 #pragma once
 // What a point's measurement costs by its method's own rules: the messages, bytes and loops a
 // worker makes with the point's settings (METHODS.md), times a machine's latency and bandwidth.
-// The planner (run/SweepCost.hpp) scales it by this machine's earlier runs where there are any.
+// The planner (plan/SweepCost.hpp) scales it by this machine's earlier runs where there are any.
 #include <nlohmann/json.hpp>
 
 #include <cstdint>

@@ -49,7 +49,7 @@ struct SweepSpec {
   /// with the cluster's name), which the plan uses before any run; null when none.
   nlohmann::json machine;
   /// The longest batch time limit the site allows (the profile's scheduler.max_time_limit); 0:
-  /// none stated (the scheduler may still tell its partition's, run/SchedulerMaxTime.hpp).
+  /// none stated (the scheduler may still tell its partition's, site/PartitionMaxTime.hpp).
   int max_time_limit_seconds = 0;
   /// Worker parameters fixed for the whole sweep: worker -> parameter -> value.
   std::map<std::string, std::map<std::string, std::string>> settings;

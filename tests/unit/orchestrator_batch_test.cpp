@@ -12,11 +12,10 @@
 #include <set>
 #include <sstream>
 
+#include "drive/PollBackoff.hpp"
+#include "drive/SweepDriver.hpp"
 #include "jobs/JobTemplate.hpp"
-#include "run/Envelope.hpp"
-#include "run/PollBackoff.hpp"
-#include "run/SweepDriver.hpp"
-#include "run/SweepPlanner.hpp"
+#include "plan/SweepPlanner.hpp"
 #include "schedulers/BatchSupport.hpp"
 #include "schedulers/PbsScheduler.hpp"
 #include "schedulers/SlurmScheduler.hpp"
@@ -24,6 +23,7 @@
 #include "support/RecordingRunner.hpp"
 #include "sweep/SweepFile.hpp"
 #include "sweep/SweepSpec.hpp"
+#include "sweepdir/Envelope.hpp"
 #include "util/Error.hpp"
 
 using namespace pbench;

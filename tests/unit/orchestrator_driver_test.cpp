@@ -8,9 +8,9 @@
 #include <fstream>
 #include <map>
 
-#include "run/Collector.hpp"
-#include "run/SweepDriver.hpp"
-#include "run/SweepPlanner.hpp"
+#include "collect/Collector.hpp"
+#include "drive/SweepDriver.hpp"
+#include "plan/SweepPlanner.hpp"
 #include "schedulers/SlurmScheduler.hpp"
 #include "store/Store.hpp"
 #include "support/ResultFixtures.hpp"

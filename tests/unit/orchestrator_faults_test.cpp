@@ -8,7 +8,7 @@
 #include <fstream>
 #include <map>
 
-#include "run/SweepDriver.hpp"
+#include "drive/SweepDriver.hpp"
 #include "schedulers/Launcher.hpp"
 #include "store/Store.hpp"
 #include "util/Error.hpp"

@@ -16,8 +16,8 @@
 
 #include "jobs/ShellQuote.hpp"
 #include "pbench_jobtemplates.hpp"
+#include "plan/SweepPlanner.hpp"
 #include "process/ProcessRunner.hpp"
-#include "run/SweepPlanner.hpp"
 #include "schedulers/Scheduler.hpp"
 #include "sweep/SweepSpec.hpp"
 

@@ -7,8 +7,8 @@
 
 #include "cli/CommandLineHints.hpp"
 #include "cli/SweepContext.hpp"
+#include "plan/WorkerSettings.hpp"
 #include "query/QueryTable.hpp"
-#include "run/WorkerSettings.hpp"
 #include "sweep/Partition.hpp"
 #include "sweep/SweepSpec.hpp"
 #include "util/Error.hpp"

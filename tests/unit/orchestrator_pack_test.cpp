@@ -12,8 +12,8 @@
 #include <set>
 #include <sstream>
 
-#include "run/PackScript.hpp"
-#include "run/SweepDriver.hpp"
+#include "drive/SweepDriver.hpp"
+#include "jobs/PackScript.hpp"
 #include "store/Store.hpp"
 #include "support/ResultFixtures.hpp"
 #include "sweep/SweepSpec.hpp"

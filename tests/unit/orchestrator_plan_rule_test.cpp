@@ -6,15 +6,15 @@
 
 #include <algorithm>
 
-#include "run/SweepBudget.hpp"
-#include "run/SweepCost.hpp"
-#include "run/WorkerSettings.hpp"
+#include "plan/SweepBudget.hpp"
+#include "plan/SweepCost.hpp"
+#include "plan/WorkerSettings.hpp"
 #include "site/MachineFigures.hpp"
 #include "site/PartitionMaxTime.hpp"
 #include "site/SiteProfile.hpp"
+#include "store/Store.hpp"
 #include "sweep/MethodCost.hpp"
 #include "sweep/PlannedTime.hpp"
-#include "store/Store.hpp"
 #include "util/Error.hpp"
 
 using namespace pbench;

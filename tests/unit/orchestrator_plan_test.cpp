@@ -11,9 +11,9 @@
 #include <set>
 #include <sstream>
 
-#include "run/ScriptTimeLimit.hpp"
-#include "run/SweepCost.hpp"
-#include "run/SweepPlanner.hpp"
+#include "plan/ScriptTimeLimit.hpp"
+#include "plan/SweepCost.hpp"
+#include "plan/SweepPlanner.hpp"
 #include "schedulers/BatchSupport.hpp"
 #include "sweep/MethodCost.hpp"
 #include "sweep/PlannedTime.hpp"

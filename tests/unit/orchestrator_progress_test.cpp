@@ -2,7 +2,7 @@
 // failed) and the ETA from the finished points' run times.
 #include <doctest/doctest.h>
 
-#include "run/PartitionProgress.hpp"
+#include "plan/PartitionProgress.hpp"
 #include "store/Store.hpp"
 
 using namespace pbench;

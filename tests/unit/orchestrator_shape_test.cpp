@@ -8,7 +8,7 @@
 #include <set>
 #include <sstream>
 
-#include "run/SweepPlanner.hpp"
+#include "plan/SweepPlanner.hpp"
 #include "sweep/Partition.hpp"
 #include "sweep/SweepFile.hpp"
 #include "sweep/SweepSpec.hpp"

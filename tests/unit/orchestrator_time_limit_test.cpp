@@ -28,7 +28,7 @@ TEST_CASE("io's time limit is derived from its bound T x k, with a margin, in wh
         5700);  // 5700 s -> 95 min
   const nlohmann::json io_set = {{"settings", {{"schedule_time", "30"}}}};
   CHECK(*sweep::bound_seconds("io", io_set) == doctest::Approx(90));
-  // No bound for logp: its plan is an estimate (run/SweepCost.hpp, orchestrator_plan_test).
+  // No bound for logp: its plan is an estimate (plan/SweepCost.hpp, orchestrator_plan_test).
   const nlohmann::json logp_point = {{"queue_depth", 8}, {"settings", nlohmann::json::object()}};
   CHECK_FALSE(sweep::bound_seconds("logp", logp_point));
   CHECK_FALSE(sweep::time_limit_warning(spec, "io", io_point));

@@ -13,10 +13,10 @@
 
 #include "ingest/MetricRows.hpp"
 #include "ingest/StoreVerifier.hpp"
-#include "run/SweepRecordFile.hpp"
 #include "store/Integrity.hpp"
 #include "store/PackedDocument.hpp"
 #include "support/StoreFixture.hpp"
+#include "sweepdir/SweepRecordFile.hpp"
 #include "util/Error.hpp"
 
 using namespace pbench;

@@ -6,11 +6,11 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "collect/EnvironmentDrift.hpp"
 #include "common/LaunchCheck.hpp"
 #include "ingest/Ingester.hpp"
 #include "ingest/LaunchCheck.hpp"
 #include "ingest/ResultRules.hpp"
-#include "run/EnvironmentDrift.hpp"
 #include "support/StoreFixture.hpp"
 #include "util/Error.hpp"
 

@@ -23,7 +23,7 @@ Parameters::Parameters(std::string worker, std::string description)
       std::string(units::kSizeUnits) + "), times [s] too (" + units::kTimeUnits + ").");
   app_.add_flag("--describe-parameters", describe_parameters_,
                 "Print the parameters (name, option, unit, default) as JSON and exit");
-  // What the orchestrator runs before it submits a point (run/LaunchPreflight.hpp): a binary
+  // What the orchestrator runs before it submits a point (plan/LaunchPreflight.hpp): a binary
   // that cannot start (a missing library) is found before any job is.
   app_.set_version_flag("--version", "pbench-" + worker_ + " " + build_version(),
                         "Print the worker's name and pbench version and exit");

@@ -1,4 +1,4 @@
-#include "run/PartitionProgress.hpp"
+#include "plan/PartitionProgress.hpp"
 
 #include <algorithm>
 #include <cmath>

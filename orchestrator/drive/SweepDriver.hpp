@@ -6,8 +6,8 @@
 #include <map>
 #include <string>
 
-#include "run/Collector.hpp"
-#include "run/PackScript.hpp"
+#include "collect/Collector.hpp"
+#include "jobs/PackScript.hpp"
 #include "schedulers/Scheduler.hpp"
 #include "store/Store.hpp"
 
@@ -64,12 +64,12 @@ class SweepDriver {
   void set_collect_as_points_end(bool on) { collect_as_points_end_ = on; }
   /// With `on` (a driver that outlives no command to report it: pbench submit's), what it
   /// collects as points end is kept in the sweep's directory for the next `pbench collect` to
-  /// report (run/DriverCollected.hpp) instead of in collected().
+  /// report (collect/DriverCollected.hpp) instead of in collected().
   void set_collected_for_collect(bool on) { collected_for_collect_ = on; }
   /// What this driver collected as points ended (set_collect_as_points_end).
   const CollectReport& collected() const { return collected_; }
   /// Asked before each point is submitted (one job per point): false stops submitting for good
-  /// (a node-hour budget the next point would pass, run/SweepBudget.hpp); the points submitted
+  /// (a node-hour budget the next point would pass, plan/SweepBudget.hpp); the points submitted
   /// go on and are collected, the rest stay planned. `gate` returns why in `why`.
   using SubmitGate = std::function<bool(const store::PointRecord& next, std::string& why)>;
   void set_submit_gate(SubmitGate gate) { gate_ = std::move(gate); }

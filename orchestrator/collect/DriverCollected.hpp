@@ -6,7 +6,7 @@
 // sweep's directory (driver-collected.json), read and written under an flock of their own.
 #include <filesystem>
 
-#include "run/Collector.hpp"
+#include "collect/Collector.hpp"
 
 namespace pbench::run {
 

@@ -1,4 +1,4 @@
-#include "run/ChargedTime.hpp"
+#include "plan/ChargedTime.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "run/SweepCost.hpp"
+#include "plan/SweepCost.hpp"
 
 namespace pbench::run {
 

@@ -1,13 +1,13 @@
-#include "run/SweepRuns.hpp"
+#include "sweepdir/SweepRuns.hpp"
 
 #include <set>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
-#include "run/DriverLock.hpp"
-#include "run/Envelope.hpp"
-#include "run/SweepRecordFile.hpp"
+#include "sweepdir/DriverLock.hpp"
+#include "sweepdir/Envelope.hpp"
+#include "sweepdir/SweepRecordFile.hpp"
 #include "util/Error.hpp"
 #include "util/Time.hpp"
 

@@ -1,4 +1,4 @@
-#include "run/EnvironmentDrift.hpp"
+#include "collect/EnvironmentDrift.hpp"
 
 #include <algorithm>
 #include <cctype>

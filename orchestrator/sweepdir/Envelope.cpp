@@ -1,4 +1,4 @@
-#include "run/Envelope.hpp"
+#include "sweepdir/Envelope.hpp"
 
 #include <filesystem>
 #include <fstream>

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "run/CoreShare.hpp"
-#include "run/WorkerSettings.hpp"
+#include "plan/CoreShare.hpp"
+#include "plan/WorkerSettings.hpp"
 #include "site/MachineFigures.hpp"
 #include "store/Store.hpp"
 #include "sweep/MethodCost.hpp"

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "plan/SweepCost.hpp"
 #include "process/ProcessRunner.hpp"
-#include "run/SweepCost.hpp"
 #include "store/Store.hpp"
 
 namespace pbench::run {

@@ -1,4 +1,4 @@
-#include "run/PollBackoff.hpp"
+#include "drive/PollBackoff.hpp"
 
 #include <algorithm>
 #include <cctype>

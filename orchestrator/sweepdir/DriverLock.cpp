@@ -1,4 +1,4 @@
-#include "run/DriverLock.hpp"
+#include "sweepdir/DriverLock.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>

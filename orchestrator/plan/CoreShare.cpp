@@ -1,4 +1,4 @@
-#include "run/CoreShare.hpp"
+#include "plan/CoreShare.hpp"
 
 #include <algorithm>
 #include <map>

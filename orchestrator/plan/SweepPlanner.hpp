@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "run/SweepCost.hpp"
+#include "plan/SweepCost.hpp"
 #include "store/Store.hpp"
 #include "sweep/SweepSpec.hpp"
 
@@ -46,7 +46,7 @@ std::string job_script_path(const std::string& directory, const std::string& key
 store::PointRecord point_record(const sweep::Point& point, const std::string& script_path);
 
 enum class StoreOutcome { created, unchanged, replaced };
-/// Writes the scripts and the sweep's record (sweep.json, run/SweepRecordFile.hpp), and stores
+/// Writes the scripts and the sweep's record (sweep.json, sweepdir/SweepRecordFile.hpp), and stores
 /// the sweep. An existing sweep of the same name and the same specification is left as it is
 /// (its record written if it has none); with another specification it is refused (UsageError)
 /// unless `force`, which replaces it with its attempts, and with its results only when

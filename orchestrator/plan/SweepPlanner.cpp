@@ -1,4 +1,4 @@
-#include "run/SweepPlanner.hpp"
+#include "plan/SweepPlanner.hpp"
 
 #include <unistd.h>
 
@@ -12,15 +12,15 @@
 
 #include "jobs/JobTemplate.hpp"
 #include "jobs/ShellQuote.hpp"
+#include "plan/PartitionProgress.hpp"
+#include "plan/WorkerSettings.hpp"
 #include "process/ProcessRunner.hpp"
-#include "run/PartitionProgress.hpp"
-#include "run/SweepRecordFile.hpp"
-#include "run/SweepRuns.hpp"
-#include "run/WorkerSettings.hpp"
 #include "schedulers/Launcher.hpp"
 #include "schedulers/Scheduler.hpp"
 #include "sweep/PlannedTime.hpp"
 #include "sweep/WorkerCatalog.hpp"
+#include "sweepdir/SweepRecordFile.hpp"
+#include "sweepdir/SweepRuns.hpp"
 #include "util/Error.hpp"
 #include "util/Time.hpp"
 

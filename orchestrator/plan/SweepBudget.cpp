@@ -1,4 +1,4 @@
-#include "run/SweepBudget.hpp"
+#include "plan/SweepBudget.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "common/Units.hpp"
-#include "run/PartitionProgress.hpp"
+#include "plan/PartitionProgress.hpp"
 #include "sweep/SweepSpec.hpp"
 #include "util/Error.hpp"
 #include "util/Time.hpp"

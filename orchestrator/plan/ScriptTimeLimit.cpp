@@ -1,4 +1,4 @@
-#include "run/ScriptTimeLimit.hpp"
+#include "plan/ScriptTimeLimit.hpp"
 
 #include <cstdio>
 #include <filesystem>

@@ -1,4 +1,4 @@
-#include "run/LaunchPreflight.hpp"
+#include "plan/LaunchPreflight.hpp"
 
 #include <unistd.h>
 
@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <set>
 
-#include "run/SweepPlanner.hpp"
+#include "plan/SweepPlanner.hpp"
 #include "schedulers/Launcher.hpp"
 #include "sweep/WorkerCatalog.hpp"
 #include "util/Error.hpp"

@@ -1,4 +1,4 @@
-#include "run/StoreRebuild.hpp"
+#include "rebuild/StoreRebuild.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -8,14 +8,14 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "run/Collector.hpp"
-#include "run/DriverLock.hpp"
-#include "run/SweepDriver.hpp"
-#include "run/SweepPlanner.hpp"
-#include "run/SweepRecordFile.hpp"
+#include "collect/Collector.hpp"
+#include "drive/SweepDriver.hpp"
+#include "plan/SweepPlanner.hpp"
 #include "schedulers/Scheduler.hpp"
 #include "store/Store.hpp"
 #include "sweep/SweepSpec.hpp"
+#include "sweepdir/DriverLock.hpp"
+#include "sweepdir/SweepRecordFile.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::run {

@@ -1,4 +1,4 @@
-#include "run/SweepRecordFile.hpp"
+#include "sweepdir/SweepRecordFile.hpp"
 
 #include <filesystem>
 #include <fstream>

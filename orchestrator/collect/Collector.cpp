@@ -1,4 +1,4 @@
-#include "run/Collector.hpp"
+#include "collect/Collector.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -10,12 +10,12 @@
 
 #include "ingest/Ingester.hpp"
 #include "ingest/ResultChecksum.hpp"
-#include "run/Envelope.hpp"
-#include "run/SweepRuns.hpp"
 #include "site/MachineFigures.hpp"
 #include "store/PointLabel.hpp"
 #include "store/ResultLayout.hpp"
 #include "sweep/SweepSpec.hpp"
+#include "sweepdir/Envelope.hpp"
+#include "sweepdir/SweepRuns.hpp"
 #include "util/Error.hpp"
 #include "util/NodeList.hpp"
 #include "util/StderrTail.hpp"

@@ -1,4 +1,4 @@
-#include "run/SweepDriver.hpp"
+#include "drive/SweepDriver.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -8,13 +8,13 @@
 #include <thread>
 #include <tuple>
 
-#include "run/Collector.hpp"
-#include "run/DriverCollected.hpp"
-#include "run/Envelope.hpp"
-#include "run/PollBackoff.hpp"
-#include "run/ScriptTimeLimit.hpp"
+#include "collect/Collector.hpp"
+#include "collect/DriverCollected.hpp"
+#include "drive/PollBackoff.hpp"
+#include "plan/ScriptTimeLimit.hpp"
 #include "schedulers/Launcher.hpp"
 #include "sweep/SweepSpec.hpp"
+#include "sweepdir/Envelope.hpp"
 #include "util/Error.hpp"
 #include "util/StderrTail.hpp"
 #include "util/Time.hpp"

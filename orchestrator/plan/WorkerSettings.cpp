@@ -1,4 +1,4 @@
-#include "run/WorkerSettings.hpp"
+#include "plan/WorkerSettings.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -9,7 +9,7 @@
 
 #include "common/Units.hpp"
 
-#include "run/SweepPlanner.hpp"
+#include "plan/SweepPlanner.hpp"
 #include "sweep/WorkerCatalog.hpp"
 #include "util/Error.hpp"
 #include "util/Suggest.hpp"

@@ -1,4 +1,4 @@
-#include "run/SweepCost.hpp"
+#include "plan/SweepCost.hpp"
 
 #include <unistd.h>
 
@@ -8,8 +8,8 @@
 #include <sstream>
 
 #include "common/Units.hpp"
-#include "run/PartitionProgress.hpp"
-#include "run/ScriptTimeLimit.hpp"
+#include "plan/PartitionProgress.hpp"
+#include "plan/ScriptTimeLimit.hpp"
 #include "site/MachineFigures.hpp"
 #include "sweep/PlannedTime.hpp"
 #include "sweep/WorkerCatalog.hpp"

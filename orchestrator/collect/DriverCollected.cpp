@@ -1,4 +1,4 @@
-#include "run/DriverCollected.hpp"
+#include "collect/DriverCollected.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>

@@ -1,4 +1,4 @@
-#include "run/PackScript.hpp"
+#include "jobs/PackScript.hpp"
 
 #include "jobs/ShellQuote.hpp"
 #include "util/Error.hpp"
