@@ -1,9 +1,11 @@
-# Shared by the orchestrator's integration tests: a scratch directory, the pbench binary, a
-# small logp workload, and assertions that print what went wrong.
+# Shared by the orchestrator's integration tests and the others that drive pbench (query, report,
+# bcast's sweep): a scratch directory (SCRATCH_NAME, pbench-it unless set) holding the store and
+# the runs, the pbench binary, a small logp workload, and assertions that print what went wrong.
+# Usage: [SCRATCH_NAME=pbench-<group>] source .../orchestrator/common.sh
 set -euo pipefail
 PBENCH=${PBENCH:?PBENCH must name the pbench binary}
 PY=/usr/bin/python3
-work=$(mktemp -d "${TMPDIR:-/tmp}/pbench-it.XXXXXX")
+work=$(mktemp -d "${TMPDIR:-/tmp}/${SCRATCH_NAME:-pbench-it}.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 export PBENCH_DB="$work/pbench.db" PBENCH_RUNS_DIR="$work/runs"
@@ -12,15 +14,16 @@ SMALL=(--set logp.eel_roundtrips=500 --set logp.eel_runs=10 --set logp.max_size=
        --set logp.repetitions=1 --set logp.flood_messages=500)
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
-# expect_fail CODE 'message part' command...: the command exits with CODE and says the message.
+# expect_fail CODE 'message part' command...: the command exits with CODE and says the message,
+# with at most EXPECT_FAIL_LINES line breaks (3 unless set).
 expect_fail() {
-  local code=$1 message=$2
+  local code=$1 message=$2 lines=${EXPECT_FAIL_LINES:-3}
   shift 2
   local out rc=0
   out=$("$@" 2>&1) || rc=$?
   [[ $rc -eq $code ]] || fail "'$*' exited $rc, expected $code; output: $out"
   [[ "$out" == *"$message"* ]] || fail "'$*' said '$out', expected it to contain '$message'"
-  [[ $(printf '%s' "$out" | wc -l) -le 3 ]] || fail "'$*' said more than a clear line: $out"
+  [[ $(printf '%s' "$out" | wc -l) -le $lines ]] || fail "'$*' said more than a clear line: $out"
 }
 db_digest() { if [[ -f "$PBENCH_DB" ]]; then sha256sum "$PBENCH_DB" | cut -d' ' -f1; else echo none; fi; }
 # interrupt_run SIGNAL NAME: starts 'pbench run NAME' of logp at its full settings (minutes) on
