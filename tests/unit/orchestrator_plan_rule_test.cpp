@@ -15,27 +15,14 @@
 #include "sweep/MethodCost.hpp"
 #include "sweep/PlannedTime.hpp"
 #include "store/Store.hpp"
+#include "support/PlanSpecs.hpp"
 #include "util/Error.hpp"
 
 using namespace pbench;
+using testing::no_description;
+using testing::spec_of;
 
 namespace {
-
-nlohmann::json no_description(const std::string&, const std::vector<std::string>&) {
-  return nlohmann::json::object();
-}
-
-sweep::SweepSpec spec_of(const std::string& scheduler, std::vector<std::string> workers,
-                         std::vector<sweep::Partition> partitions) {
-  sweep::SweepSpec spec;
-  spec.name = "r";
-  spec.scheduler = scheduler;
-  spec.workers = std::move(workers);
-  spec.partitions = std::move(partitions);
-  spec.queue_depths = {1};
-  if (scheduler != "local") spec.launcher = "srun";
-  return spec;
-}
 
 run::PastRun past(const sweep::Point& point, double seconds) {
   run::PastRun r;
