@@ -25,6 +25,15 @@ expect_fail() {
   [[ "$out" == *"$message"* ]] || fail "'$*' said '$out', expected it to contain '$message'"
   [[ $(printf '%s' "$out" | wc -l) -le $lines ]] || fail "'$*' said more than a clear line: $out"
 }
+# await_line FILE 'text' TENTHS 'what': waits up to TENTHS tenths of a second for a line with the
+# text in FILE (a background run's stderr); fails saying "the run never had WHAT" and FILE if none.
+await_line() {
+  for _ in $(seq "$3"); do
+    grep -q "$2" "$1" 2>/dev/null && return 0
+    sleep 0.1
+  done
+  fail "the run never had $4: $(cat "$1")"
+}
 db_digest() { if [[ -f "$PBENCH_DB" ]]; then sha256sum "$PBENCH_DB" | cut -d' ' -f1; else echo none; fi; }
 # interrupt_run SIGNAL NAME: starts 'pbench run NAME' of logp at its full settings (minutes) on
 # partition 2 at queue depths 1 and 8, sends SIGNAL once a point runs, and sets rc to its exit
@@ -32,11 +41,7 @@ db_digest() { if [[ -f "$PBENCH_DB" ]]; then sha256sum "$PBENCH_DB" | cut -d' ' 
 interrupt_run() {
   "$PBENCH" run "$2" --partitions 2 --queue-depths 1,8 > "$2.out" 2> "$2.err" &
   local runner=$!
-  for _ in $(seq 600); do
-    grep -q "1 running" "$2.err" 2>/dev/null && break
-    sleep 0.1
-  done
-  grep -q "1 running" "$2.err" || fail "the run never had a point running: $(cat "$2.err")"
+  await_line "$2.err" "1 running" 600 "a point running"
   kill -"$1" "$runner"
   rc=0
   wait "$runner" || rc=$?

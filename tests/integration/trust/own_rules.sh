@@ -48,9 +48,7 @@ for path in sys.argv[1:]:
 assert seen == {"logp", "comm", "io", "bcast", "links"}, seen
 PY
 
-rc=0
-"$PBENCH" collect own > collect.out 2> collect.err || rc=$?
-[[ $rc -eq 4 ]] || fail "collect exited $rc, expected 4: $(cat collect.out collect.err)"
+collect_exits 4 own collect
 grep -q "5 results stored" collect.out || fail "collect: $(cat collect.out)"
 grep -q "3 that said valid against their own parameters or figures (stored not valid)" collect.out ||
   fail "collect did not count the rule-breaking documents: $(cat collect.out)"

@@ -36,9 +36,7 @@ for path in sys.argv[1:]:
 assert seen == set(bad), seen
 PY
 
-rc=0
-"$PBENCH" collect phys > collect.out 2> collect.err || rc=$?
-[[ $rc -eq 4 ]] || fail "collect exited $rc, expected 4: $(cat collect.out collect.err)"
+collect_exits 4 phys collect
 grep -q "5 results stored" collect.out || fail "collect: $(cat collect.out)"
 grep -q "5 with figures that cannot be (stored not valid)" collect.out || fail "collect: $(cat collect.out)"
 for words in "g = -1 us is not positive" \

@@ -13,11 +13,7 @@ LONG=(--partitions 2 --queue-depths 1,2 --set logp.eel_roundtrips=20000 --set lo
       --set logp.max_size=1024 --set logp.repetitions=1 --set logp.flood_messages=500)
 "$PBENCH" run gone "${LONG[@]}" --max-parallel 1 > gone.out 2> gone.err &
 runner=$!
-for _ in $(seq 600); do
-  grep -q "1 running" gone.err 2>/dev/null && break
-  sleep 0.1
-done
-grep -q "1 running" gone.err || fail "the run never had a point running: $(cat gone.err)"
+await_line gone.err "1 running" 600 "a point running"
 rm -rf runs/gone
 rc=0
 wait "$runner" || rc=$?
@@ -26,9 +22,7 @@ grep -q "is gone (its runs directory deleted?): write the scripts again with the
   gone.err || fail "run did not say how to write the scripts again: $(cat gone.err)"
 grep -q "KILL\|vanished\|scheduler error" gone.err && fail "run blamed a kill or the scheduler: $(cat gone.err)"
 # The point that ran: failed, its attempt directory named, no kill.
-rc=0
-"$PBENCH" collect gone > deleted.out 2> deleted.err || rc=$?
-[[ $rc -eq 1 ]] || fail "collect gone exited $rc, expected 1: $(cat deleted.out deleted.err)"
+collect_exits 1 gone deleted
 grep -q "was deleted while the job ran (the runs directory removed?)" deleted.err ||
   fail "collect did not say the attempt directory was deleted: $(cat deleted.err)"
 grep -q "KILL\|vanished" deleted.err && fail "collect called it a kill: $(cat deleted.err)"
@@ -46,11 +40,7 @@ expect_results 3
 # to 160 columns.
 "$PBENCH" run later "${LONG[@]}" --max-parallel 1 > later.out 2> later.err &
 runner=$!
-for _ in $(seq 1200); do
-  grep -q "1 done, 1 running" later.err 2>/dev/null && break
-  sleep 0.1
-done
-grep -q "1 done, 1 running" later.err || fail "the run never had its second point running: $(cat later.err)"
+await_line later.err "1 done, 1 running" 1200 "its second point running"
 rm -rf runs/later
 rc=0
 wait "$runner" || rc=$?
