@@ -5,6 +5,8 @@
 set -euo pipefail
 PBENCH=${PBENCH:?PBENCH must name the pbench binary}
 PY=/usr/bin/python3
+# The Python checks' shared pieces (tests/integration/lib: sqlite_pages.py, said_valid.py, ...).
+export PYTHONPATH="$(cd "$(dirname "${BASH_SOURCE[0]}")/../lib" && pwd)${PYTHONPATH:+:$PYTHONPATH}"
 work=$(mktemp -d "${TMPDIR:-/tmp}/${SCRATCH_NAME:-pbench-it}.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 cd "$work"

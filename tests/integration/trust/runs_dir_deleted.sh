@@ -11,13 +11,18 @@ expect_results 1
 # Two points, one at a time; the first long enough (a few seconds) to delete the runs under it.
 LONG=(--partitions 2 --queue-depths 1,2 --set logp.eel_roundtrips=20000 --set logp.eel_runs=20
       --set logp.max_size=1024 --set logp.repetitions=1 --set logp.flood_messages=500)
-"$PBENCH" run gone "${LONG[@]}" --max-parallel 1 > gone.out 2> gone.err &
-runner=$!
-await_line gone.err "1 running" 600 "a point running"
-rm -rf runs/gone
-rc=0
-wait "$runner" || rc=$?
-[[ $rc -eq 1 ]] || fail "run after the runs directory was deleted exited $rc, expected 1: $(cat gone.err)"
+# run_deleted NAME 'progress' TENTHS 'what': `pbench run NAME` of LONG, one point at a time
+# (stderr in NAME.err), has its runs directory deleted once it says the progress (within TENTHS
+# tenths of a second), and exits 1.
+run_deleted() {
+  "$PBENCH" run "$1" "${LONG[@]}" --max-parallel 1 > "$1.out" 2> "$1.err" &
+  local runner=$! rc=0
+  await_line "$1.err" "$2" "$3" "$4"
+  rm -rf "runs/$1"
+  wait "$runner" || rc=$?
+  [[ $rc -eq 1 ]] || fail "run after the runs directory was deleted exited $rc, expected 1: $(cat "$1.err")"
+}
+run_deleted gone "1 running" 600 "a point running"
 grep -q "is gone (its runs directory deleted?): write the scripts again with the same \`pbench sweep gone ...\` line" \
   gone.err || fail "run did not say how to write the scripts again: $(cat gone.err)"
 grep -q "KILL\|vanished\|scheduler error" gone.err && fail "run blamed a kill or the scheduler: $(cat gone.err)"
@@ -38,13 +43,7 @@ expect_results 3
 # Deleted after a point finished (issue 51): the driver stored that point's result as it ended,
 # so deleting the runs directory while the next point runs loses nothing finished; status keeps
 # to 160 columns.
-"$PBENCH" run later "${LONG[@]}" --max-parallel 1 > later.out 2> later.err &
-runner=$!
-await_line later.err "1 done, 1 running" 1200 "its second point running"
-rm -rf runs/later
-rc=0
-wait "$runner" || rc=$?
-[[ $rc -eq 1 ]] || fail "run after the runs directory was deleted exited $rc, expected 1: $(cat later.err)"
+run_deleted later "1 done, 1 running" 1200 "its second point running"
 expect_results 4
 "$PBENCH" status later > status.out 2>&1 || true
 awk 'length > 160 { print "line " NR ": " length " columns"; bad = 1 } END { exit bad }' status.out ||
