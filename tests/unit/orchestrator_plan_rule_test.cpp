@@ -8,6 +8,7 @@
 
 #include "run/SweepBudget.hpp"
 #include "run/SweepCost.hpp"
+#include "run/SweepPlanner.hpp"
 #include "run/WorkerSettings.hpp"
 #include "site/MachineFigures.hpp"
 #include "site/PartitionMaxTime.hpp"
@@ -289,7 +290,7 @@ TEST_CASE("a run stops submitting when what it charged and the next point would 
   auto spec = spec_of("slurm", {"links"}, {2, 4, 8});
   std::vector<store::PointRecord> records;
   for (const auto& point : sweep::expand(spec)) {
-    records.push_back(testing::point_record(point, "/nonexistent/" + point.key + ".sh"));
+    records.push_back(run::point_record(point, "/nonexistent/" + point.key + ".sh"));
   }
   const auto sweep = store.insert_sweep(
       {0, "g", spec.to_json().dump(), "slurm", "/nonexistent", "2026-11-27T09:00:00.000Z"},

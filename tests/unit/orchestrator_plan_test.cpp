@@ -292,7 +292,7 @@ TEST_CASE("a point that ran out of time gets a longer limit in its script on ret
   auto spec = spec_of("slurm", {"links"}, {2, 4});
   std::vector<store::PointRecord> records;
   for (const auto& point : sweep::expand(spec)) {
-    const auto r = testing::point_record(point, (dir / (point.key + ".sh")).string());
+    const auto r = run::point_record(point, (dir / (point.key + ".sh")).string());
     std::ofstream(r.script_path) << "#SBATCH --time=00:10:00\npbench_time_limit_s=600\n";
     records.push_back(r);
   }

@@ -1,13 +1,12 @@
 #pragma once
 // Shared by the planner's tests (orchestrator_plan_test, orchestrator_plan_rule_test): a sweep
-// of given workers on given partitions, a describe that knows no worker, and a point's record.
+// of given workers on given partitions, and a describe that knows no worker.
 #include <nlohmann/json.hpp>
 
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "store/Store.hpp"
 #include "sweep/Partition.hpp"
 #include "sweep/SweepSpec.hpp"
 
@@ -29,17 +28,6 @@ inline sweep::SweepSpec spec_of(const std::string& scheduler, std::vector<std::s
   spec.queue_depths = {1};
   if (scheduler != "local") spec.launcher = "srun";
   return spec;
-}
-
-/// The store's record of `point`, its job script at `script_path`.
-inline store::PointRecord point_record(const sweep::Point& point, const std::string& script_path) {
-  store::PointRecord r;
-  r.key = point.key;
-  r.worker = point.worker;
-  r.partition = point.partition.processes;
-  r.params_json = point.params.dump();
-  r.script_path = script_path;
-  return r;
 }
 
 }  // namespace pbench::testing
