@@ -93,15 +93,10 @@ std::vector<Figure> bcast_figures(const query::QueryTable& bcast_table,
     figures.push_back(std::move(figure));
   }
   if (figures.empty()) {
-    Figure figure;
-    figure.name = "bcast";
-    figure.title = "Broadcast latency";
-    figure.caption =
-        "No bcast measurement in this sweep (a partition of 1 process has no task "
-        "to broadcast to).";
-    figure.panels.push_back({"against processes"});
-    figure.panels.push_back({"against message size"});
-    figures.push_back(std::move(figure));
+    figures.push_back(no_data_figure("bcast", "Broadcast latency",
+                                     "No bcast measurement in this sweep (a partition of 1 "
+                                     "process has no task to broadcast to).",
+                                     {"against processes", "against message size"}));
   }
   return figures;
 }

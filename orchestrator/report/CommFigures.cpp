@@ -193,12 +193,10 @@ std::vector<Figure> comm_figures(const std::vector<StoredResult>& comm_results,
     figures.push_back(std::move(figure));
   }
   if (figures.empty()) {
-    Figure figure;
-    figure.name = "comm-bandwidth";
-    figure.title = "b_eff: bandwidth against message size";
-    figure.caption = "No comm result with ring or random pattern measurements in this sweep.";
-    figure.panels.push_back({"b_eff"});
-    figures.push_back(std::move(figure));
+    figures.push_back(
+        no_data_figure("comm-bandwidth", "b_eff: bandwidth against message size",
+                       "No comm result with ring or random pattern measurements in this sweep.",
+                       {"b_eff"}));
   }
   return figures;
 }

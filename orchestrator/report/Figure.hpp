@@ -97,4 +97,20 @@ struct Figure {
   }
 };
 
+/// The figure of a sweep with nothing to draw in it: `caption` says why, and its panels (one per
+/// title in `panel_titles`) are empty, so the report says "no data" in their place.
+inline Figure no_data_figure(std::string name, std::string title, std::string caption,
+                             const std::vector<std::string>& panel_titles) {
+  Figure figure;
+  figure.name = std::move(name);
+  figure.title = std::move(title);
+  figure.caption = std::move(caption);
+  for (const auto& panel_title : panel_titles) {
+    Panel panel;
+    panel.title = panel_title;
+    figure.panels.push_back(std::move(panel));
+  }
+  return figure;
+}
+
 }  // namespace pbench::report

@@ -226,12 +226,9 @@ std::vector<Figure> io_pattern_figures(const std::vector<StoredResult>& io_resul
     figures.push_back(std::move(figure));
   }
   if (figures.empty()) {
-    Figure figure;
-    figure.name = "io-patterns";
-    figure.title = "Bandwidth by pattern type and chunk size";
-    figure.caption = "No b_eff_io result with pattern measurements in this sweep.";
-    for (const char* access : {"write", "rewrite", "read"}) figure.panels.push_back({access});
-    figures.push_back(std::move(figure));
+    figures.push_back(no_data_figure("io-patterns", "Bandwidth by pattern type and chunk size",
+                                     "No b_eff_io result with pattern measurements in this sweep.",
+                                     {"write", "rewrite", "read"}));
   }
   return figures;
 }

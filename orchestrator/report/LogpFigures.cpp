@@ -131,14 +131,10 @@ std::vector<Figure> logp_size_figures(const std::vector<StoredResult>& logp_resu
     figures.push_back(std::move(figure));
   }
   if (figures.empty()) {
-    Figure figure;
-    figure.name = "logp-size";
-    figure.title = "LogP: time per message against size";
-    figure.caption =
-        "No logp result with flood measurements in this sweep (a partition of 1 "
-        "process has no pair).";
-    figure.panels.push_back({"time per message"});
-    figures.push_back(std::move(figure));
+    figures.push_back(no_data_figure("logp-size", "LogP: time per message against size",
+                                     "No logp result with flood measurements in this sweep (a "
+                                     "partition of 1 process has no pair).",
+                                     {"time per message"}));
   }
   return figures;
 }

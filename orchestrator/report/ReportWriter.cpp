@@ -123,6 +123,26 @@ struct Section {
   std::function<void(const SweepData&, HtmlPage&, FigureSink&)> write;
 };
 
+/// The section of `worker` when the sweep ran it: its table (query WORKER), the reasons of its
+/// newest results that are not valid, a figure drawn from the table and one or more from the
+/// results.
+Section worker_section(
+    const std::string& worker, const std::string& title,
+    Figure (*table_figure)(const query::QueryTable&, const EnvironmentLabels&),
+    std::vector<Figure> (*result_figures)(const std::vector<StoredResult>&,
+                                          const EnvironmentLabels&)) {
+  return {worker, title, [worker](const SweepData& d) { return d.ran(worker); },
+          [worker, table_figure, result_figures](const SweepData& d, HtmlPage& page,
+                                                 FigureSink& figures) {
+            const auto table = query::find_worker_query(worker)->table(d.store, d.sweep);
+            const auto results = newest_results(d.store, d.sweep, worker);
+            page.table(table);
+            not_valid_list(page, results);
+            figures.add(table_figure(table, d.envs));
+            for (auto& f : result_figures(results, d.envs)) figures.add(f);
+          }};
+}
+
 std::vector<Section> sections() {
   return {
       {"system", "System: the headline figures", [](const SweepData&) { return true; },
@@ -138,24 +158,8 @@ std::vector<Section> sections() {
            page.table(missing);
          }
        }},
-      {"logp", "logp: LogP parameters", [](const SweepData& d) { return d.ran("logp"); },
-       [](const SweepData& d, HtmlPage& page, FigureSink& figures) {
-         const auto table = query::find_worker_query("logp")->table(d.store, d.sweep);
-         const auto results = newest_results(d.store, d.sweep, "logp");
-         page.table(table);
-         not_valid_list(page, results);
-         figures.add(logp_gap_figure(table, d.envs));
-         for (auto& f : logp_size_figures(results, d.envs)) figures.add(f);
-       }},
-      {"comm", "comm: b_eff", [](const SweepData& d) { return d.ran("comm"); },
-       [](const SweepData& d, HtmlPage& page, FigureSink& figures) {
-         const auto table = query::find_worker_query("comm")->table(d.store, d.sweep);
-         const auto results = newest_results(d.store, d.sweep, "comm");
-         page.table(table);
-         not_valid_list(page, results);
-         figures.add(comm_scaling_figure(table, d.envs));
-         for (auto& f : comm_figures(results, d.envs)) figures.add(f);
-       }},
+      worker_section("logp", "logp: LogP parameters", logp_gap_figure, logp_size_figures),
+      worker_section("comm", "comm: b_eff", comm_scaling_figure, comm_figures),
       {"io", "io: b_eff_io", [](const SweepData& d) { return !d.beff_io.empty(); },
        [](const SweepData& d, HtmlPage& page, FigureSink& figures) {
          const auto table = query::find_worker_query("io")->table(d.store, d.sweep);

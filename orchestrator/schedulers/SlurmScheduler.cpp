@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -61,10 +62,13 @@ int end_rank(JobState s) {
   }
 }
 
-}  // namespace
-
-std::vector<SqueueLine> parse_squeue(const std::string& out) {
-  std::vector<SqueueLine> lines;
+/// The non-blank lines of `command`'s output (`|`-separated, trimmed), each split at its first
+/// two `|`: the id (not empty), the state, and the rest; throws SchedulerError naming the
+/// command and the `expected` fields on a line without two `|`.
+std::vector<std::array<std::string, 3>> barred_lines(const std::string& out,
+                                                     const std::string& command,
+                                                     const std::string& expected) {
+  std::vector<std::array<std::string, 3>> lines;
   std::istringstream in(out);
   for (std::string line; std::getline(in, line);) {
     line = trim(line);
@@ -72,11 +76,21 @@ std::vector<SqueueLine> parse_squeue(const std::string& out) {
     const auto first = line.find('|');
     const auto second = first == std::string::npos ? first : line.find('|', first + 1);
     if (second == std::string::npos || first == 0) {
-      throw SchedulerError("slurm: unexpected squeue line '" + line +
-                           "' (expected id|state|reason)");
+      throw SchedulerError("slurm: unexpected " + command + " line '" + line + "' (expected " +
+                           expected + ")");
     }
     lines.push_back({line.substr(0, first), line.substr(first + 1, second - first - 1),
                      line.substr(second + 1)});
+  }
+  return lines;
+}
+
+}  // namespace
+
+std::vector<SqueueLine> parse_squeue(const std::string& out) {
+  std::vector<SqueueLine> lines;
+  for (auto& [id, state, reason] : barred_lines(out, "squeue", "id|state|reason")) {
+    lines.push_back({std::move(id), std::move(state), std::move(reason)});
   }
   return lines;
 }
@@ -163,17 +177,8 @@ std::optional<JobStatus> slurm_status(const std::string& id, const std::vector<S
 
 std::vector<SacctLine> parse_sacct(const std::string& out) {
   std::vector<SacctLine> lines;
-  std::istringstream in(out);
-  for (std::string line; std::getline(in, line);) {
-    line = trim(line);
-    if (line.empty()) continue;
-    const auto first = line.find('|');
-    const auto second = first == std::string::npos ? first : line.find('|', first + 1);
-    if (second == std::string::npos || first == 0) {
-      throw SchedulerError("slurm: unexpected sacct line '" + line + "' (expected id|state|exit)");
-    }
-    lines.push_back({line.substr(0, first), line.substr(first + 1, second - first - 1),
-                     line.substr(second + 1, line.find('|', second + 1) - second - 1)});
+  for (auto& [id, state, rest] : barred_lines(out, "sacct", "id|state|exit")) {
+    lines.push_back({std::move(id), std::move(state), rest.substr(0, rest.find('|'))});
   }
   return lines;
 }

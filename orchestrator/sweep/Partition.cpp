@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cstdint>
 
+#include "sweep/ListParser.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::sweep {
@@ -94,21 +95,11 @@ Partition parse_partition(const std::string& item, const std::string& where) {
 }
 
 std::vector<Partition> parse_partition_list(const std::string& text, const std::string& option) {
-  if (text.empty()) throw UsageError(option + ": empty list (expected e.g. 1,2,4 or 2x1,4x1)");
   std::vector<Partition> out;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t comma = text.find(',', start);
-    const std::size_t end = comma == std::string::npos ? text.size() : comma;
-    const std::string item = text.substr(start, end - start);
-    const std::string where = option + ": '" + text + "'";
-    if (item.empty()) {
-      throw UsageError(where + " has an empty item at position " + std::to_string(out.size() + 1));
-    }
-    out.push_back(parse_partition(item, where));
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
+  for_each_list_item(text, option, "1,2,4 or 2x1,4x1",
+                     [&](const std::string& item, const std::string& where) {
+                       out.push_back(parse_partition(item, where));
+                     });
   return out;
 }
 

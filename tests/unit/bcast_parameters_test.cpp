@@ -9,27 +9,14 @@
 #include "bcast/BcastParameters.hpp"
 #include "bcast/MeasurementSeries.hpp"
 #include "bcast/SizeList.hpp"
+#include "support/UsageRefusal.hpp"
 
 namespace {
-/// What check() says of `p`: "" when its values are usable, else the UsageError's message.
-template <class P>
-std::string refusal_of(const P& p) {
-  try {
-    p.check();
-  } catch (const pbench::worker::UsageError& e) {
-    return e.what();
-  }
-  return "";
-}
+using pbench::testing::refusal_of;
 
 /// What check_for(nprocs) says of `p`: "" when the values fit.
 std::string refusal_for(const pbench::bcast::BcastParameters& p, int nprocs) {
-  try {
-    p.check_for(nprocs);
-  } catch (const pbench::worker::UsageError& e) {
-    return e.what();
-  }
-  return "";
+  return pbench::testing::usage_refusal([&] { p.check_for(nprocs); });
 }
 }  // namespace
 

@@ -8,16 +8,14 @@
 #include "ingest/Ingester.hpp"
 #include "query/CommQuery.hpp"
 #include "store/Store.hpp"
+#include "support/StoreFixture.hpp"
 #include "util/Error.hpp"
 
 using namespace pbench;
 
 namespace {
 
-nlohmann::json metric(const std::string& name, double value, const std::string& unit,
-                      nlohmann::json labels = nlohmann::json::object()) {
-  return {{"name", name}, {"value", value}, {"unit", unit}, {"labels", labels}, {"samples", 3}};
-}
+using testing::metric;
 
 /// A comm result on `n` processes whose figures all derive from b_eff (B/s).
 nlohmann::json comm_document(int n, double b_eff, bool valid, const std::string& started_at) {
@@ -36,23 +34,13 @@ nlohmann::json comm_document(int n, double b_eff, bool valid, const std::string&
       metric("latency_pingpong", 5e-7, "s"),
       metric("b_pattern", 1.0, "B/s", {{"pattern", "ring1:1*2"}}),
   };
-  nlohmann::json reasons = nlohmann::json::array();
-  if (!valid) reasons.push_back("not the reference configuration: repetitions = 1 (reference 3)");
-  return {{"schema_version", 1},
-          {"worker", "comm"},
-          {"worker_version", "test"},
-          {"started_at", started_at},
-          {"ended_at", "2026-11-22T08:00:00.000Z"},
-          {"hosts", {"node01"}},
-          {"mpi_library_version", "MPICH Version: 4.0.2"},
-          {"nprocs", n},
-          {"procs_per_node", n},
-          {"parameters", nlohmann::json::object()},
-          {"seeds", {{"random_patterns", 7}}},
-          {"measurements", nlohmann::json::object()},
-          {"summary", summary},
-          {"validity", {{"valid", valid}, {"reasons", reasons}}},
-          {"warnings", nlohmann::json::array()}};
+  auto doc = testing::document("comm", n, summary, valid, nlohmann::json::object(), started_at);
+  doc["seeds"] = {{"random_patterns", 7}};
+  if (!valid) {
+    doc["validity"]["reasons"] =
+        nlohmann::json::array({"not the reference configuration: repetitions = 1 (reference 3)"});
+  }
+  return doc;
 }
 
 struct Fixture {

@@ -11,6 +11,7 @@
 #include "query/WhereFilter.hpp"
 #include "query/WorkerQueries.hpp"
 #include "store/Store.hpp"
+#include "support/StoreFixture.hpp"
 #include "util/Error.hpp"
 
 using namespace pbench;
@@ -18,9 +19,7 @@ using Json = nlohmann::json;
 
 namespace {
 
-Json parameter(const Json& value) {
-  return {{"value", value}, {"unit", ""}, {"source", "command_line"}};
-}
+using testing::setting;  // a parameter given on the command line
 
 Json columns(const std::vector<std::string>& names) {
   Json out = Json::array();
@@ -111,35 +110,24 @@ Json consortium_document(const std::string& pattern, bool complete, const std::s
                              "time_min", "time_mean", "time_max", "time_deviation"})},
         {"rows", small}};
   }
-  Json reasons = Json::array();
+  const Json parameters = {{"suite", setting("consortium")},
+                           {"pattern", setting(pattern)},
+                           {"api", setting("mpiio")},
+                           {"collective", setting(pattern == "strided" ? 1 : 0)},
+                           {"file_per_process", setting(0)},
+                           {"transfer_size", setting(500)},
+                           {"block_size", setting(1000)},
+                           {"segment_count", setting(1)}};
+  Json doc = testing::document("io", 2, summary, complete, parameters, started);
+  doc["seeds"] = {{"transfer_sizes", 7}};
+  doc["measurements"] = measurements;
+  doc["validity"]["reasons"] = Json::array();
   if (!complete) {
-    reasons.push_back(
+    doc["validity"]["reasons"].push_back(
         "partial result: the run stopped at iteration 1, sustained_write: write to 'f' failed: "
         "No space left on device");
   }
-  return {{"schema_version", 1},
-          {"worker", "io"},
-          {"worker_version", "test"},
-          {"started_at", started},
-          {"ended_at", "2026-11-22T08:00:00.000Z"},
-          {"hosts", {"node01"}},
-          {"mpi_library_version", "MPICH Version: 4.0.2"},
-          {"nprocs", 2},
-          {"procs_per_node", 2},
-          {"parameters",
-           {{"suite", parameter("consortium")},
-            {"pattern", parameter(pattern)},
-            {"api", parameter("mpiio")},
-            {"collective", parameter(pattern == "strided" ? 1 : 0)},
-            {"file_per_process", parameter(0)},
-            {"transfer_size", parameter(500)},
-            {"block_size", parameter(1000)},
-            {"segment_count", parameter(1)}}},
-          {"seeds", {{"transfer_sizes", 7}}},
-          {"measurements", measurements},
-          {"summary", summary},
-          {"validity", {{"valid", complete}, {"reasons", reasons}}},
-          {"warnings", Json::array()}};
+  return doc;
 }
 
 struct Fixture {

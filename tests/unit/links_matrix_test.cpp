@@ -11,21 +11,11 @@
 #include "links/LinksParameters.hpp"
 #include "query/LinkOutliers.hpp"
 #include "report/GnuplotFigure.hpp"
+#include "support/UsageRefusal.hpp"
 
 #include <cmath>
 
-namespace {
-/// What check() says of `p`: "" when its values are usable, else the UsageError's message.
-template <class P>
-std::string refusal_of(const P& p) {
-  try {
-    p.check();
-  } catch (const pbench::worker::UsageError& e) {
-    return e.what();
-  }
-  return "";
-}
-}  // namespace
+using pbench::testing::refusal_of;
 
 using namespace pbench;
 

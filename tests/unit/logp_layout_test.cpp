@@ -9,19 +9,9 @@
 #include "logp/LogpParameters.hpp"
 #include "logp/PairLayout.hpp"
 #include "logp/PairPlacement.hpp"
+#include "support/UsageRefusal.hpp"
 
-namespace {
-/// What check() says of `p`: "" when its values are usable, else the UsageError's message.
-template <class P>
-std::string refusal_of(const P& p) {
-  try {
-    p.check();
-  } catch (const pbench::worker::UsageError& e) {
-    return e.what();
-  }
-  return "";
-}
-}  // namespace
+using pbench::testing::refusal_of;
 
 using namespace pbench::logp;
 using pbench::worker::NodeLayout;

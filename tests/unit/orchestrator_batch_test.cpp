@@ -21,6 +21,7 @@
 #include "schedulers/SlurmScheduler.hpp"
 #include "store/Store.hpp"
 #include "support/RecordingRunner.hpp"
+#include "support/ScriptLines.hpp"
 #include "sweep/SweepFile.hpp"
 #include "sweep/SweepSpec.hpp"
 #include "sweepdir/Envelope.hpp"
@@ -28,6 +29,7 @@
 
 using namespace pbench;
 using namespace pbench::schedulers;
+using pbench::testing::lines_starting;
 namespace fs = std::filesystem;
 
 namespace {
@@ -74,15 +76,6 @@ void write_marker(const std::string& dir, const std::string& json) {
 
 std::set<std::string> as_set(const std::vector<std::string>& lines) {
   return {lines.begin(), lines.end()};
-}
-
-std::set<std::string> lines_starting(const std::string& text, const std::string& prefix) {
-  std::set<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind(prefix, 0) == 0) out.insert(line);
-  }
-  return out;
 }
 
 const JobStatus& status_of(const std::vector<JobStatus>& statuses, const std::string& id) {

@@ -8,6 +8,7 @@
 
 #include "plan/SweepBudget.hpp"
 #include "plan/SweepCost.hpp"
+#include "plan/SweepPlanner.hpp"
 #include "plan/WorkerSettings.hpp"
 #include "site/MachineFigures.hpp"
 #include "site/PartitionMaxTime.hpp"
@@ -15,27 +16,14 @@
 #include "store/Store.hpp"
 #include "sweep/MethodCost.hpp"
 #include "sweep/PlannedTime.hpp"
+#include "support/PlanSpecs.hpp"
 #include "util/Error.hpp"
 
 using namespace pbench;
+using testing::no_description;
+using testing::spec_of;
 
 namespace {
-
-nlohmann::json no_description(const std::string&, const std::vector<std::string>&) {
-  return nlohmann::json::object();
-}
-
-sweep::SweepSpec spec_of(const std::string& scheduler, std::vector<std::string> workers,
-                         std::vector<sweep::Partition> partitions) {
-  sweep::SweepSpec spec;
-  spec.name = "r";
-  spec.scheduler = scheduler;
-  spec.workers = std::move(workers);
-  spec.partitions = std::move(partitions);
-  spec.queue_depths = {1};
-  if (scheduler != "local") spec.launcher = "srun";
-  return spec;
-}
 
 run::PastRun past(const sweep::Point& point, double seconds) {
   run::PastRun r;
@@ -302,13 +290,7 @@ TEST_CASE("a run stops submitting when what it charged and the next point would 
   auto spec = spec_of("slurm", {"links"}, {2, 4, 8});
   std::vector<store::PointRecord> records;
   for (const auto& point : sweep::expand(spec)) {
-    store::PointRecord r;
-    r.key = point.key;
-    r.worker = point.worker;
-    r.partition = point.partition.processes;
-    r.params_json = point.params.dump();
-    r.script_path = "/nonexistent/" + point.key + ".sh";
-    records.push_back(r);
+    records.push_back(run::point_record(point, "/nonexistent/" + point.key + ".sh"));
   }
   const auto sweep = store.insert_sweep(
       {0, "g", spec.to_json().dump(), "slurm", "/nonexistent", "2026-11-27T09:00:00.000Z"},

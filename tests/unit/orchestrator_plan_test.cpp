@@ -15,36 +15,24 @@
 #include "plan/SweepCost.hpp"
 #include "plan/SweepPlanner.hpp"
 #include "schedulers/BatchSupport.hpp"
+#include "support/PlanSpecs.hpp"
+#include "support/ScriptLines.hpp"
 #include "sweep/MethodCost.hpp"
 #include "sweep/PlannedTime.hpp"
 #include "util/Error.hpp"
 
 using namespace pbench;
+using testing::lines_starting;
+using testing::no_description;
+using testing::spec_of;
 namespace fs = std::filesystem;
 
 namespace {
-
-/// A describe that knows no worker: the cost rules' own copies of the defaults apply.
-nlohmann::json no_description(const std::string&, const std::vector<std::string>&) {
-  return nlohmann::json::object();
-}
 
 double cost(const std::string& worker, const nlohmann::json& settings, int processes,
             int nodes = 1) {
   const sweep::WorkerValues values({}, {{"settings", settings}});
   return sweep::method_cost(worker, values, {processes, nodes}, {}).seconds;
-}
-
-sweep::SweepSpec spec_of(const std::string& scheduler, std::vector<std::string> workers,
-                         std::vector<sweep::Partition> partitions) {
-  sweep::SweepSpec spec;
-  spec.name = "p";
-  spec.scheduler = scheduler;
-  spec.workers = std::move(workers);
-  spec.partitions = std::move(partitions);
-  spec.queue_depths = {1};
-  if (scheduler != "local") spec.launcher = "srun";
-  return spec;
 }
 
 run::PastRun past(const sweep::Point& point, double seconds, bool timed_out = false) {
@@ -57,15 +45,6 @@ run::PastRun past(const sweep::Point& point, double seconds, bool timed_out = fa
           seconds,
           timed_out,
           "2026-11-27T10:00:00.000Z"};
-}
-
-std::set<std::string> lines_starting(const std::string& text, const std::string& prefix) {
-  std::set<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind(prefix, 0) == 0) out.insert(line);
-  }
-  return out;
 }
 
 }  // namespace
@@ -313,12 +292,7 @@ TEST_CASE("a point that ran out of time gets a longer limit in its script on ret
   auto spec = spec_of("slurm", {"links"}, {2, 4});
   std::vector<store::PointRecord> records;
   for (const auto& point : sweep::expand(spec)) {
-    store::PointRecord r;
-    r.key = point.key;
-    r.worker = point.worker;
-    r.partition = point.partition.processes;
-    r.params_json = point.params.dump();
-    r.script_path = (dir / (point.key + ".sh")).string();
+    const auto r = run::point_record(point, (dir / (point.key + ".sh")).string());
     std::ofstream(r.script_path) << "#SBATCH --time=00:10:00\npbench_time_limit_s=600\n";
     records.push_back(r);
   }

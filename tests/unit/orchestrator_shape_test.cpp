@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "plan/SweepPlanner.hpp"
+#include "support/ScriptLines.hpp"
 #include "sweep/Partition.hpp"
 #include "sweep/SweepFile.hpp"
 #include "sweep/SweepSpec.hpp"
@@ -16,18 +17,9 @@
 
 using namespace pbench;
 using sweep::Partition;
+using testing::lines_starting;
 
 namespace {
-
-/// The lines of a script that start with `prefix`.
-std::set<std::string> lines_starting(const std::string& text, const std::string& prefix) {
-  std::set<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind(prefix, 0) == 0) out.insert(line);
-  }
-  return out;
-}
 
 sweep::SweepSpec shaped_spec(const std::string& scheduler, const std::string& partitions) {
   sweep::SweepSpec spec;

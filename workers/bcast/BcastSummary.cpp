@@ -1,9 +1,9 @@
 #include "bcast/BcastSummary.hpp"
 
 #include <algorithm>
-#include <cstdio>
 
 #include "common/PhysicalLimits.hpp"
+#include "common/TextFormat.hpp"
 
 namespace pbench::bcast {
 
@@ -13,17 +13,8 @@ Figure figure_of(const MeasurementSeries& series, const StopRule& rule, std::int
   return {series.stats(), series.stable(rule), series.count() * static_cast<std::size_t>(m)};
 }
 
-std::string percent(double fraction) {
-  char text[32];
-  std::snprintf(text, sizeof(text), "%.1f%%", fraction * 100);
-  return text;
-}
-
-std::string seconds_text(double seconds) {
-  char text[48];
-  std::snprintf(text, sizeof(text), "%.3f us", seconds * 1e6);
-  return text;
-}
+using worker::microseconds;
+using worker::percent;
 
 std::string spread(const Figure& f) {
   return percent(f.stats.mean != 0 ? f.stats.stddev / f.stats.mean : 0);
@@ -205,8 +196,8 @@ BcastSummary summarise(const BcastMeasurements& m) {
     if (!top.assumption_holds && !s.sync) {
       out.invalid_reasons.push_back(
           at + "OL rests on task " + std::to_string(top.task) + ", whose E_i " +
-          seconds_text(top.e.stats.mean) + " does not exceed the broadcast gap " +
-          seconds_text(top.gap) + " of rank " + std::to_string(top.gap_rank) +
+          microseconds(top.e.stats.mean) + " does not exceed the broadcast gap " +
+          microseconds(top.gap) + " of rank " + std::to_string(top.gap_rank) +
           (m.shape ? " on its path" : " (the largest; the path of MPI_Bcast is unknown)") +
           ": the OL_i method's assumption does not hold, OL may be too high");
     }

@@ -8,6 +8,8 @@
 
 namespace pbench::bcast {
 
+using worker::microseconds;
+
 namespace {
 
 using nlohmann::json;
@@ -16,12 +18,6 @@ std::string rank_list_text(const std::vector<int>& ranks) {
   std::string out;
   for (int r : ranks) out += (out.empty() ? "" : ",") + std::to_string(r);
   return out;
-}
-
-std::string sync_us_text(double seconds) {
-  char text[48];
-  std::snprintf(text, sizeof(text), "%.3f us", seconds * 1e6);
-  return text;
 }
 
 /// The rows of the per-rank arrivals of one size (every rank; the root's own return too).
@@ -118,13 +114,13 @@ void write_method_tables(const BcastMeasurements& m, const BcastSummary& s,
 void print_sync(const BcastMeasurements& m, const SizeSummary& z, std::ostream& out) {
   if (!z.sync) return;
   const SyncSummary& sy = *z.sync;
-  out << "  synchronized windows: " << sy.windows << " of " << sync_us_text(sy.window) << ", "
+  out << "  synchronized windows: " << sy.windows << " of " << microseconds(sy.window) << ", "
       << sy.spoiled << " missed by some rank; clock predicted error "
-      << sync_us_text(sy.predicted_error) << " at the start (" << sy.learnings << " learning(s))\n";
+      << microseconds(sy.predicted_error) << " at the start (" << sy.learnings << " learning(s))\n";
   for (const CheckRow& c : sy.checks) {
     out << "  cross-check task " << c.task << (c.random ? " (random)" : " (latest)") << ": sync "
-        << sync_us_text(c.sync) << ", OL_i " << sync_us_text(c.ol_i) << ": "
-        << (c.agree ? "agree" : "DISAGREE") << " (allowed " << sync_us_text(c.allowed) << ")\n";
+        << microseconds(c.sync) << ", OL_i " << microseconds(c.ol_i) << ": "
+        << (c.agree ? "agree" : "DISAGREE") << " (allowed " << microseconds(c.allowed) << ")\n";
   }
   (void)m;
 }
@@ -132,8 +128,8 @@ void print_sync(const BcastMeasurements& m, const SizeSummary& z, std::ostream& 
 void print_clock(const BcastMeasurements& m, const BcastSummary& s, std::ostream& out) {
   if (m.method != "sync") return;
   out << "\nclocks against rank 0 (" << m.learnings << " learning(s); largest measured error "
-      << sync_us_text(s.clock_error) << ", bound "
-      << sync_us_text(m.parameters.clock_error_bound_us * 1e-6) << ")\n";
+      << microseconds(s.clock_error) << ", bound "
+      << microseconds(m.parameters.clock_error_bound_us * 1e-6) << ")\n";
   out << "  " << worker::pad_left("rank", 6) << worker::pad_left("offset [s]", 16)
       << worker::pad_left("drift [ppm]", 13) << worker::pad_left("predicted", 14)
       << worker::pad_left("measured", 14) << "\n";
@@ -143,8 +139,8 @@ void print_clock(const BcastMeasurements& m, const BcastSummary& s, std::ostream
     std::snprintf(offset, sizeof(offset), "%.6f", c.offset);
     std::snprintf(drift, sizeof(drift), "%.2f", c.drift_ppm);
     out << "  " << worker::pad_left(std::to_string(j), 6) << worker::pad_left(offset, 16)
-        << worker::pad_left(drift, 13) << worker::pad_left(sync_us_text(c.predicted_error), 14)
-        << worker::pad_left(sync_us_text(c.measured_error), 14) << "\n";
+        << worker::pad_left(drift, 13) << worker::pad_left(microseconds(c.predicted_error), 14)
+        << worker::pad_left(microseconds(c.measured_error), 14) << "\n";
   }
 }
 

@@ -3,28 +3,15 @@
 // its bound.
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 #include "bcast/BcastSummary.hpp"
 #include "common/PhysicalLimits.hpp"
+#include "common/TextFormat.hpp"
 
 namespace pbench::bcast {
 
-namespace {
-
-std::string sync_us(double seconds) {
-  char text[48];
-  std::snprintf(text, sizeof(text), "%.3f us", seconds * 1e6);
-  return text;
-}
-
-std::string sync_percent(double fraction) {
-  char text[32];
-  std::snprintf(text, sizeof(text), "%.1f%%", fraction * 100);
-  return text;
-}
-
-}  // namespace
+using worker::microseconds;
+using worker::percent;
 
 void summarise_clock(const BcastMeasurements& m, BcastSummary& out) {
   if (m.method != "sync") return;
@@ -44,8 +31,8 @@ void summarise_clock(const BcastMeasurements& m, BcastSummary& out) {
   }
   if (out.clock_error > bound) {
     out.invalid_reasons.push_back(
-        "the clock model's measured error " + sync_us(out.clock_error) + " (" + where +
-        ") exceeds its bound " + sync_us(bound) +
+        "the clock model's measured error " + microseconds(out.clock_error) + " (" + where +
+        ") exceeds its bound " + microseconds(bound) +
         " (--clock-error-bound-us): the arrival times on the global clock, and with them the "
         "sync method's OL, may be off by that much (table clock)");
   }
@@ -96,15 +83,16 @@ void summarise_sync(const BcastMeasurements& m, const SizeMeasurements& sm, Size
     c.random = task == sy.random_task;
     if (!c.agree) {
       disagree.push_back("task " + std::to_string(task) + (c.random ? " (random)" : "") +
-                         ": sync " + sync_us(c.sync) + ", OL_i " + sync_us(c.ol_i) + ", apart " +
-                         sync_us(std::abs(c.sync - c.ol_i)) + " > " + sync_us(c.allowed));
+                         ": sync " + microseconds(c.sync) + ", OL_i " + microseconds(c.ol_i) +
+                         ", apart " + microseconds(std::abs(c.sync - c.ol_i)) + " > " +
+                         microseconds(c.allowed));
     }
     z.checks.push_back(c);
   }
   if (!disagree.empty()) {
     out.invalid_reasons.push_back(
-        at + "the sync and OL_i methods disagree beyond " + sync_percent(p.agreement_band) +
-        " of OL_i plus the clock's measured error " + sync_us(out.clock_error) +
+        at + "the sync and OL_i methods disagree beyond " + percent(p.agreement_band) +
+        " of OL_i plus the clock's measured error " + microseconds(out.clock_error) +
         " (--agreement-band) for " + std::to_string(disagree.size()) + " of " +
         std::to_string(z.checks.size()) + " checked task(s): " +
         worker::few_listed(disagree, worker::kPhysicalListed) + " (table sync_check)");
@@ -122,16 +110,16 @@ void summarise_sync(const BcastMeasurements& m, const SizeMeasurements& sm, Size
     }
     out.invalid_reasons.push_back(
         at + std::to_string(z.spoiled) + " of " + std::to_string(z.windows) +
-        " synchronized windows (" + sync_percent(z.spoiled_share()) +
-        ") were missed by some rank, more than --max-missed-share " +
-        sync_percent(p.max_missed_share) + " (window " + sync_us(z.window) +
+        " synchronized windows (" + percent(z.spoiled_share()) +
+        ") were missed by some rank, more than --max-missed-share " + percent(p.max_missed_share) +
+        " (window " + microseconds(z.window) +
         "; missed most: " + worker::few_listed(ranks, worker::kPhysicalListed) + ")");
   }
   if (z.predicted_error > p.clock_error_bound_us * 1e-6) {
-    out.warnings.push_back(at + "the clock model's predicted error " + sync_us(z.predicted_error) +
-                           " exceeded its bound " + sync_us(p.clock_error_bound_us * 1e-6) +
-                           " at the start of the series (" + std::to_string(z.learnings) +
-                           " learning(s) so far)");
+    out.warnings.push_back(
+        at + "the clock model's predicted error " + microseconds(z.predicted_error) +
+        " exceeded its bound " + microseconds(p.clock_error_bound_us * 1e-6) +
+        " at the start of the series (" + std::to_string(z.learnings) + " learning(s) so far)");
   }
   s.sync = std::move(z);
 }

@@ -22,4 +22,8 @@ std::string microseconds(double seconds) {
   return fixed(seconds * 1e6, 3) + " us";
 }
 
+std::string percent(double fraction) {
+  return fixed(fraction * 100, 1) + "%";
+}
+
 }  // namespace pbench::worker

@@ -13,5 +13,7 @@ std::string pad_left(const std::string& text, std::size_t width);
 std::string pad_right(const std::string& text, std::size_t width);
 /// A duration in microseconds with three decimals: "1.234 us".
 std::string microseconds(double seconds);
+/// A fraction in percent with one decimal: 0.125 -> "12.5%".
+std::string percent(double fraction);
 
 }  // namespace pbench::worker

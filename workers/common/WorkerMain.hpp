@@ -6,6 +6,7 @@
 #include <ostream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "common/Deadline.hpp"
 #include "common/MpiSession.hpp"
@@ -50,6 +51,31 @@ struct WorkerSpec {
   /// The measurement; runs on every rank.
   std::function<void(WorkerContext&)> body;
 };
+
+/// The spec of a worker whose parameters are `parameters` (a class with declare(Parameters&)
+/// and check(), bound for the whole run): it declares them, and checks them before MPI starts.
+/// The caller sets the body.
+template <class WorkerParameters>
+WorkerSpec checked_parameters_spec(std::string name, std::string description,
+                                   WorkerParameters& parameters) {
+  WorkerSpec spec;
+  spec.name = std::move(name);
+  spec.description = std::move(description);
+  spec.declare = [&parameters](Parameters& p) { parameters.declare(p); };
+  spec.before_mpi = [&parameters]() -> int {
+    parameters.check();  // throws UsageError: run_worker says it
+    return -1;
+  };
+  return spec;
+}
+
+/// Rank 0's end of a run: `report` (with write(ResultDocument&) and print(std::ostream&))
+/// fills the result document and prints the readable protocol.
+template <class Report>
+void write_report(const Report& report, WorkerContext& context) {
+  report.write(context.result);
+  report.print(context.protocol);
+}
 
 /// Runs a worker; returns the process exit code.
 int run_worker(const WorkerSpec& spec, int argc, char** argv);

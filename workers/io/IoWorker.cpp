@@ -49,11 +49,7 @@ void run(worker::WorkerContext& context, const IoConfig& config) {
       remove_benchmark_files(mpi, directory, partitions);
     };
   }
-  if (mpi.is_root()) {
-    const IoReport report(std::move(measurements));
-    report.write(context.result);
-    report.print(context.protocol);
-  }
+  if (mpi.is_root()) worker::write_report(IoReport(std::move(measurements)), context);
   if (failure) throw worker::PartialResult(*failure);
 }
 

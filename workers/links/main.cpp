@@ -9,16 +9,11 @@
 int main(int argc, char** argv) {
   using namespace pbench;
   links::LinksParameters parameters;
-  worker::WorkerSpec spec;
-  spec.name = "links";
-  spec.description =
+  auto spec = worker::checked_parameters_spec(
+      "links",
       "pbench-links: latency and bandwidth of every ordered pair of nodes, measured on "
-      "mpiGraph's shift schedule (step k: node i sends to node i+k, every node busy)";
-  spec.declare = [&](worker::Parameters& p) { parameters.declare(p); };
-  spec.before_mpi = [&]() -> int {
-    parameters.check();  // throws UsageError: run_worker says it
-    return -1;
-  };
+      "mpiGraph's shift schedule (step k: node i sends to node i+k, every node busy)",
+      parameters);
   spec.body = [&](worker::WorkerContext& context) {
     if (context.mpi.size() < 2) {
       throw worker::UsageError("a link needs two processes (run one per node on 2 or more nodes)");
@@ -27,9 +22,7 @@ int main(int argc, char** argv) {
     const auto endpoints = links::endpoints_of(layout);
     auto matrix = links::measure_links(endpoints, parameters, context.deadline);
     if (!matrix) return;  // not rank 0
-    const links::LinksReport report(std::move(*matrix), parameters);
-    report.write(context.result);
-    report.print(context.protocol);
+    worker::write_report(links::LinksReport(std::move(*matrix), parameters), context);
   };
   return worker::run_worker(spec, argc, argv);
 }

@@ -46,52 +46,51 @@ unsigned char Flood::mark(std::size_t message) const {
   return static_cast<unsigned char>(message * 131 + serial_ * 29 + 7);
 }
 
-double Flood::send(const FloodPoint& point) {
+Flood::Flight Flood::begin(const FloodPoint& point) {
   ++serial_;
-  const std::size_t n = point.messages;
-  const std::size_t slots = slots_of(point);
-  const std::size_t batch = std::max(1, point.queue_depth / 2);
-  const int count = static_cast<int>(point.size);
-  requests_.assign(slots, MPI_REQUEST_NULL);
+  const Flight flight{point.messages, slots_of(point),
+                      static_cast<std::size_t>(std::max(1, point.queue_depth / 2)),
+                      static_cast<int>(point.size)};
+  requests_.assign(flight.slots, MPI_REQUEST_NULL);
+  return flight;
+}
+
+double Flood::send(const FloodPoint& point) {
+  const Flight f = begin(point);
   std::array<unsigned char, kReplyBytes> reply{};
   MPI_Request reply_request;
 
   auto start = [&](std::size_t i) {
     unsigned char* buffer = slot(i, point);
     buffer[0] = buffer[point.size - 1] = mark(i);
-    check(MPI_Isend(buffer, count, MPI_BYTE, partner_, kFloodTag, comm_, &requests_[i % slots]),
+    check(MPI_Isend(buffer, f.count, MPI_BYTE, partner_, kFloodTag, comm_, &requests_[i % f.slots]),
           "MPI_Isend");
   };
   auto complete = [&](std::size_t i) {
     if (point.busy_iterations > 0) BusyLoop::spin(point.busy_iterations);
-    check(MPI_Wait(&requests_[i % slots], MPI_STATUS_IGNORE), "MPI_Wait");
+    check(MPI_Wait(&requests_[i % f.slots], MPI_STATUS_IGNORE), "MPI_Wait");
   };
 
-  worker::count_loops(static_cast<std::int64_t>(n));  // one pass per message
+  worker::count_loops(static_cast<std::int64_t>(f.n));  // one pass per message
   const double t0 = MPI_Wtime();
   check(MPI_Irecv(reply.data(), kReplyBytes, MPI_BYTE, partner_, kReplyTag, comm_,
                   &reply_request),
         "MPI_Irecv");
   std::size_t started = 0;
   std::size_t completed = 0;
-  for (; started < std::min(slots, n); ++started) start(started);
-  while (started < n) {
-    const std::size_t k = std::min(batch, n - started);
+  for (; started < std::min(f.slots, f.n); ++started) start(started);
+  while (started < f.n) {
+    const std::size_t k = std::min(f.batch, f.n - started);
     for (std::size_t j = 0; j < k; ++j) complete(completed++);
     for (std::size_t j = 0; j < k; ++j) start(started++);
   }
-  while (completed < n) complete(completed++);
+  while (completed < f.n) complete(completed++);
   check(MPI_Wait(&reply_request, MPI_STATUS_IGNORE), "MPI_Wait");
   return MPI_Wtime() - t0;
 }
 
 double Flood::receive(const FloodPoint& point) {
-  ++serial_;
-  const std::size_t n = point.messages;
-  const std::size_t slots = slots_of(point);
-  const std::size_t batch = std::max(1, point.queue_depth / 2);
-  const int count = static_cast<int>(point.size);
-  requests_.assign(slots, MPI_REQUEST_NULL);
+  const Flight f = begin(point);
   std::array<unsigned char, kReplyBytes> reply{};
   MPI_Request reply_request;
 
@@ -99,25 +98,25 @@ double Flood::receive(const FloodPoint& point) {
     unsigned char* buffer = slot(i, point);
     // Spoil the bytes to be checked, so stale data from an earlier measurement cannot pass.
     buffer[0] = buffer[point.size - 1] = static_cast<unsigned char>(~mark(i));
-    check(MPI_Irecv(buffer, count, MPI_BYTE, partner_, kFloodTag, comm_, &requests_[i % slots]),
+    check(MPI_Irecv(buffer, f.count, MPI_BYTE, partner_, kFloodTag, comm_, &requests_[i % f.slots]),
           "MPI_Irecv");
   };
   auto complete = [&](std::size_t i) {
     if (point.busy_iterations > 0) BusyLoop::spin(point.busy_iterations);
-    check(MPI_Wait(&requests_[i % slots], MPI_STATUS_IGNORE), "MPI_Wait");
+    check(MPI_Wait(&requests_[i % f.slots], MPI_STATUS_IGNORE), "MPI_Wait");
     const unsigned char* buffer = slot(i, point);
     if (buffer[0] != mark(i) || buffer[point.size - 1] != mark(i)) ++data_errors_;
   };
 
-  worker::count_loops(static_cast<std::int64_t>(n));
+  worker::count_loops(static_cast<std::int64_t>(f.n));
   const double t0 = MPI_Wtime();
   std::size_t posted = 0;
   std::size_t completed = 0;
-  for (; posted < std::min(slots, n); ++posted) post(posted);
-  while (completed < n) {
-    const std::size_t k = std::min(batch, n - completed);
+  for (; posted < std::min(f.slots, f.n); ++posted) post(posted);
+  while (completed < f.n) {
+    const std::size_t k = std::min(f.batch, f.n - completed);
     for (std::size_t j = 0; j < k; ++j) complete(completed++);
-    for (std::size_t j = 0; j < k && posted < n; ++j) post(posted++);
+    for (std::size_t j = 0; j < k && posted < f.n; ++j) post(posted++);
   }
   check(MPI_Isend(reply.data(), kReplyBytes, MPI_BYTE, partner_, kReplyTag, comm_,
                   &reply_request),

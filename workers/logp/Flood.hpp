@@ -35,6 +35,17 @@ class Flood {
   std::size_t data_errors() const { return data_errors_; }
 
  private:
+  /// One measurement of a point, alike on both sides: N messages of `count` bytes, `slots` of
+  /// them in flight, completed and reissued `batch` at a time.
+  struct Flight {
+    std::size_t n;
+    std::size_t slots;
+    std::size_t batch;
+    int count;
+  };
+  /// Starts a measurement of `point` on this side (the next serial, for mark()) with a request
+  /// per slot.
+  Flight begin(const FloodPoint& point);
   unsigned char* slot(std::size_t message, const FloodPoint& point);
   unsigned char mark(std::size_t message) const;
 

@@ -11,18 +11,9 @@ cd "$work"
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 # expect_fail CODE 'message part' command...: the command exits with CODE, says the message in
-# at most two lines, and writes no result document.
-expect_fail() {
-  local code=$1 message=$2
-  shift 2
-  rm -f r.json
-  local out rc=0
-  out=$("$@" 2>&1) || rc=$?
-  [[ $rc -eq $code ]] || fail "'$*' exited $rc, expected $code; output: $out"
-  [[ "$out" == *"$message"* ]] || fail "'$*' said '$out', expected it to contain '$message'"
-  [[ $(printf '%s\n' "$out" | grep -c .) -le 2 ]] || fail "'$*' said more than a clear line: $out"
-  [[ ! -e r.json ]] || fail "'$*' wrote a result document"
-}
+# at most two lines, and writes no result document r.json.
+RESULT_DOCUMENT=r.json
+source "$here/../lib/expect_refused.sh"
 # run_worker NPROCS OUTPUT ARGS...: runs the worker, keeps its protocol in OUTPUT.log, and checks
 # the document against the result schema (with the semantic checks).
 run_worker() {

@@ -2,16 +2,10 @@
 # pbench drives the bcast worker: a sweep over partitions 1, 2 and 3 (sweep, submit, wait,
 # collect), `pbench query bcast` in its three formats, and `pbench run` printing the bcast table.
 set -euo pipefail
-PBENCH=${PBENCH:?PBENCH must name the pbench binary}
-PY=/usr/bin/python3
-work=$(mktemp -d "${TMPDIR:-/tmp}/pbench-bcast-sweep.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-export PBENCH_DB="$work/pbench.db" PBENCH_RUNS_DIR="$work/runs"
-fail() { echo "FAIL: $*" >&2; exit 1; }
-SMALL=(--set bcast.sizes=8,256 --set bcast.repetitions=10 --set bcast.max_measurements=3)
+SCRATCH_NAME=pbench-bcast-sweep source "$(dirname "$0")/../orchestrator/common.sh"
+BCAST=(--set bcast.sizes=8,256 --set bcast.repetitions=10 --set bcast.max_measurements=3)
 
-"$PBENCH" sweep b --workers bcast --partitions 1,2,3 --set bcast.impl=binomial "${SMALL[@]}"
+"$PBENCH" sweep b --workers bcast --partitions 1,2,3 --set bcast.impl=binomial "${BCAST[@]}"
 "$PBENCH" submit b
 "$PBENCH" wait b --timeout 240 || fail "the bcast sweep did not finish"
 "$PBENCH" collect b
@@ -84,7 +78,7 @@ out=$("$PBENCH" query bcast --format xml 2>&1) && fail "query with format xml su
 [[ "$out" == *"unknown format 'xml'"* ]] || fail "unexpected error: $out"
 
 # pbench run: sweep + submit + wait + collect, then the bcast table.
-"$PBENCH" run r --workers bcast --partitions 2 --set bcast.impl=linear "${SMALL[@]}" > run.txt
+"$PBENCH" run r --workers bcast --partitions 2 --set bcast.impl=linear "${BCAST[@]}" > run.txt
 grep -q "OL \[us\]" run.txt || fail "pbench run printed no bcast table: $(cat run.txt)"
 grep -q "linear" run.txt || fail "pbench run's table lacks the implementation: $(cat run.txt)"
 echo "bcast orchestrator sweep: ok"

@@ -15,17 +15,7 @@ TINY=(--random-patterns 2 --repetitions 1 --target-window 0.0002,0.0005 --start-
 fail() { echo "FAIL: $*" >&2; exit 1; }
 # expect_fail CODE 'message part' command...: the command exits with CODE, says the message in
 # one line or two, and writes no result.json.
-expect_fail() {
-  local code=$1 message=$2
-  shift 2
-  local out rc=0
-  rm -f result.json
-  out=$("$@" 2>&1) || rc=$?
-  [[ $rc -eq $code ]] || fail "'$*' exited $rc, expected $code; output: $out"
-  [[ "$out" == *"$message"* ]] || fail "'$*' said '$out', expected it to contain '$message'"
-  [[ $(printf '%s\n' "$out" | grep -c .) -le 2 ]] || fail "'$*' said more than a clear line: $out"
-  [[ ! -e result.json ]] || fail "'$*' wrote result.json"
-}
+source "$here/../lib/expect_refused.sh"
 # check_result FILE MODE: the result validates (schema and semantics) and its figures follow
 # from its rows.
 check_result() {

@@ -3,13 +3,9 @@
 # every result in the store has all its metric rows, exactly as an uninterrupted collect of the
 # same documents stores them (a reference store); the next collect stores the rest, none twice.
 source "$(dirname "$0")/../orchestrator/common.sh"
-here="$(cd "$(dirname "$0")" && pwd)"
-n=600
-
 # One real result document (2 ranks, small), then n points that each finished with a variant.
-mpiexec -n 2 "${PBENCH_WORKER_DIR:?}/pbench-logp" --queue-depths 1,8 --eel-roundtrips 500 \
-  --max-size 131072 --repetitions 1 --flood-messages 500 --output real.json > /dev/null 2>&1 \
-  || fail "the logp worker did not run"
+source "$(dirname "$0")/real_document.sh"
+n=600
 "$PBENCH" sweep big --partitions 2 --queue-depths "$(seq -s, 1 $n)" "${SMALL[@]}" > /dev/null
 [[ $("$PY" "$here/finished_sweep.py" "$PBENCH_DB" big real.json 0) -eq $n ]] || fail "setup"
 

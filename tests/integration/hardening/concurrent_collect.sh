@@ -5,12 +5,8 @@
 # than the busy timeout (10 s) makes collect fail with a clear error and change nothing, one
 # holding it briefly only makes collect wait.
 source "$(dirname "$0")/../orchestrator/common.sh"
-here="$(cd "$(dirname "$0")" && pwd)"
+source "$(dirname "$0")/real_document.sh"
 n=300
-
-mpiexec -n 2 "${PBENCH_WORKER_DIR:?}/pbench-logp" --queue-depths 1,8 --eel-roundtrips 500 \
-  --max-size 131072 --repetitions 1 --flood-messages 500 --output real.json > /dev/null 2>&1 \
-  || fail "the logp worker did not run"
 summary=$("$PY" -c "import json; print(len(json.load(open('real.json'))['summary']))")
 
 for round in 1 2 3; do

@@ -1,16 +1,6 @@
 #!/usr/bin/env bash
 # Bad input: one clear line naming the problem, exit status 2, no result and no files.
 source "$(dirname "$0")/common.sh"
-
-expect_fail() {
-  local message=$1
-  shift
-  local out rc=0
-  out=$("$@" 2>&1) || rc=$?
-  [[ $rc -eq 2 ]] || fail "'$*' exited $rc, expected 2; output: $out"
-  [[ "$out" == *"$message"* ]] || fail "'$*' said '$out', expected '$message'"
-  [[ ! -e result.json ]] || fail "'$*' wrote a result"
-}
 expect_fail "--partitions: 3 exceeds the 2 processes" \
   mpiexec -n 2 "$PBENCH_IO" -T 1 --partitions 3 --output result.json
 expect_fail "--termination: 'soon' is not a rule" \

@@ -5,6 +5,8 @@ PBENCH_IO=${PBENCH_IO:?PBENCH_IO must name the pbench-io binary}
 PBENCH_VALIDATE=${PBENCH_VALIDATE:?PBENCH_VALIDATE must name pbench-validate-result}
 CHECK=${PBENCH_IO_CHECK:?PBENCH_IO_CHECK must name check_result.py}
 PY=/usr/bin/python3
+# The Python checks read result tables with lib/result_tables.py.
+export PYTHONPATH="$(cd "$(dirname "${BASH_SOURCE[0]}")/../lib" && pwd)${PYTHONPATH:+:$PYTHONPATH}"
 work=$(mktemp -d "${TMPDIR:-/tmp}/pbench-io-it.XXXXXX")
 cleanup() { rm -rf "$work"; }
 trap cleanup EXIT
@@ -20,4 +22,27 @@ no_benchmark_files() {
   local left
   left=$(find "${1:-.}" -name 'pbench-io.*' | head -1)
   [[ -z "$left" ]] || fail "benchmark files left behind: $left"
+}
+# expect_fail 'message part' command...: the command is refused (exit 2) with the message and
+# writes no result.json.
+expect_fail() {
+  local message=$1
+  shift
+  local out rc=0
+  out=$("$@" 2>&1) || rc=$?
+  [[ $rc -eq 2 ]] || fail "'$*' exited $rc, expected 2; output: $out"
+  [[ "$out" == *"$message"* ]] || fail "'$*' said '$out', expected '$message'"
+  [[ ! -e result.json ]] || fail "'$*' wrote a result"
+}
+# mount_small_tmpfs SIZE: a tmpfs of SIZE at ./small, unmounted at exit; without root or where
+# it cannot be mounted, the test is skipped (exit 77) and says why.
+mount_small_tmpfs() {
+  if [[ $(id -u) -ne 0 ]]; then
+    echo "SKIP: mounting a small tmpfs needs root"
+    exit 77
+  fi
+  mkdir small
+  mount -t tmpfs -o size="$1" tmpfs small || { echo "SKIP: cannot mount a tmpfs here"; exit 77; }
+  cleanup() { umount "$work/small" 2>/dev/null || true; rm -rf "$work"; }
+  trap cleanup EXIT
 }

@@ -1,16 +1,6 @@
 #!/usr/bin/env bash
 # Consortium bad input: one clear line naming the problem, exit status 2, no result, no files.
 source "$(dirname "$0")/common.sh"
-
-expect_fail() {
-  local message=$1
-  shift
-  local out rc=0
-  out=$("$@" 2>&1) || rc=$?
-  [[ $rc -eq 2 ]] || fail "'$*' exited $rc, expected 2; output: $out"
-  [[ "$out" == *"$message"* ]] || fail "'$*' said '$out', expected '$message'"
-  [[ ! -e result.json ]] || fail "'$*' wrote a result"
-}
 C=(--suite consortium --output result.json)
 expect_fail "--transfer-size: 8192 B is larger than the block (4096 B)" \
   mpiexec -n 2 "$PBENCH_IO" "${C[@]}" --transfer-size 8192 --block-size 4096

@@ -8,14 +8,7 @@
 # root: without it the test is skipped (exit 77) and says why.
 source "$(dirname "$0")/common.sh"
 
-if [[ $(id -u) -ne 0 ]]; then
-  echo "SKIP: mounting a small tmpfs needs root"
-  exit 77
-fi
-mkdir small
-mount -t tmpfs -o size=5m tmpfs small || { echo "SKIP: cannot mount a tmpfs here"; exit 77; }
-cleanup() { umount "$work/small" 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
+mount_small_tmpfs 5m
 
 for variant in "independent" "collective --collective 1" "posix --api posix" \
     "fpp --file-per-process 1"; do

@@ -18,12 +18,10 @@ run() {
     fail "$name: pbench-io $* exited $?: $(tail -5 "$name.txt")"
   validate "$name.json"
   "$PY" - "$name.json" "$expected" "$*" <<'PY' || fail "$name: $(tail -5 "$name.txt")"
-import json, sys
-doc, expected, args = json.load(open(sys.argv[1])), int(sys.argv[2]), sys.argv[3]
-def table(name):
-    t = doc["measurements"][name]
-    names = [c["name"] for c in t["columns"]]
-    return [dict(zip(names, r)) for r in t["rows"]]
+import sys
+from result_tables import load
+doc, table = load(sys.argv[1])
+expected, args = int(sys.argv[2]), sys.argv[3]
 tests = table("consortium_tests")
 reads = [r for r in tests if r["test"] == "sustained_read"]
 assert len(reads) == 2, tests

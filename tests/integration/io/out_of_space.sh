@@ -4,14 +4,7 @@
 # its files. Mounting needs root: without it the test is skipped (exit 77) and says why.
 source "$(dirname "$0")/common.sh"
 
-if [[ $(id -u) -ne 0 ]]; then
-  echo "SKIP: mounting a small tmpfs needs root"
-  exit 77
-fi
-mkdir small
-mount -t tmpfs -o size=6m tmpfs small || { echo "SKIP: cannot mount a tmpfs here"; exit 77; }
-cleanup() { umount "$work/small" 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
+mount_small_tmpfs 6m
 
 rc=0
 mpiexec -n 2 "$PBENCH_IO" -T 2 --partitions 2 --dir small "${SMALL[@]}" --output result.json \

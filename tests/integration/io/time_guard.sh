@@ -23,13 +23,10 @@ no_benchmark_files
 grep -q "time guard at 3.00 x share" protocol.txt || fail "the protocol does not name the guard"
 grep -q "cut by the time guard after" protocol.txt || fail "the protocol shows no cut row"
 "$PY" - result.json $T $DELAY 3 <<'PY'
-import json, sys
-doc = json.load(open(sys.argv[1]))
+import sys
+from result_tables import load
+doc, table = load(sys.argv[1])
 T, delay, k = float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
-def table(name):
-    t = doc["measurements"][name]
-    names = [c["name"] for c in t["columns"]]
-    return [dict(zip(names, r)) for r in t["rows"]]
 rows = table("patterns")
 run = table("run")[0]
 reasons = doc["validity"]["reasons"]
@@ -107,12 +104,11 @@ mpiexec -n 2 "$PBENCH_IO" -T $T --partitions 2 "${SMALL[@]}" --guard-factor 1 \
 validate tight.json
 "$PY" "$CHECK" tight.json --partitions 2 --protocol tight.txt --schedule-time $T
 "$PY" - tight.json $DELAY <<'PY'
-import json, sys
-doc = json.load(open(sys.argv[1]))
+import sys
+from result_tables import load
+doc, table = load(sys.argv[1])
 delay = float(sys.argv[2])
-t = doc["measurements"]["patterns"]
-names = [c["name"] for c in t["columns"]]
-rows = [dict(zip(names, x)) for x in t["rows"]]
+rows = table("patterns")
 assert doc["parameters"]["guard_factor"]["value"] == 1.0
 size4 = [r for r in rows if r["access"] == "write" and r["type"] == 4 and r["drive"] == "size"]
 # Every row that must overrun 1 x its share is cut (the counts follow the machine's speed, so

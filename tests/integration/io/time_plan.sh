@@ -25,13 +25,10 @@ validate slow.json
 "$PY" "$CHECK" slow.json --partitions 2 --protocol slow.txt --schedule-time $T
 no_benchmark_files
 "$PY" - slow.json $DELAY $K <<'PY'
-import json, sys
-doc = json.load(open(sys.argv[1]))
+import sys
+from result_tables import load
+doc, table = load(sys.argv[1])
 delay, k = float(sys.argv[2]), float(sys.argv[3])
-def table(name):
-    t = doc["measurements"][name]
-    names = [c["name"] for c in t["columns"]]
-    return [dict(zip(names, r)) for r in t["rows"]]
 rows = table("patterns")
 run = table("run")[0]
 reasons = doc["validity"]["reasons"]
@@ -81,13 +78,10 @@ validate deletion.json
 "$PY" "$CHECK" deletion.json --partitions 2 --protocol deletion.txt --schedule-time $T
 no_benchmark_files
 "$PY" - deletion.json $SLOW $T <<'PY'
-import json, sys
-doc = json.load(open(sys.argv[1]))
+import sys
+from result_tables import load
+doc, table = load(sys.argv[1])
 slow, T = float(sys.argv[2]), float(sys.argv[3])
-def table(name):
-    t = doc["measurements"][name]
-    names = [c["name"] for c in t["columns"]]
-    return [dict(zip(names, r)) for r in t["rows"]]
 rows = table("patterns")
 types = table("types")
 run = table("run")[0]
@@ -151,13 +145,11 @@ validate timed.json
 "$PY" "$CHECK" timed.json --partitions 2 --protocol timed.txt --schedule-time 6
 no_benchmark_files
 "$PY" - timed.json $DELAY <<'PY'
-import json, math, sys
-doc = json.load(open(sys.argv[1]))
+import math, sys
+from result_tables import load
+doc, table = load(sys.argv[1])
 delay = float(sys.argv[2])
-t = doc["measurements"]["patterns"]
-names = [c["name"] for c in t["columns"]]
-timed = [dict(zip(names, r)) for r in t["rows"]]
-timed = [r for r in timed if r["drive"] == "time"]
+timed = [r for r in table("patterns") if r["drive"] == "time"]
 assert len(timed) == 22, len(timed)  # types 0-2 write, less the three U = 0 rows
 for r in timed:
     assert not r["cut"] and r["planned_time"] <= 2 * r["pattern_time"] * (1 + 1e-9), r  # grows to 2 T_pattern at most
@@ -171,12 +163,9 @@ validate unguarded.json
 "$PY" "$CHECK" unguarded.json --partitions 2 --protocol unguarded.txt --schedule-time 4
 no_benchmark_files
 "$PY" - unguarded.json <<'PY'
-import json, sys
-doc = json.load(open(sys.argv[1]))
-def table(name):
-    t = doc["measurements"][name]
-    names = [c["name"] for c in t["columns"]]
-    return [dict(zip(names, r)) for r in t["rows"]]
+import sys
+from result_tables import load
+doc, table = load(sys.argv[1])
 run = table("run")[0]
 assert run["guard_factor"] is None and run["cut_rows"] == 0, run
 assert run["deletion_probe_bytes"] == 0 and run["sync_time_per_gb"] is None, run

@@ -5,13 +5,7 @@
 # run one, --where with SQL metacharacters matches nothing and changes nothing, `query sql`
 # reads but cannot write, and every format parses back.
 set -euo pipefail
-PBENCH=${PBENCH:?PBENCH must name the pbench binary}
-PY=/usr/bin/python3
-work=$(mktemp -d "${TMPDIR:-/tmp}/pbench-query-it.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-export PBENCH_DB="$work/pbench.db" PBENCH_RUNS_DIR="$work/runs"
-fail() { echo "FAIL: $*" >&2; exit 1; }
+SCRATCH_NAME=pbench-query-it source "$(dirname "$0")/../orchestrator/common.sh"
 
 "$PBENCH" run q --workers logp,comm,io,bcast --partitions 1,2 -T 0.5 \
   --set comm.memory_per_proc=1MiB --set comm.random_patterns=2 --set comm.repetitions=1 \

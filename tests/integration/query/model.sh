@@ -7,13 +7,7 @@
 # (a linear broadcast) is predicted from the first sweep's logp and says so; the report has the
 # model's section; an unknown sweep and a store without logp are errors (exit 2).
 set -euo pipefail
-PBENCH=${PBENCH:?PBENCH must name the pbench binary}
-PY=/usr/bin/python3
-work=$(mktemp -d "${TMPDIR:-/tmp}/pbench-model-it.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-export PBENCH_DB="$work/pbench.db" PBENCH_RUNS_DIR="$work/runs"
-fail() { echo "FAIL: $*" >&2; exit 1; }
+SCRATCH_NAME=pbench-model-it source "$(dirname "$0")/../orchestrator/common.sh"
 
 # A store without any logp result first: the model has nothing to predict from.
 BCAST=(--set bcast.sizes=8,256,4096 --set bcast.repetitions=10 --set bcast.max_measurements=3)

@@ -6,13 +6,7 @@
 # note for both results with the worst (3 ranks on 1 core), in every format and in the report;
 # CSV and JSON rows keep each result's whole reason.
 set -euo pipefail
-PBENCH=${PBENCH:?PBENCH must name the pbench binary}
-PY=/usr/bin/python3
-work=$(mktemp -d "${TMPDIR:-/tmp}/pbench-query-it.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-export PBENCH_DB="$work/pbench.db" PBENCH_RUNS_DIR="$work/runs"
-fail() { echo "FAIL: $*" >&2; exit 1; }
+SCRATCH_NAME=pbench-query-it source "$(dirname "$0")/../orchestrator/common.sh"
 host=$(hostname)
 
 taskset -c 0 "$PBENCH" run over --workers bcast --partitions 2,3 \

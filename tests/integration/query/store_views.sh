@@ -6,13 +6,7 @@
 # sqlite3 module (no pbench code) reads the headlines exactly as `--format json` gives them, the
 # catalogue holds every stored metric, and the worked examples of docs/store.md run.
 set -euo pipefail
-PBENCH=${PBENCH:?PBENCH must name the pbench binary}
-PY=/usr/bin/python3
-work=$(mktemp -d "${TMPDIR:-/tmp}/pbench-views-it.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-export PBENCH_DB="$work/pbench.db" PBENCH_RUNS_DIR="$work/runs"
-fail() { echo "FAIL: $*" >&2; exit 1; }
+SCRATCH_NAME=pbench-views-it source "$(dirname "$0")/../orchestrator/common.sh"
 
 "$PBENCH" run v --workers logp,comm,io,bcast --partitions 2,1x3 -T 0.3 --queue-depths 1,8 \
   --set logp.eel_runs=2 --set logp.max_size=1024 \

@@ -2,21 +2,9 @@
 # pbench report's refusals: an unknown sweep, an output path that is a file, a missing -o, and
 # gnuplot not on PATH each give one clear line and a non-zero exit, and write nothing.
 set -euo pipefail
-PBENCH=${PBENCH:?PBENCH must name the pbench binary}
-work=$(mktemp -d "${TMPDIR:-/tmp}/pbench-report-bad.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-export PBENCH_DB="$work/pbench.db" PBENCH_RUNS_DIR="$work/runs"
-fail() { echo "FAIL: $*" >&2; exit 1; }
-expect_fail() {
-  local code=$1 message=$2
-  shift 2
-  local out rc=0
-  out=$("$@" 2>&1) || rc=$?
-  [[ $rc -eq $code ]] || fail "'$*' exited $rc, expected $code; output: $out"
-  [[ "$out" == *"$message"* ]] || fail "'$*' said '$out', expected it to contain '$message'"
-  [[ $(printf '%s' "$out" | wc -l) -le 1 ]] || fail "'$*' said more than a clear line: $out"
-}
+SCRATCH_NAME=pbench-report-bad source "$(dirname "$0")/../orchestrator/common.sh"
+# A refusal here is a clear line: at most one line break (common.sh allows three).
+EXPECT_FAIL_LINES=1
 "$PBENCH" sweep s --workers logp --partitions 2 > /dev/null
 before=$(sha256sum pbench.db)
 expect_fail 2 "no sweep named 'nope'" "$PBENCH" report nope -o out

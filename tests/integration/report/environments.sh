@@ -7,17 +7,11 @@
 # 20.000000); the reasons of results that are not valid name their environment; the page
 # renders in headless Chromium.
 set -euo pipefail
-PBENCH=${PBENCH:?PBENCH must name the pbench binary}
 MPICH_DIR=${PBENCH_MPICH_WORKER_DIR:?PBENCH_MPICH_WORKER_DIR must name the MPICH worker set}
 OPENMPI_DIR=${PBENCH_OPENMPI_WORKER_DIR:?PBENCH_OPENMPI_WORKER_DIR must name the Open MPI set}
-PY=/usr/bin/python3
 here=$(cd "$(dirname "$0")" && pwd)
-work=$(mktemp -d "${TMPDIR:-/tmp}/pbench-report-envs.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-export PBENCH_DB="$work/pbench.db" PBENCH_RUNS_DIR="$work/runs"
+SCRATCH_NAME=pbench-report-envs source "$(dirname "$0")/../orchestrator/common.sh"
 unset PBENCH_WORKER_DIR
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
 # Each environment launched by its own MPI's launcher (tests/integration/lib/two_envs_site.sh).
 source "$here/../lib/two_envs_site.sh"

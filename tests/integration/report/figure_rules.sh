@@ -5,14 +5,8 @@
 # (in us and MB/s, a tic per run, never e-notation) and the link matrix's heatmap beside the
 # broadcast's figures; the page's screenshot is kept with PBENCH_REPORT_SHOTS=DIR.
 set -euo pipefail
-PBENCH=${PBENCH:?PBENCH must name the pbench binary}
-PY=/usr/bin/python3
 here=$(cd "$(dirname "$0")" && pwd)
-work=$(mktemp -d "${TMPDIR:-/tmp}/pbench-report-rules.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-export PBENCH_DB="$work/pbench.db" PBENCH_RUNS_DIR="$work/runs"
-fail() { echo "FAIL: $*" >&2; exit 1; }
+SCRATCH_NAME=pbench-report-rules source "$(dirname "$0")/../orchestrator/common.sh"
 
 "$PBENCH" run h --workers bcast,links --partitions 2 \
   --set bcast.sizes=8,256 --set bcast.repetitions=5 --set bcast.max_measurements=3 \

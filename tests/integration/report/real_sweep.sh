@@ -9,14 +9,8 @@
 # results says "no data" instead of drawing anything; every figure and table follows the
 # report's rules of reading (figure_rules.py, in Chromium).
 set -euo pipefail
-PBENCH=${PBENCH:?PBENCH must name the pbench binary}
-PY=/usr/bin/python3
 here=$(cd "$(dirname "$0")" && pwd)
-work=$(mktemp -d "${TMPDIR:-/tmp}/pbench-report-it.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-export PBENCH_DB="$work/pbench.db" PBENCH_RUNS_DIR="$work/runs"
-fail() { echo "FAIL: $*" >&2; exit 1; }
+SCRATCH_NAME=pbench-report-it source "$(dirname "$0")/../orchestrator/common.sh"
 
 # The hint value is a backquoted shell command (gnuplot would run it in a double-quoted string
 # or bare) and markup; the sweep's hint rules allow no quotes or spaces, so ${IFS}.

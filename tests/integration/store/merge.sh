@@ -103,18 +103,10 @@ fi
 before=$(dump all.db)
 sqlite3 b.db ".backup broken.db"
 "$PY" - broken.db <<'PY'
-import sqlite3, sys
+import sys
+from sqlite_pages import points_leaf
 path = sys.argv[1]
-db = sqlite3.connect(path)
-db.execute("pragma journal_mode=delete")
-root = db.execute("select rootpage from sqlite_master where name = 'points'").fetchone()[0]
-db.close()
-data = bytearray(open(path, "rb").read())
-size = int.from_bytes(data[16:18], "big")
-size = 65536 if size == 1 else size
-page = (root - 1) * size
-header = page + (100 if root == 1 else 0)
-assert data[header] == 0x0D
+data, page, header = points_leaf(path, delete_journal=True)
 data[header] = 0x00  # no kind of b-tree page: the points table cannot be read
 open(path, "wb").write(bytes(data))
 PY

@@ -26,6 +26,13 @@ expect_results() {
   n=$(results "${2:-$PBENCH_DB}")
   [[ $n -eq $1 ]] || fail "the store holds $n results, expected $1"
 }
+# collect_exits CODE SWEEP NAME: `pbench collect SWEEP` exits CODE, its output in NAME.out and
+# NAME.err (fails showing both otherwise).
+collect_exits() {
+  local rc=0
+  "$PBENCH" collect "$2" > "$3.out" 2> "$3.err" || rc=$?
+  [[ $rc -eq $1 ]] || fail "collect $2 exited $rc, expected $1: $(cat "$3.out" "$3.err")"
+}
 # launch_template NAME 'LINES': the local template with its launch line replaced by LINES (in
 # which "$@" is the worker's command line without mpiexec -n P).
 launch_template() {

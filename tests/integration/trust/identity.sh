@@ -20,13 +20,12 @@ print(" ".join(str(v) for (v,) in db.execute("select r.valid from results r join
 "$PBENCH" sweep every "${EVERY_WORKER[@]}" > /dev/null || fail "sweep every"
 "$PBENCH" submit every --foreground > submit.out 2>&1 || fail "submit every: $(cat submit.out)"
 "$PY" - runs/every/points/*/attempt-1/result.json <<'PY'
-import json, sys
+import sys
+from said_valid import edit_said_valid
 changed = {"logp": ("--queue-depths", "8"), "comm": ("--repetitions", "2"),
            "io": ("--schedule-time", "5"), "bcast": ("--max-measurements", "4"),
            "links": ("--messages", "3")}
-seen = set()
-for path in sys.argv[1:]:
-    doc = json.load(open(path))
+def change_argument(doc):
     origin = doc["origin"]
     assert origin["sweep"] == "every" and origin["attempt"] == "attempt-1", origin
     assert len(origin["point"]) == 16 and len(origin["nonce"]) == 32, origin
@@ -41,14 +40,9 @@ for path in sys.argv[1:]:
             break
     else:
         raise SystemExit(f"{doc['worker']}: no {option} in {args}")
-    doc["validity"] = {"valid": True, "reasons": []}
-    json.dump(doc, open(path, "w"))
-    seen.add(doc["worker"])
-assert seen == set(changed), seen
+edit_said_valid(sys.argv[1:], change_argument, changed)
 PY
-rc=0
-"$PBENCH" collect every > every.out 2> every.err || rc=$?
-[[ $rc -eq 4 ]] || fail "collect every exited $rc, expected 4: $(cat every.out every.err)"
+collect_exits 4 every every
 grep -q "5 results stored" every.out || fail "collect every: $(cat every.out)"
 grep -q "5 that ran with other arguments than their points (stored not valid)" every.out ||
   fail "collect every did not count them: $(cat every.out)"
@@ -77,20 +71,16 @@ s = doc["started_at"]
 doc["started_at"] = s[:-2] + ("1" if s[-2] != "1" else "2") + s[-1:]  # the last digit of ms
 json.dump(doc, open(sys.argv[2], "w"))
 PY
-rc=0
-"$PBENCH" collect q64 > q64.out 2> q64.err || rc=$?
-[[ $rc -eq 4 ]] || fail "collect q64 exited $rc, expected 4: $(cat q64.out q64.err)"
+collect_exits 4 q64 q64
 grep -q "written for sweep 'other', point [0-9a-f]*, attempt-1, not for this attempt (sweep 'q64'" \
   q64.err || fail "collect q64 did not name both: $(cat q64.err)"
 grep -q "1 rejected" q64.out || fail "collect q64: $(cat q64.out)"
 "$PBENCH" query points --sweep q64 --format json | grep -q '"failed"' || fail "q64's point is not failed"
 expect_results 6
 # Collected again: the same failure, the same exit status.
-rc=0
-"$PBENCH" collect q64 > q64.again 2> q64.again.err || rc=$?
-[[ $rc -eq 4 ]] || fail "a second collect q64 exited $rc, expected 4: $(cat q64.again q64.again.err)"
-grep -q "1 failed because an earlier collect refused their result" q64.again ||
-  fail "a second collect q64: $(cat q64.again)"
+collect_exits 4 q64 q64.again
+grep -q "1 failed because an earlier collect refused their result" q64.again.out ||
+  fail "a second collect q64: $(cat q64.again.out)"
 grep -q "result rejected: .*written for sweep 'other'" q64.again.err ||
   fail "a second collect q64 did not say why: $(cat q64.again.err)"
 # The other sweep's own document is still its own.
@@ -100,9 +90,7 @@ expect_results 7
 # 3. A run's document copied byte for byte into the next run's attempt: refused.
 "$PBENCH" submit other --again --foreground > /dev/null 2>&1 || fail "submit other --again"
 cp runs/other/points/*/attempt-1/result.json "$(echo runs/other/points/*/attempt-2)/result.json"
-rc=0
-"$PBENCH" collect other > other.out 2> other.err || rc=$?
-[[ $rc -eq 4 ]] || fail "collect of a copied run exited $rc: $(cat other.out other.err)"
+collect_exits 4 other other
 grep -q "written for sweep 'other', point [0-9a-f]*, attempt-1, not for this attempt (sweep 'other', point [0-9a-f]*, attempt-2)" \
   other.err || fail "collect of a copied run: $(cat other.err)"
 expect_results 7
@@ -116,9 +104,7 @@ doc = json.load(open(sys.argv[1]))
 del doc["origin"]
 json.dump(doc, open(sys.argv[1], "w"))
 PY
-rc=0
-"$PBENCH" collect bare > bare.out 2> bare.err || rc=$?
-[[ $rc -eq 4 ]] || fail "collect bare exited $rc: $(cat bare.out bare.err)"
+collect_exits 4 bare bare
 grep -q "its document names no sweep, point or attempt, but this attempt's job gave its worker one" \
   bare.err || fail "collect bare: $(cat bare.err)"
 expect_results 7

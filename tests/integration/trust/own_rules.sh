@@ -16,16 +16,15 @@ expect_results 1
 "$PBENCH" submit own --foreground > submit.out 2>&1 || fail "submit own: $(cat submit.out)"
 
 "$PY" - runs/own/points/*/attempt-1/result.json <<'PY'
-import json, sys
+import sys
+from said_valid import edit_said_valid
 def first(doc, name, **labels):
     for m in doc["summary"]:
         if m["name"] == name and all(m.get("labels", {}).get(k) == v for k, v in labels.items()):
             if m["value"] is not None:
                 return m
     raise SystemExit("no %s in %s's document" % (name, doc["worker"]))
-seen = set()
-for path in sys.argv[1:]:
-    doc = json.load(open(path))
+def break_own_rule(doc):
     w = doc["worker"]
     if w == "logp":
         first(doc, "eel_min")["value"] = 0.41e-6  # L no longer EEL - o_s - o_r
@@ -42,15 +41,10 @@ for path in sys.argv[1:]:
         for m in doc["summary"]:
             if isinstance(m.get("value"), (int, float)) and m["value"] <= 0 and m["name"].startswith("ol"):
                 m["value"] = abs(m["value"]) or 1e-6
-    doc["validity"] = {"valid": True, "reasons": []}
-    json.dump(doc, open(path, "w"))
-    seen.add(w)
-assert seen == {"logp", "comm", "io", "bcast", "links"}, seen
+edit_said_valid(sys.argv[1:], break_own_rule, {"logp", "comm", "io", "bcast", "links"})
 PY
 
-rc=0
-"$PBENCH" collect own > collect.out 2> collect.err || rc=$?
-[[ $rc -eq 4 ]] || fail "collect exited $rc, expected 4: $(cat collect.out collect.err)"
+collect_exits 4 own collect
 grep -q "5 results stored" collect.out || fail "collect: $(cat collect.out)"
 grep -q "3 that said valid against their own parameters or figures (stored not valid)" collect.out ||
   fail "collect did not count the rule-breaking documents: $(cat collect.out)"

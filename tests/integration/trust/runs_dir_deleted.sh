@@ -11,24 +11,23 @@ expect_results 1
 # Two points, one at a time; the first long enough (a few seconds) to delete the runs under it.
 LONG=(--partitions 2 --queue-depths 1,2 --set logp.eel_roundtrips=20000 --set logp.eel_runs=20
       --set logp.max_size=1024 --set logp.repetitions=1 --set logp.flood_messages=500)
-"$PBENCH" run gone "${LONG[@]}" --max-parallel 1 > gone.out 2> gone.err &
-runner=$!
-for _ in $(seq 600); do
-  grep -q "1 running" gone.err 2>/dev/null && break
-  sleep 0.1
-done
-grep -q "1 running" gone.err || fail "the run never had a point running: $(cat gone.err)"
-rm -rf runs/gone
-rc=0
-wait "$runner" || rc=$?
-[[ $rc -eq 1 ]] || fail "run after the runs directory was deleted exited $rc, expected 1: $(cat gone.err)"
+# run_deleted NAME 'progress' TENTHS 'what': `pbench run NAME` of LONG, one point at a time
+# (stderr in NAME.err), has its runs directory deleted once it says the progress (within TENTHS
+# tenths of a second), and exits 1.
+run_deleted() {
+  "$PBENCH" run "$1" "${LONG[@]}" --max-parallel 1 > "$1.out" 2> "$1.err" &
+  local runner=$! rc=0
+  await_line "$1.err" "$2" "$3" "$4"
+  rm -rf "runs/$1"
+  wait "$runner" || rc=$?
+  [[ $rc -eq 1 ]] || fail "run after the runs directory was deleted exited $rc, expected 1: $(cat "$1.err")"
+}
+run_deleted gone "1 running" 600 "a point running"
 grep -q "is gone (its runs directory deleted?): write the scripts again with the same \`pbench sweep gone ...\` line" \
   gone.err || fail "run did not say how to write the scripts again: $(cat gone.err)"
 grep -q "KILL\|vanished\|scheduler error" gone.err && fail "run blamed a kill or the scheduler: $(cat gone.err)"
 # The point that ran: failed, its attempt directory named, no kill.
-rc=0
-"$PBENCH" collect gone > deleted.out 2> deleted.err || rc=$?
-[[ $rc -eq 1 ]] || fail "collect gone exited $rc, expected 1: $(cat deleted.out deleted.err)"
+collect_exits 1 gone deleted
 grep -q "was deleted while the job ran (the runs directory removed?)" deleted.err ||
   fail "collect did not say the attempt directory was deleted: $(cat deleted.err)"
 grep -q "KILL\|vanished" deleted.err && fail "collect called it a kill: $(cat deleted.err)"
@@ -44,17 +43,7 @@ expect_results 3
 # Deleted after a point finished (issue 51): the driver stored that point's result as it ended,
 # so deleting the runs directory while the next point runs loses nothing finished; status keeps
 # to 160 columns.
-"$PBENCH" run later "${LONG[@]}" --max-parallel 1 > later.out 2> later.err &
-runner=$!
-for _ in $(seq 1200); do
-  grep -q "1 done, 1 running" later.err 2>/dev/null && break
-  sleep 0.1
-done
-grep -q "1 done, 1 running" later.err || fail "the run never had its second point running: $(cat later.err)"
-rm -rf runs/later
-rc=0
-wait "$runner" || rc=$?
-[[ $rc -eq 1 ]] || fail "run after the runs directory was deleted exited $rc, expected 1: $(cat later.err)"
+run_deleted later "1 done, 1 running" 1200 "its second point running"
 expect_results 4
 "$PBENCH" status later > status.out 2>&1 || true
 awk 'length > 160 { print "line " NR ": " length " columns"; bad = 1 } END { exit bad }' status.out ||

@@ -20,11 +20,7 @@ LONG=(--partitions 2 --queue-depths 1,2,4 --set logp.eel_roundtrips=5000 --set l
       --set logp.max_size=1024 --set logp.repetitions=1 --set logp.flood_messages=500)
 "$PBENCH" run full "${LONG[@]}" --max-parallel 1 > full.out 2> full.err &
 runner=$!
-for _ in $(seq 1200); do
-  grep -q "1 done, 1 running" full.err 2>/dev/null && break
-  sleep 0.1
-done
-grep -q "1 done, 1 running" full.err || fail "the run never had its second point running: $(cat full.err)"
+await_line full.err "1 done, 1 running" 1200 "its second point running"
 # Fill the file system: nothing more can be written in the runs directory.
 dd if=/dev/zero of="$mnt/filler" bs=64k 2> /dev/null || true
 rc=0

@@ -126,17 +126,10 @@ grep -q "^sweep s run [12]: headline $figure (partition [0-9]*): kept value .*, 
 # swapped): quick_check fails.
 cp "$PBENCH_DB" broken.db
 "$PY" - broken.db <<'PY'
-import sqlite3, sys
+import sys
+from sqlite_pages import points_leaf
 path = sys.argv[1]
-db = sqlite3.connect(path)
-root = db.execute("select rootpage from sqlite_master where name = 'points'").fetchone()[0]
-db.close()
-data = bytearray(open(path, "rb").read())
-size = int.from_bytes(data[16:18], "big")
-size = 65536 if size == 1 else size
-page = (root - 1) * size
-header = page + (100 if root == 1 else 0)
-assert data[header] == 0x0D, "the points table is not one leaf page"
+data, page, header = points_leaf(path)
 cells = int.from_bytes(data[header + 3:header + 5], "big")
 assert cells >= 2, cells
 def rowid_at(i):

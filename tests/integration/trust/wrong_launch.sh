@@ -43,15 +43,11 @@ launch_template singletons-old.sh 'unset PBENCH_PARTITION; "$@" & first=$!; "$@"
 for s in fewer-old single-old; do
   "$PBENCH" submit "$s" --foreground > /dev/null 2>&1 || fail "submit $s"
 done
-rc=0
-"$PBENCH" collect fewer-old > collect.out 2> collect.err || rc=$?
-[[ $rc -eq 4 ]] || fail "collect of a result from 2 processes for partition 4 exited $rc: $(cat collect.out collect.err)"
+collect_exits 4 fewer-old collect
 grep -q "stored not valid: launch: partition 4 asked, the result is from 2 processes" collect.err \
   || fail "collect did not say why: $(cat collect.err)"
 grep -q "1 not launched as asked" collect.out || fail "collect's summary: $(cat collect.out)"
-rc=0
-"$PBENCH" collect single-old > collect1.out 2> collect1.err || rc=$?
-[[ $rc -eq 4 ]] || fail "collect of a singleton's result exited $rc: $(cat collect1.err)"
+collect_exits 4 single-old collect1
 grep -q "launch: partition 2 asked, the result is from 1 process" collect1.err \
   || fail "collect did not say why: $(cat collect1.err)"
 expect_results 3
