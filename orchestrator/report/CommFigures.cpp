@@ -193,10 +193,9 @@ std::vector<Figure> comm_figures(const std::vector<StoredResult>& comm_results,
     figures.push_back(std::move(figure));
   }
   if (figures.empty()) {
-    figures.push_back(
-        no_data_figure("comm-bandwidth", "b_eff: bandwidth against message size",
-                       "No comm result with ring or random pattern measurements in this sweep.",
-                       {"b_eff"}));
+    figures.push_back(no_data_figure(
+        "comm-bandwidth", "b_eff: bandwidth against message size",
+        "No comm result with ring or random pattern measurements in this sweep.", {"b_eff"}));
   }
   return figures;
 }

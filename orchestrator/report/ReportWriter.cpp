@@ -126,11 +126,10 @@ struct Section {
 /// The section of `worker` when the sweep ran it: its table (query WORKER), the reasons of its
 /// newest results that are not valid, a figure drawn from the table and one or more from the
 /// results.
-Section worker_section(
-    const std::string& worker, const std::string& title,
-    Figure (*table_figure)(const query::QueryTable&, const EnvironmentLabels&),
-    std::vector<Figure> (*result_figures)(const std::vector<StoredResult>&,
-                                          const EnvironmentLabels&)) {
+Section worker_section(const std::string& worker, const std::string& title,
+                       Figure (*table_figure)(const query::QueryTable&, const EnvironmentLabels&),
+                       std::vector<Figure> (*result_figures)(const std::vector<StoredResult>&,
+                                                             const EnvironmentLabels&)) {
   return {worker, title, [worker](const SweepData& d) { return d.ran(worker); },
           [worker, table_figure, result_figures](const SweepData& d, HtmlPage& page,
                                                  FigureSink& figures) {

@@ -110,14 +110,11 @@ Json consortium_document(const std::string& pattern, bool complete, const std::s
                              "time_min", "time_mean", "time_max", "time_deviation"})},
         {"rows", small}};
   }
-  const Json parameters = {{"suite", setting("consortium")},
-                           {"pattern", setting(pattern)},
-                           {"api", setting("mpiio")},
-                           {"collective", setting(pattern == "strided" ? 1 : 0)},
-                           {"file_per_process", setting(0)},
-                           {"transfer_size", setting(500)},
-                           {"block_size", setting(1000)},
-                           {"segment_count", setting(1)}};
+  const Json parameters = {
+      {"suite", setting("consortium")}, {"pattern", setting(pattern)},
+      {"api", setting("mpiio")},        {"collective", setting(pattern == "strided" ? 1 : 0)},
+      {"file_per_process", setting(0)}, {"transfer_size", setting(500)},
+      {"block_size", setting(1000)},    {"segment_count", setting(1)}};
   Json doc = testing::document("io", 2, summary, complete, parameters, started);
   doc["seeds"] = {{"transfer_sizes", 7}};
   doc["measurements"] = measurements;
