@@ -76,14 +76,34 @@ foreach(mpi IN LISTS PBENCH_WORKER_MPIS)
     WORLD_EXECUTE)
 endforeach()
 
+# pbench_set_suffix(MPI VAR): VAR is the suffix the target names of MPI's worker set carry: ""
+# for the main set (PBENCH_MPI), "_<mpi>" ("_openmpi") for another.
+function(pbench_set_suffix mpi var)
+  if(mpi STREQUAL PBENCH_MPI)
+    set(${var} "" PARENT_SCOPE)
+  else()
+    set(${var} "_${mpi}" PARENT_SCOPE)
+  endif()
+endfunction()
+
 # The worker set being declared (workers/CMakeLists.txt adds the worker folders once per MPI):
-# target names carry PBENCH_SET_SUFFIX ("" for the main set, "_openmpi" for another).
-# pbench_worker_executable(worker) adds pbench-<worker><suffix>, named pbench-<worker> in the
+# target names carry PBENCH_SET_SUFFIX (pbench_set_suffix).
+# pbench_worker(worker SOURCES... [LINK LIBRARY...]) adds the worker's library
+# pbench_<worker><suffix> of SOURCES (everything but main, so that the unit tests link the same
+# code: the main set's library is one of theirs) over the set's pbench_worker_common and the
+# LIBRARYs, and its executable pbench-<worker><suffix> of main.cpp, named pbench-<worker> in the
 # set's worker directory.
-function(pbench_worker_executable worker)
+function(pbench_worker worker)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "SOURCES;LINK")
+  set(library pbench_${worker}${PBENCH_SET_SUFFIX})
+  add_library(${library} STATIC ${arg_SOURCES})
+  target_link_libraries(${library} PUBLIC pbench_worker_common${PBENCH_SET_SUFFIX} ${arg_LINK})
+  if(PBENCH_SET_SUFFIX STREQUAL "")
+    set_property(GLOBAL APPEND PROPERTY PBENCH_UNIT_TEST_LIBS ${library})
+  endif()
   set(target pbench-${worker}${PBENCH_SET_SUFFIX})
   add_executable(${target} main.cpp)
-  target_link_libraries(${target} PRIVATE pbench_${worker}${PBENCH_SET_SUFFIX})
+  target_link_libraries(${target} PRIVATE ${library})
   set_target_properties(${target} PROPERTIES OUTPUT_NAME pbench-${worker})
   set(set_dir ${CMAKE_BINARY_DIR}/mpi/${PBENCH_SET_MPI})
   if(PBENCH_SET_SUFFIX STREQUAL "")

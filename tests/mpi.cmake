@@ -5,11 +5,7 @@
 set(pbench_mpi_library_name_mpich "MPICH")
 set(pbench_mpi_library_name_openmpi "Open MPI")
 foreach(mpi IN LISTS PBENCH_WORKER_MPIS)
-  if(mpi STREQUAL PBENCH_MPI)
-    set(sfx "")
-  else()
-    set(sfx "_${mpi}")
-  endif()
+  pbench_set_suffix(${mpi} sfx)
   set(set_env
     "PBENCH_LOGP=$<TARGET_FILE:pbench-logp${sfx}>;PBENCH_COMM=$<TARGET_FILE:pbench-comm${sfx}>;PBENCH_IO=$<TARGET_FILE:pbench-io${sfx}>;PBENCH_BCAST=$<TARGET_FILE:pbench-bcast${sfx}>;PBENCH_VALIDATE=$<TARGET_FILE:pbench-validate-result>;PBENCH=$<TARGET_FILE:pbench>;PBENCH_WORKER_DIR=${CMAKE_BINARY_DIR}/mpi/${mpi};PBENCH_IO_CHECK=${CMAKE_CURRENT_SOURCE_DIR}/integration/io/check_result.py")
   add_test(NAME "mpi: ${mpi}: library"

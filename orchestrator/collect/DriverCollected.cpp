@@ -7,6 +7,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <utility>
 
 namespace pbench::run {
 namespace {
@@ -35,28 +36,26 @@ class CollectedLock {
   int fd_;
 };
 
+/// The counts the file keeps, by their key in it: written and read from this one list.
+constexpr std::pair<const char*, int CollectReport::*> kCounts[] = {
+    {"stored", &CollectReport::stored},
+    {"duplicates", &CollectReport::duplicates},
+    {"rejected", &CollectReport::rejected},
+    {"deadline_partial", &CollectReport::deadline_partial},
+    {"mislaunched", &CollectReport::mislaunched},
+    {"impossible", &CollectReport::impossible},
+    {"not_its_point", &CollectReport::not_its_point},
+    {"breaks_rules", &CollectReport::breaks_rules}};
+
 nlohmann::json to_json(const CollectReport& r) {
-  return {{"stored", r.stored},
-          {"duplicates", r.duplicates},
-          {"rejected", r.rejected},
-          {"deadline_partial", r.deadline_partial},
-          {"mislaunched", r.mislaunched},
-          {"impossible", r.impossible},
-          {"not_its_point", r.not_its_point},
-          {"breaks_rules", r.breaks_rules},
-          {"messages", r.messages}};
+  nlohmann::json j = {{"messages", r.messages}};
+  for (const auto& [key, count] : kCounts) j[key] = r.*count;
+  return j;
 }
 
 CollectReport from_json(const nlohmann::json& j) {
   CollectReport r;
-  r.stored = j.value("stored", 0);
-  r.duplicates = j.value("duplicates", 0);
-  r.rejected = j.value("rejected", 0);
-  r.deadline_partial = j.value("deadline_partial", 0);
-  r.mislaunched = j.value("mislaunched", 0);
-  r.impossible = j.value("impossible", 0);
-  r.not_its_point = j.value("not_its_point", 0);
-  r.breaks_rules = j.value("breaks_rules", 0);
+  for (const auto& [key, count] : kCounts) r.*count = j.value(key, 0);
   r.messages = j.value("messages", std::vector<std::string>{});
   return r;
 }

@@ -289,28 +289,43 @@ int SweepDriver::submit_ready(int max_active) {
   if (array_throttle_ > 0) return submit_arrays(ready);
   int submitted = 0;
   for (const auto& point : ready) {
-    auto attempt = prepare_attempt(point);
-    try {
-      attempt.job_id = scheduler_.submit(
-          {point.script_path, attempt.job_dir, attempt.stdout_path, attempt.stderr_path});
-      attempt.native_state = "submitted";
-      store_.update_attempt(attempt);
-      store_.set_point_state(point.id, PointState::queued);
-      ++submitted;
-    } catch (const SchedulerUnavailable& e) {
-      record_rejection(attempt, e.what(), false);
-      note_unavailable(e.what());
-      break;
-    } catch (const SchedulerError& e) {
-      if (asks_the_impossible(e.what())) {
-        record_impossible(attempt, e.what());
-        continue;
-      }
-      record_rejection(attempt, e.what());
-      break;
-    }
+    std::vector<store::AttemptRecord> attempts{prepare_attempt(point)};
+    const auto& a = attempts.front();
+    const auto submit = [&] {
+      return std::vector<std::string>{
+          scheduler_.submit({point.script_path, a.job_dir, a.stdout_path, a.stderr_path})};
+    };
+    if (!submit_job(attempts, {point}, submit, true, submitted)) break;
   }
   return submitted;
+}
+
+bool SweepDriver::submit_job(std::vector<store::AttemptRecord>& attempts,
+                             const std::vector<store::PointRecord>& points,
+                             const std::function<std::vector<std::string>()>& submit,
+                             bool may_be_impossible, int& submitted) {
+  try {
+    const auto ids = submit();
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      attempts[i].job_id = ids.at(i);
+      attempts[i].native_state = "submitted";
+      store_.update_attempt(attempts[i]);
+      store_.set_point_state(points[i].id, PointState::queued);
+      ++submitted;
+    }
+    return true;
+  } catch (const SchedulerUnavailable& e) {
+    for (auto& a : attempts) record_rejection(a, e.what(), false);
+    note_unavailable(e.what());
+    return false;
+  } catch (const SchedulerError& e) {
+    if (may_be_impossible && asks_the_impossible(e.what())) {
+      for (auto& a : attempts) record_impossible(a, e.what());
+      return true;
+    }
+    for (auto& a : attempts) record_rejection(a, e.what());
+    return false;
+  }
 }
 
 int SweepDriver::submit_arrays(const std::vector<store::PointRecord>& ready) {
@@ -327,27 +342,10 @@ int SweepDriver::submit_arrays(const std::vector<store::PointRecord>& ready) {
       const auto& a = attempts.back();
       jobs.push_back({point.script_path, a.job_dir, a.stdout_path, a.stderr_path});
     }
-    try {
-      const auto ids = scheduler_.submit_array(jobs, array_throttle_, sweep_.directory + "/arrays");
-      for (std::size_t i = 0; i < group.size(); ++i) {
-        attempts[i].job_id = ids.at(i);
-        attempts[i].native_state = "submitted";
-        store_.update_attempt(attempts[i]);
-        store_.set_point_state(group[i].id, PointState::queued);
-        ++submitted;
-      }
-    } catch (const SchedulerUnavailable& e) {
-      for (auto& a : attempts) record_rejection(a, e.what(), false);
-      note_unavailable(e.what());
-      break;
-    } catch (const SchedulerError& e) {
-      if (asks_the_impossible(e.what())) {
-        for (auto& a : attempts) record_impossible(a, e.what());
-        continue;
-      }
-      for (auto& a : attempts) record_rejection(a, e.what());
-      break;
-    }
+    const auto submit = [&] {
+      return scheduler_.submit_array(jobs, array_throttle_, sweep_.directory + "/arrays");
+    };
+    if (!submit_job(attempts, group, submit, true, submitted)) break;
   }
   return submitted;
 }
@@ -416,24 +414,13 @@ int SweepDriver::submit_packs(const std::vector<store::PointRecord>& points, int
     fs::remove(dir / "exit.json");
     for (const auto& a : attempts)
       std::ofstream(fs::path(a.job_dir) / kPackedInFile) << dir.string() << "\n";
-    try {
+    // One job for every point of the group: each attempt gets its id.
+    const auto submit = [&] {
       const std::string id = scheduler_.submit(
           {script, dir.string(), (dir / "stdout.log").string(), (dir / "stderr.log").string()});
-      for (std::size_t i = 0; i < group.size(); ++i) {
-        attempts[i].job_id = id;
-        attempts[i].native_state = "submitted";
-        store_.update_attempt(attempts[i]);
-        store_.set_point_state(group[i].id, PointState::queued);
-        ++submitted;
-      }
-    } catch (const SchedulerUnavailable& e) {
-      for (auto& a : attempts) record_rejection(a, e.what(), false);
-      note_unavailable(e.what());
-      break;
-    } catch (const SchedulerError& e) {
-      for (auto& a : attempts) record_rejection(a, e.what());
-      break;
-    }
+      return std::vector<std::string>(group.size(), id);
+    };
+    if (!submit_job(attempts, group, submit, false, submitted)) break;
   }
   return submitted;
 }

@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "collect/Collector.hpp"
 #include "jobs/PackScript.hpp"
@@ -114,6 +115,16 @@ class SweepDriver {
   /// The scheduler answered: the outage, if any, is over.
   void note_available();
   std::string outage_file() const;
+  /// Submits one job for `points` (one batch job, array or packed job) with `submit`, which
+  /// returns the job id of each point's attempt in `attempts`; marks the points queued and adds
+  /// them to `submitted`. Returns false when submitting must stop: the scheduler unreachable
+  /// (the outage noted) or refusing the job (the attempts record either). With
+  /// `may_be_impossible`, a job the cluster can never run fails its points and submitting goes
+  /// on.
+  bool submit_job(std::vector<store::AttemptRecord>& attempts,
+                  const std::vector<store::PointRecord>& points,
+                  const std::function<std::vector<std::string>()>& submit, bool may_be_impossible,
+                  int& submitted);
   int submit_arrays(const std::vector<store::PointRecord>& ready);
   int submit_packs(const std::vector<store::PointRecord>& points, int max_active);
 

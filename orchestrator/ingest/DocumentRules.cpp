@@ -14,25 +14,27 @@ using nlohmann::json;
 
 namespace {
 
+/// The echoed value of parameter `name` (parameters.NAME.value); null when there is none.
+const json* echoed_value(const json& doc, const char* name) {
+  const auto p = doc.find("parameters");
+  if (p == doc.end() || !p->is_object()) return nullptr;
+  const auto entry = p->find(name);
+  if (entry == p->end() || !entry->is_object()) return nullptr;
+  const auto value = entry->find("value");
+  return value == entry->end() ? nullptr : &*value;
+}
+
 /// The echoed value of parameter `name` when it is a number.
 std::optional<double> parameter(const json& doc, const char* name) {
-  const auto p = doc.find("parameters");
-  if (p == doc.end() || !p->is_object()) return std::nullopt;
-  const auto entry = p->find(name);
-  if (entry == p->end() || !entry->is_object()) return std::nullopt;
-  const auto value = entry->find("value");
-  if (value == entry->end() || !value->is_number()) return std::nullopt;
+  const json* value = echoed_value(doc, name);
+  if (value == nullptr || !value->is_number()) return std::nullopt;
   return value->get<double>();
 }
 
 /// The echoed value of parameter `name` when it is an array of numbers.
 std::optional<std::vector<double>> parameter_list(const json& doc, const char* name) {
-  const auto p = doc.find("parameters");
-  if (p == doc.end() || !p->is_object()) return std::nullopt;
-  const auto entry = p->find(name);
-  if (entry == p->end() || !entry->is_object()) return std::nullopt;
-  const auto value = entry->find("value");
-  if (value == entry->end() || !value->is_array()) return std::nullopt;
+  const json* value = echoed_value(doc, name);
+  if (value == nullptr || !value->is_array()) return std::nullopt;
   std::vector<double> out;
   for (const auto& v : *value) {
     if (!v.is_number()) return std::nullopt;

@@ -1,27 +1,25 @@
 #include "jobs/PackScript.hpp"
 
+#include "common/EnumName.hpp"
 #include "jobs/ShellQuote.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::run {
 
+namespace {
+
+constexpr EnumName<PackMode> kPackModeNames[] = {
+    {PackMode::point, "point"}, {PackMode::partition, "partition"}, {PackMode::sweep, "sweep"}};
+
+}  // namespace
+
 PackMode pack_mode_from(const std::string& name) {
-  if (name == "point") return PackMode::point;
-  if (name == "partition") return PackMode::partition;
-  if (name == "sweep") return PackMode::sweep;
+  if (const auto mode = value_named(kPackModeNames, name)) return *mode;
   throw UsageError("--pack: '" + name + "' is not one of point, partition, sweep");
 }
 
 std::string to_string(PackMode mode) {
-  switch (mode) {
-    case PackMode::point:
-      return "point";
-    case PackMode::partition:
-      return "partition";
-    case PackMode::sweep:
-      return "sweep";
-  }
-  return "point";
+  return name_of(kPackModeNames, mode, "point");
 }
 
 std::string render_pack_script(const std::vector<std::string>& directives,

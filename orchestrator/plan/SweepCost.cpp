@@ -7,6 +7,7 @@
 #include <map>
 #include <sstream>
 
+#include "common/EnumName.hpp"
 #include "common/Units.hpp"
 #include "plan/PartitionProgress.hpp"
 #include "plan/ScriptTimeLimit.hpp"
@@ -77,19 +78,12 @@ int nodes_of(const sweep::SweepSpec& spec, const sweep::Partition& partition) {
 }  // namespace
 
 std::string to_string(PlanBasis basis) {
-  switch (basis) {
-    case PlanBasis::method:
-      return "method rule";
-    case PlanBasis::scaled:
-      return "scaled";
-    case PlanBasis::history:
-      return "history";
-    case PlanBasis::retry:
-      return "retry";
-    case PlanBasis::given:
-      return "given";
-  }
-  return "method rule";
+  constexpr EnumName<PlanBasis> kNames[] = {{PlanBasis::method, "method rule"},
+                                            {PlanBasis::scaled, "scaled"},
+                                            {PlanBasis::history, "history"},
+                                            {PlanBasis::retry, "retry"},
+                                            {PlanBasis::given, "given"}};
+  return name_of(kNames, basis, "method rule");
 }
 
 std::vector<PastRun> machine_history(store::Store& store, const std::string& scheduler,
@@ -131,8 +125,8 @@ std::string CostPlan::summary() const {
   // Node-hours as a centre books them: whole from 100 on, else two significant digits.
   const std::string hours = node_hours >= 100 ? std::to_string(std::lround(node_hours))
                                               : units::short_number(node_hours, 2);
-  out << "about " << format_duration(seconds) << ", " << hours << " node-hours ("
-      << points.size() << " points one after another: ";
+  out << "about " << format_duration(seconds) << ", " << hours << " node-hours (" << points.size()
+      << " points one after another: ";
   bool first = true;
   for (const auto& [basis, count] : by_basis) {
     out << (first ? "" : ", ") << count << " " << to_string(basis);
@@ -187,7 +181,7 @@ void plan_by_rule(PointPlan& p, const sweep::MethodCost& cost, const Planning& p
   p.seconds = start_up + cost.seconds;
   p.basis = PlanBasis::method;
   p.guessed = true;
-  p.why = cost.rule + (cost.bounded() ? ""
+  p.why = cost.rule + (cost.bounded()           ? ""
                        : machine.all_defaults() ? ", with the stated defaults"
                                                 : ", with the machine's figures");
   if (planning.spec.scheduler == "local" && !cost.bounded()) {
@@ -220,8 +214,8 @@ void plan_scaled(PointPlan& p, const sweep::Point& point, const sweep::MethodCos
   const double start_up = sweep::launch_seconds(machine, point.partition.processes);
   const double ref_launch = sweep::launch_seconds(machine, nearest.partition.processes);
   const int ref_nodes = nodes_of(planning.spec, nearest.partition);
-  const auto ref_cost = planning.cost_of(nearest.worker, nearest.params, nearest.partition,
-                                         ref_nodes);
+  const auto ref_cost =
+      planning.cost_of(nearest.worker, nearest.params, nearest.partition, ref_nodes);
   const double ref_measured = std::max(kLeastMeasuredSeconds, nearest.seconds - ref_launch);
   // Its start-up as a share of the stated one, for this partition's start-up.
   const double start = start_up * (nearest.seconds - ref_measured) / ref_launch;
@@ -255,8 +249,8 @@ void plan_scaled(PointPlan& p, const sweep::Point& point, const sweep::MethodCos
       << there << ")";
   if (sharing != 1) {
     why << ", x" << units::short_number(sharing, 3) << " for "
-        << units::short_number(
-               nearest.share.ranks_per_core_at(point.partition.processes, p.nodes), 3)
+        << units::short_number(nearest.share.ranks_per_core_at(point.partition.processes, p.nodes),
+                               3)
         << " ranks per core here against " << units::short_number(nearest.share.ranks_per_core, 3)
         << " there";
   }
@@ -298,8 +292,8 @@ void learn_from_history(PointPlan& p, const sweep::Point& point, const sweep::Me
     if (h->worker != point.worker || h->timed_out) continue;
     // A run whose method measured nothing (logp on one process: no pair) has only its start-up
     // to scale by: its rule's cost is no base for a ratio.
-    const auto ref = planning.cost_of(h->worker, h->params, h->partition,
-                                      nodes_of(planning.spec, h->partition));
+    const auto ref =
+        planning.cost_of(h->worker, h->params, h->partition, nodes_of(planning.spec, h->partition));
     if (!ref.bounded() && ref.seconds < kLeastRuleSeconds) continue;
     if (!nearest || rank(*h) <= rank(*nearest)) nearest = h;
   }

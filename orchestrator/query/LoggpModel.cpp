@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "common/EnumName.hpp"
+
 namespace pbench::query {
 namespace {
 
@@ -94,17 +96,10 @@ double predicted_link_bandwidth(const LoggpParameters& p, double size, int messa
 }
 
 std::string path_name(Path path) {
-  switch (path) {
-    case Path::shared_memory:
-      return "shared memory";
-    case Path::network:
-      return "network";
-    case Path::mixed:
-      return "shared memory and network";
-    case Path::unknown:
-      break;
-  }
-  return "unknown";
+  constexpr EnumName<Path> kNames[] = {{Path::shared_memory, "shared memory"},
+                                       {Path::network, "network"},
+                                       {Path::mixed, "shared memory and network"}};
+  return name_of(kNames, path);
 }
 
 bool paths_differ(Path logp, Path figure) {

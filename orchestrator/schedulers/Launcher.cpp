@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "util/Error.hpp"
+#include "util/NamedEntry.hpp"
 
 namespace pbench::schedulers {
 namespace {
@@ -33,12 +34,7 @@ const LauncherEntry kLaunchers[] = {
 };
 
 const LauncherEntry& find_launcher(const std::string& name) {
-  std::string known;
-  for (const auto& entry : kLaunchers) {
-    if (name == entry.name) return entry;
-    known += (known.empty() ? "" : ", ") + std::string(entry.name);
-  }
-  throw UsageError("unknown launcher '" + name + "' (known: " + known + ")");
+  return named_entry(kLaunchers, name, "launcher");
 }
 
 // {n}, {pmi}, {nodes}, {ppn} in `word`; throws UsageError for another {name}.

@@ -2,6 +2,7 @@
 #include "schedulers/PbsScheduler.hpp"
 #include "schedulers/SlurmScheduler.hpp"
 #include "util/Error.hpp"
+#include "util/NamedEntry.hpp"
 
 namespace pbench::schedulers {
 namespace {
@@ -37,12 +38,7 @@ const SchedulerEntry kSchedulers[] = {
 };
 
 const SchedulerEntry& scheduler_entry(const std::string& name) {
-  std::string known;
-  for (const auto& entry : kSchedulers) {
-    if (name == entry.name) return entry;
-    known += (known.empty() ? "" : ", ") + std::string(entry.name);
-  }
-  throw UsageError("unknown scheduler '" + name + "' (known: " + known + ")");
+  return named_entry(kSchedulers, name, "scheduler");
 }
 
 }  // namespace

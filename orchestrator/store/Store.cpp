@@ -8,6 +8,7 @@
 #include <optional>
 #include <vector>
 
+#include "common/EnumName.hpp"
 #include "common/MetricCatalogue.hpp"
 #include "pbench_schema.hpp"
 #include "store/Integrity.hpp"
@@ -67,33 +68,20 @@ bool file_is_empty_or_missing(const std::string& path) {
   return st.st_size == 0;
 }
 
+constexpr EnumName<PointState> kPointStateNames[] = {
+    {PointState::planned, "planned"}, {PointState::queued, "queued"},
+    {PointState::running, "running"}, {PointState::done, "done"},
+    {PointState::failed, "failed"},   {PointState::cancelled, "cancelled"},
+    {PointState::timeout, "timeout"}};
+
 }  // namespace
 
 std::string to_string(PointState state) {
-  switch (state) {
-    case PointState::planned:
-      return "planned";
-    case PointState::queued:
-      return "queued";
-    case PointState::running:
-      return "running";
-    case PointState::done:
-      return "done";
-    case PointState::failed:
-      return "failed";
-    case PointState::cancelled:
-      return "cancelled";
-    case PointState::timeout:
-      return "timeout";
-  }
-  return "planned";
+  return name_of(kPointStateNames, state, "planned");
 }
 
 PointState point_state_from(const std::string& name) {
-  for (auto s : {PointState::planned, PointState::queued, PointState::running, PointState::done,
-                 PointState::failed, PointState::cancelled, PointState::timeout}) {
-    if (to_string(s) == name) return s;
-  }
+  if (const auto state = value_named(kPointStateNames, name)) return *state;
   throw StoreError("unknown point state '" + name + "' in the store");
 }
 

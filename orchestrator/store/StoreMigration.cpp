@@ -63,8 +63,7 @@ void StoreMigration::from_version_11() {
       "UPDATE sweeps SET cluster = json_extract(spec_json, '$.machine.cluster'), "
       "base_name = name WHERE base_name IS NULL AND json_valid(spec_json)");
   db_.exec("UPDATE sweeps SET base_name = name WHERE base_name IS NULL");
-  db_.exec(std::string(schema::store_views_sql()));
-  db_.exec("PRAGMA user_version = 12");
+  remake_views_at(12);
   txn.commit();
 }
 
@@ -152,19 +151,13 @@ void StoreMigration::from_version_3() {
 void StoreMigration::from_version_4() {
   // Version 5 adds the metric catalogue and the views that answer (schema/store_views.sql);
   // refresh_catalogue() fills the catalogue.
-  Transaction txn(db_);
-  db_.exec(std::string(schema::store_views_sql()));
-  db_.exec("PRAGMA user_version = 5");
-  txn.commit();
+  views_only_step(5);
 }
 
 void StoreMigration::from_version_5() {
   // Version 6 gives the views the column env (schema/store_views.sql drops and makes every
   // view again); no table changes.
-  Transaction txn(db_);
-  db_.exec(std::string(schema::store_views_sql()));
-  db_.exec("PRAGMA user_version = 6");
-  txn.commit();
+  views_only_step(6);
 }
 
 void StoreMigration::from_version_6() {
@@ -172,10 +165,8 @@ void StoreMigration::from_version_6() {
   // o_r and L read from its result). The catalogue is a copy of the code's: made again, and
   // refresh_catalogue() fills it.
   Transaction txn(db_);
-  db_.exec("DROP TABLE IF EXISTS metric_catalogue");
-  db_.exec("DELETE FROM meta WHERE key = 'metric_catalogue'");
-  db_.exec(std::string(schema::store_views_sql()));
-  db_.exec("PRAGMA user_version = 7");
+  drop_catalogue_copy();
+  remake_views_at(7);
   txn.commit();
 }
 
@@ -183,10 +174,7 @@ void StoreMigration::from_version_7() {
   // Version 8 writes the headline rule's order once (the view headline_ranks) and keeps each
   // run's headline answered (headline_answers); schema/store_views.sql makes both, and
   // answer_headlines() (at the end of opening) fills the answers.
-  Transaction txn(db_);
-  db_.exec(std::string(schema::store_views_sql()));
-  db_.exec("PRAGMA user_version = 8");
-  txn.commit();
+  views_only_step(8);
 }
 
 void StoreMigration::from_version_8() {
@@ -195,8 +183,7 @@ void StoreMigration::from_version_8() {
   // ingest would store it now; the document stays as it was.
   Transaction txn(db_);
   // The catalogue's copy gains the column bound: made again, and refresh_catalogue() fills it.
-  db_.exec("DROP TABLE IF EXISTS metric_catalogue");
-  db_.exec("DELETE FROM meta WHERE key = 'metric_catalogue'");
+  drop_catalogue_copy();
   db_.exec(std::string(schema::store_views_sql()));
   struct Held {
     std::string worker;
@@ -231,10 +218,23 @@ void StoreMigration::from_version_9() {
   // Version 10 makes the environment a key of every headline and adds result_settings: views
   // only (schema/store_views.sql drops and makes every view, and headline_answers empty, which
   // answer_headlines() at the end of opening fills again).
-  Transaction txn(db_);
+  views_only_step(10);
+}
+
+void StoreMigration::remake_views_at(int version) {
   db_.exec(std::string(schema::store_views_sql()));
-  db_.exec("PRAGMA user_version = 10");
+  db_.exec("PRAGMA user_version = " + std::to_string(version));
+}
+
+void StoreMigration::views_only_step(int version) {
+  Transaction txn(db_);
+  remake_views_at(version);
   txn.commit();
+}
+
+void StoreMigration::drop_catalogue_copy() {
+  db_.exec("DROP TABLE IF EXISTS metric_catalogue");
+  db_.exec("DELETE FROM meta WHERE key = 'metric_catalogue'");
 }
 
 int StoreMigration::pack_batch(int batch) {
@@ -302,9 +302,8 @@ void StoreMigration::from_version_10() {
   }
   for (const auto& drop : drops) db_.exec(drop);
   db_.exec("ALTER TABLE results DROP COLUMN document");
-  db_.exec(std::string(schema::store_views_sql()));
   db_.exec("INSERT OR REPLACE INTO meta(key, value) VALUES ('compact', 'pending')");
-  db_.exec("PRAGMA user_version = 11");
+  remake_views_at(11);
   txn.commit();
 }
 

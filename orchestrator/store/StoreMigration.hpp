@@ -55,6 +55,14 @@ class StoreMigration {
   /// of sweeps, points, runs, attempts and results, with sweeps' cluster and base_name (one
   /// transaction), which the views every step makes read.
   void add_origin_columns();
+  /// The end of a step, inside its transaction: every view made again (schema/store_views.sql
+  /// drops and makes each) and the store marked as of schema `version`.
+  void remake_views_at(int version);
+  /// A step that changes no table: the views made again at `version`, in a transaction.
+  void views_only_step(int version);
+  /// The catalogue's copy dropped (a step that changes its columns), for refresh_catalogue()
+  /// to make and fill again.
+  void drop_catalogue_copy();
   /// Packs the next `batch` documents not packed yet; returns how many it packed.
   int pack_batch(int batch);
 

@@ -21,6 +21,7 @@
 #include "schedulers/SlurmScheduler.hpp"
 #include "store/Store.hpp"
 #include "support/RecordingRunner.hpp"
+#include "support/ScratchDir.hpp"
 #include "support/ScriptLines.hpp"
 #include "sweep/SweepFile.hpp"
 #include "sweep/SweepSpec.hpp"
@@ -34,14 +35,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    path = fs::temp_directory_path() / ("pbench-batch-test-" + std::to_string(::getpid()));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
+struct TempDir : testing::ScratchDir {
+  TempDir() : ScratchDir("pbench-batch-test") {}
   std::string job(const std::string& name) const {
     fs::create_directories(path / name);
     return (path / name).string();

@@ -13,6 +13,7 @@
 #include "site/ProfileSweep.hpp"
 #include "site/SiteProfile.hpp"
 #include "support/RecordingRunner.hpp"
+#include "support/ScratchDir.hpp"
 #include "sweep/SweepSpec.hpp"
 #include "util/Error.hpp"
 
@@ -22,15 +23,11 @@ namespace fs = std::filesystem;
 namespace {
 
 // A directory with two worker directories, as a site has one per MPI build.
-struct SiteDir {
-  fs::path path;
-  SiteDir() {
-    path = fs::temp_directory_path() / ("pbench-site-test-" + std::to_string(::getpid()));
-    fs::remove_all(path);
+struct SiteDir : testing::ScratchDir {
+  SiteDir() : ScratchDir("pbench-site-test") {
     fs::create_directories(path / "mpich");
     fs::create_directories(path / "openmpi");
   }
-  ~SiteDir() { fs::remove_all(path); }
   std::string origin() const { return (path / "site.toml").string(); }
 };
 

@@ -16,20 +16,12 @@
 #include "store/Store.hpp"
 #include "support/OldStores.hpp"
 #include "support/ResultFixtures.hpp"
+#include "support/NumberOf.hpp"
 #include "support/StoreFixture.hpp"
 #include "util/Error.hpp"
 
 using namespace pbench;
-
-namespace {
-
-std::int64_t rows_of(store::Store& store, const std::string& sql) {
-  auto s = store.db().prepare(sql);
-  s.step();
-  return s.int64(0);
-}
-
-}  // namespace
+using testing::number_of;
 
 TEST_CASE("the catalogue: each metric once, in a base unit, headline figures with a direction") {
   std::set<std::pair<std::string_view, std::string_view>> seen;
@@ -51,8 +43,8 @@ TEST_CASE("a store holds the catalogue and gets it back when it differs") {
   const auto size = static_cast<std::int64_t>(metrics::catalogue().size());
   {
     auto store = store::Store::open(path.string(), store::Store::Access::create);
-    CHECK(rows_of(store, "SELECT count(*) FROM metric_catalogue") == size);
-    CHECK(rows_of(store,
+    CHECK(number_of(store, "SELECT count(*) FROM metric_catalogue") == size);
+    CHECK(number_of(store,
                   "SELECT count(*) FROM metric_catalogue WHERE worker = 'logp' AND "
                   "name = 'big_g' AND unit = 's/B' AND better = 'lower' AND "
                   "headline = 'yes' AND figure = 'logp_G' AND label_keys = "
@@ -66,11 +58,11 @@ TEST_CASE("a store holds the catalogue and gets it back when it differs") {
   {
     // A reader cannot write: it reads what the store holds.
     auto reader = store::Store::open(path.string(), store::Store::Access::read_only);
-    CHECK(rows_of(reader, "SELECT count(*) FROM metric_catalogue") == size - 1);
+    CHECK(number_of(reader, "SELECT count(*) FROM metric_catalogue") == size - 1);
   }
   auto store = store::Store::open(path.string(), store::Store::Access::existing);
-  CHECK(rows_of(store, "SELECT count(*) FROM metric_catalogue") == size);
-  CHECK(rows_of(store,
+  CHECK(number_of(store, "SELECT count(*) FROM metric_catalogue") == size);
+  CHECK(number_of(store,
                 "SELECT count(*) FROM metric_catalogue WHERE name = 'b_eff' AND "
                 "better = 'higher'") == 1);
   std::filesystem::remove(path);
@@ -96,11 +88,11 @@ TEST_CASE("a version 4 store gets the catalogue and the views, its results answe
                                    false));
     before = query::system_table(f.store, std::string("old"), {});
     testing::make_version_4(f.store);
-    CHECK(rows_of(f.store, "SELECT count(*) FROM sqlite_master WHERE type = 'view'") == 0);
+    CHECK(number_of(f.store, "SELECT count(*) FROM sqlite_master WHERE type = 'view'") == 0);
   }
   auto store = store::Store::open(path.string(), store::Store::Access::existing);
-  CHECK(rows_of(store, "PRAGMA user_version") == store::kStoreSchemaVersion);
-  CHECK(rows_of(store, "SELECT count(*) FROM metric_catalogue") ==
+  CHECK(number_of(store, "PRAGMA user_version") == store::kStoreSchemaVersion);
+  CHECK(number_of(store, "SELECT count(*) FROM metric_catalogue") ==
         static_cast<std::int64_t>(metrics::catalogue().size()));
   const auto after = query::system_table(store, std::string("old"), {});
   CHECK(after.rows == before.rows);
@@ -127,7 +119,7 @@ TEST_CASE("ingest refuses a metric the catalogue does not hold, or in another un
                        doctest::Contains("at /summary/0/unit: metric \"eel_min\" is in s by the "
                                          "metric catalogue, not \"us\""),
                        ValidationError);
-  CHECK(rows_of(store, "SELECT count(*) FROM results") == 0);
+  CHECK(number_of(store, "SELECT count(*) FROM results") == 0);
 }
 
 namespace {
@@ -149,7 +141,7 @@ std::string headline_text(store::Store& store, const std::string& source, std::i
 }
 
 bool answered(store::Store& store, std::int64_t run) {
-  return rows_of(store, "SELECT count(*) FROM headline_answered WHERE run = " +
+  return number_of(store, "SELECT count(*) FROM headline_answered WHERE run = " +
                             std::to_string(run)) == 1;
 }
 
@@ -207,8 +199,8 @@ TEST_CASE("a run's headline is kept answered, the same rows as the view, and mad
   CHECK(answered(f.store, 1));
   // Removing the sweep removes its answers.
   f.store.delete_sweep(f.store.find_sweep("kept")->id);
-  CHECK(rows_of(f.store, "SELECT count(*) FROM headline_answers") == 0);
-  CHECK(rows_of(f.store, "SELECT count(*) FROM headline_answered") == 0);
+  CHECK(number_of(f.store, "SELECT count(*) FROM headline_answers") == 0);
+  CHECK(number_of(f.store, "SELECT count(*) FROM headline_answered") == 0);
 }
 
 TEST_CASE("history reads the kept answers in one statement and gives what query system gives "

@@ -16,11 +16,13 @@
 #include "support/OldStores.hpp"
 #include "support/ResultFixtures.hpp"
 #include "support/ResultSamples.hpp"
+#include "support/NumberOf.hpp"
 #include "support/StoreFixture.hpp"
 #include "util/Error.hpp"
 #include "util/Sha256.hpp"
 
 using namespace pbench;
+using testing::number_of;
 
 namespace {
 
@@ -41,12 +43,6 @@ std::vector<std::pair<std::string, std::string>> sample_texts() {
     out.emplace_back(entry.path().string(), testing::read_text(entry.path()));
   }
   return out;
-}
-
-std::int64_t count_of(store::Store& store, const std::string& sql) {
-  auto s = store.db().prepare(sql);
-  s.step();
-  return s.int64(0);
 }
 
 }  // namespace
@@ -132,10 +128,10 @@ TEST_CASE(
   }
   REQUIRE(before.size() == 3);
   auto store = store::Store::open(path, store::Store::Access::existing);
-  CHECK(count_of(store, "PRAGMA user_version") == 12);
-  CHECK(count_of(store,
+  CHECK(number_of(store, "PRAGMA user_version") == 12);
+  CHECK(number_of(store,
                  "SELECT count(*) FROM pragma_table_info('results') WHERE name = 'document'") == 0);
-  CHECK(count_of(store, "SELECT count(*) FROM meta WHERE key = 'compact'") == 0);  // vacuumed
+  CHECK(number_of(store, "SELECT count(*) FROM meta WHERE key = 'compact'") == 0);  // vacuumed
   for (std::size_t i = 0; i < before.size(); ++i) {
     CAPTURE(i);
     const std::string text = store.document(static_cast<std::int64_t>(i + 1));
@@ -143,6 +139,6 @@ TEST_CASE(
     CHECK(sha256_hex(text) == before[i].first);
   }
   // The views read the heads: every point's result is there, with its first reason.
-  CHECK(count_of(store, "SELECT count(*) FROM run_results") == 3);
-  CHECK(count_of(store, "SELECT count(*) FROM headline_answers") > 0);
+  CHECK(number_of(store, "SELECT count(*) FROM run_results") == 3);
+  CHECK(number_of(store, "SELECT count(*) FROM headline_answers") > 0);
 }

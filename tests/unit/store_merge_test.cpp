@@ -13,6 +13,7 @@
 
 #include "query/ClusterSweep.hpp"
 #include "store/StoreMerge.hpp"
+#include "support/NumberOf.hpp"
 #include "support/StoreFixture.hpp"
 #include "util/Error.hpp"
 
@@ -20,14 +21,9 @@ using namespace pbench;
 using pbench::testing::document;
 using pbench::testing::Fixture;
 using pbench::testing::metric;
+using pbench::testing::number_of;
 
 namespace {
-
-std::int64_t count_of(store::Store& store, const std::string& sql) {
-  auto s = store.db().prepare(sql);
-  REQUIRE(s.step());
-  return s.int64(0);
-}
 
 nlohmann::json comm_document(double b_eff) {
   return document("comm", 2, nlohmann::json::array({metric("b_eff", b_eff, "B/s")}), true);
@@ -70,7 +66,7 @@ TEST_CASE("store merge: a run that started earlier joins the same sweep before t
     from.store.start_run(from.points[0].sweep_id, "2026-11-21T00:00:00.000Z", "{}");
     from.add_run(0, comm_document(2.5e9));
   }
-  const auto before = count_of(into.store, "SELECT count(*) FROM results");
+  const auto before = number_of(into.store, "SELECT count(*) FROM results");
   store::MergeOptions options;
   options.cluster = "unnamed";  // the cluster of the stored sweep, which names none
   const auto counts = store::StoreMerge(into.store, options).merge({files.path("from.db")});
@@ -81,23 +77,23 @@ TEST_CASE("store merge: a run that started earlier joins the same sweep before t
   CHECK(counts[0].runs_known == 1);
   CHECK(counts[0].results == 1);
   CHECK(counts[0].results_known == 1);
-  CHECK(count_of(into.store, "SELECT count(*) FROM results") == before + 1);
+  CHECK(number_of(into.store, "SELECT count(*) FROM results") == before + 1);
   // Run 1 is now the one that started first (merged), run 2 the stored one; its attempt and
   // result moved with it, and both runs' headlines are answered again.
-  CHECK(count_of(into.store,
+  CHECK(number_of(into.store,
                  "SELECT run_no FROM runs WHERE started_at = '2026-11-21T00:00:00.000Z'") == 1);
-  CHECK(count_of(into.store,
+  CHECK(number_of(into.store,
                  "SELECT run_no FROM results r JOIN metrics m ON m.result_id = r.id "
                  "WHERE m.value = 2.5e9") == 1);
-  CHECK(count_of(into.store,
+  CHECK(number_of(into.store,
                  "SELECT run_no FROM results r JOIN metrics m ON m.result_id = r.id "
                  "WHERE m.value = 1.25e9") == 2);
-  CHECK(count_of(into.store,
+  CHECK(number_of(into.store,
                  "SELECT count(*) FROM attempts WHERE run_no = 2 AND origin_id IS "
                  "NULL") == 1);
   CHECK(into.store.headline_answered(into.points[0].sweep_id, 1));
   CHECK(into.store.headline_answered(into.points[0].sweep_id, 2));
-  CHECK(count_of(into.store,
+  CHECK(number_of(into.store,
                  "SELECT count(*) FROM origins WHERE cluster = 'unnamed' AND store = '" +
                      std::filesystem::canonical(files.path("from.db")).string() + "'") == 1);
   // The same file again adds nothing.
@@ -106,7 +102,7 @@ TEST_CASE("store merge: a run that started earlier joins the same sweep before t
   CHECK(again[0].runs == 0);
   CHECK(again[0].attempts == 0);
   CHECK(again[0].results_known == 2);
-  CHECK(count_of(into.store, "SELECT count(*) FROM results") == before + 1);
+  CHECK(number_of(into.store, "SELECT count(*) FROM results") == before + 1);
 }
 
 TEST_CASE("store merge: another cluster's sweep of the same name is refused, or renamed") {
@@ -114,7 +110,7 @@ TEST_CASE("store merge: another cluster's sweep of the same name is refused, or 
   auto into = one_run(files.path("into.db"), 1.25e9);
   { one_run(files.path("rack2.db"), 2.5e9); }
   const auto rows = [&] {
-    return count_of(into.store,
+    return number_of(into.store,
                     "SELECT (SELECT count(*) FROM sweeps) + (SELECT count(*) FROM "
                     "results) + (SELECT count(*) FROM runs) + (SELECT count(*) FROM "
                     "origins)");

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "common/EnumName.hpp"
+
 namespace pbench::bcast {
 
 namespace {
@@ -14,15 +16,10 @@ int lowest_set_bit(int value) {
 }  // namespace
 
 std::string algorithm_name(Algorithm algorithm) {
-  switch (algorithm) {
-    case Algorithm::linear:
-      return "linear";
-    case Algorithm::backward:
-      return "backward";
-    case Algorithm::binomial:
-      return "binomial";
-  }
-  return "?";
+  constexpr EnumName<Algorithm> kNames[] = {{Algorithm::linear, "linear"},
+                                            {Algorithm::backward, "backward"},
+                                            {Algorithm::binomial, "binomial"}};
+  return name_of(kNames, algorithm, "?");
 }
 
 BroadcastShape::BroadcastShape(Algorithm algorithm, int nprocs)

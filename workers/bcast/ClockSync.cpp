@@ -36,15 +36,11 @@ int lowest_set_bit(int rank) {
 
 ClockSync::ClockSync(MPI_Comm comm, int fit_points, int ping_pongs, double fit_seconds,
                      MessageWait wait)
-    : fit_points_(fit_points), ping_pongs_(ping_pongs), fit_seconds_(fit_seconds), wait_(wait) {
-  MPI_Comm_dup(comm, &comm_);
-  MPI_Comm_rank(comm_, &rank_);
-  MPI_Comm_size(comm_, &nprocs_);
-}
-
-ClockSync::~ClockSync() {
-  if (comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
-}
+    : comm_(comm),
+      fit_points_(fit_points),
+      ping_pongs_(ping_pongs),
+      fit_seconds_(fit_seconds),
+      wait_(wait) {}
 
 FitPoint ClockSync::ping(int server, bool global) const {
   FitPoint best;
@@ -53,8 +49,8 @@ FitPoint ClockSync::ping(int server, bool global) const {
   double stamp = 0;
   for (int k = 0; k < ping_pongs_; ++k) {
     const double t1 = global ? now() : MPI_Wtime();
-    wait_.send(&ping, 1, server, kClockPingTag, comm_);
-    wait_.receive(&stamp, sizeof stamp, server, kClockStampTag, comm_);
+    wait_.send(&ping, 1, server, kClockPingTag, comm_.get());
+    wait_.receive(&stamp, sizeof stamp, server, kClockStampTag, comm_.get());
     const double t2 = global ? now() : MPI_Wtime();
     if (t2 - t1 < best.round_trip) best = {(t1 + t2) / 2, stamp - (t1 + t2) / 2, t2 - t1};
   }
@@ -64,19 +60,21 @@ FitPoint ClockSync::ping(int server, bool global) const {
 void ClockSync::answer(int client, int count, bool global) const {
   char ping = 0;
   for (int k = 0; k < count; ++k) {
-    wait_.receive(&ping, 1, client, kClockPingTag, comm_);
+    wait_.receive(&ping, 1, client, kClockPingTag, comm_.get());
     const double stamp = global ? now() : MPI_Wtime();
-    wait_.send(&stamp, sizeof stamp, client, kClockStampTag, comm_);
+    wait_.send(&stamp, sizeof stamp, client, kClockStampTag, comm_.get());
   }
 }
 
 template <class Client, class Server>
 void ClockSync::rounds(Client&& client, Server&& server) const {
-  for (int distance = 1; distance < nprocs_; distance *= 2) {
-    if (rank_ > 0 && lowest_set_bit(rank_) == distance) {
-      client(rank_ - distance);
-    } else if ((rank_ == 0 || lowest_set_bit(rank_) > distance) && rank_ + distance < nprocs_) {
-      server(rank_ + distance);
+  const int rank = comm_.rank();
+  const int nprocs = comm_.size();
+  for (int distance = 1; distance < nprocs; distance *= 2) {
+    if (rank > 0 && lowest_set_bit(rank) == distance) {
+      client(rank - distance);
+    } else if ((rank == 0 || lowest_set_bit(rank) > distance) && rank + distance < nprocs) {
+      server(rank + distance);
     }
   }
 }
@@ -84,16 +82,18 @@ void ClockSync::rounds(Client&& client, Server&& server) const {
 std::vector<double> ClockSync::pass_down(
     int count, const std::function<std::vector<double>(const std::vector<double>&)>& own) const {
   const int bytes = count * static_cast<int>(sizeof(double));
+  const int rank = comm_.rank();
+  const int nprocs = comm_.size();
   std::vector<double> parent;
-  if (rank_ > 0) {
+  if (rank > 0) {
     parent.assign(static_cast<std::size_t>(count), 0);
-    wait_.receive(parent.data(), bytes, rank_ - lowest_set_bit(rank_), kClockModelTag, comm_);
+    wait_.receive(parent.data(), bytes, rank - lowest_set_bit(rank), kClockModelTag, comm_.get());
   }
   const std::vector<double> mine = own(parent);
-  for (int distance = 1; distance < nprocs_ && (rank_ == 0 || distance < lowest_set_bit(rank_));
+  for (int distance = 1; distance < nprocs && (rank == 0 || distance < lowest_set_bit(rank));
        distance *= 2) {
-    if (rank_ + distance < nprocs_) {
-      wait_.send(mine.data(), bytes, rank_ + distance, kClockModelTag, comm_);
+    if (rank + distance < nprocs) {
+      wait_.send(mine.data(), bytes, rank + distance, kClockModelTag, comm_.get());
     }
   }
   return mine;
@@ -145,7 +145,7 @@ ClockRecord ClockSync::check() {
 double ClockSync::largest_predicted_error() const {
   const double own = model_.predicted_error(now());
   double largest = 0;
-  MPI_Allreduce(&own, &largest, 1, MPI_DOUBLE, MPI_MAX, comm_);
+  MPI_Allreduce(&own, &largest, 1, MPI_DOUBLE, MPI_MAX, comm_.get());
   return largest;
 }
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "bcast/ClockModel.hpp"
+#include "bcast/DuplicateComm.hpp"
 #include "bcast/MessageWait.hpp"
 
 namespace pbench::bcast {
@@ -35,9 +36,6 @@ class ClockSync {
  public:
   /// Over a duplicate of `comm` (collective), waiting for messages with `wait`.
   ClockSync(MPI_Comm comm, int fit_points, int ping_pongs, double fit_seconds, MessageWait wait);
-  ~ClockSync();
-  ClockSync(const ClockSync&) = delete;
-  ClockSync& operator=(const ClockSync&) = delete;
 
   /// Learns every rank's model to rank 0 (collective).
   void learn();
@@ -70,9 +68,7 @@ class ClockSync {
   std::vector<double> pass_down(
       int count, const std::function<std::vector<double>(const std::vector<double>&)>& own) const;
 
-  MPI_Comm comm_ = MPI_COMM_NULL;
-  int rank_ = 0;
-  int nprocs_ = 1;
+  DuplicateComm comm_;
   int fit_points_;
   int ping_pongs_;
   double fit_seconds_;

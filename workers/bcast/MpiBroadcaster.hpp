@@ -1,6 +1,7 @@
 #pragma once
 // MPI_Bcast of the library under test, on its own communicator.
 #include "bcast/Broadcaster.hpp"
+#include "bcast/DuplicateComm.hpp"
 
 namespace pbench::bcast {
 
@@ -8,9 +9,6 @@ class MpiBroadcaster : public Broadcaster {
  public:
   /// Broadcasts over a duplicate of `comm` (collective).
   explicit MpiBroadcaster(MPI_Comm comm);
-  ~MpiBroadcaster() override;
-  MpiBroadcaster(const MpiBroadcaster&) = delete;
-  MpiBroadcaster& operator=(const MpiBroadcaster&) = delete;
 
   /// MPI_Bcast of `bytes` bytes from `root`; throws std::runtime_error when MPI reports an error.
   void broadcast(void* buffer, std::int64_t bytes, int root) override;
@@ -18,7 +16,7 @@ class MpiBroadcaster : public Broadcaster {
   std::optional<BroadcastShape> shape() const override { return std::nullopt; }
 
  private:
-  MPI_Comm comm_ = MPI_COMM_NULL;
+  DuplicateComm comm_;
 };
 
 }  // namespace pbench::bcast

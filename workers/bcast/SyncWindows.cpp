@@ -18,21 +18,14 @@ constexpr int kPilotSteps = 17;
 
 SyncWindows::SyncWindows(MPI_Comm comm, Broadcaster& broadcaster, ClockSync& clock, int root,
                          double tolerance)
-    : broadcaster_(broadcaster), clock_(clock), root_(root), tolerance_(tolerance) {
-  MPI_Comm_dup(comm, &comm_);
-  MPI_Comm_rank(comm_, &rank_);
-}
-
-SyncWindows::~SyncWindows() {
-  if (comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
-}
+    : comm_(comm), broadcaster_(broadcaster), clock_(clock), root_(root), tolerance_(tolerance) {}
 
 WindowFigures SyncWindows::measure(std::int64_t bytes, std::int64_t windows, double window) {
   if (static_cast<std::int64_t>(buffer_.size()) < bytes) {
     buffer_.assign(static_cast<std::size_t>(bytes), 0);
   }
-  double start = rank_ == 0 ? clock_.now() + kLead + window : 0;
-  MPI_Bcast(&start, 1, MPI_DOUBLE, 0, comm_);
+  double start = comm_.rank() == 0 ? clock_.now() + kLead + window : 0;
+  MPI_Bcast(&start, 1, MPI_DOUBLE, 0, comm_.get());
   worker::count_loops(windows);
   std::vector<int> late(static_cast<std::size_t>(windows), 0);
   std::vector<double> arrival(static_cast<std::size_t>(windows), 0);
@@ -43,7 +36,8 @@ WindowFigures SyncWindows::measure(std::int64_t bytes, std::int64_t windows, dou
     arrival[static_cast<std::size_t>(k)] = clock_.now() - t;
   }
   std::vector<int> spoiled(late.size(), 0);
-  MPI_Allreduce(late.data(), spoiled.data(), static_cast<int>(windows), MPI_INT, MPI_MAX, comm_);
+  MPI_Allreduce(late.data(), spoiled.data(), static_cast<int>(windows), MPI_INT, MPI_MAX,
+                comm_.get());
   WindowFigures out;
   double sum = 0;
   int kept = 0;
@@ -68,7 +62,7 @@ double SyncWindows::find_window(std::int64_t bytes, double factor) {
   for (int step = 0; step < kPilotSteps; ++step) {
     const WindowFigures pilot = measure(bytes, kPilotWindows, window);
     double longest = 0;
-    MPI_Allreduce(&pilot.latest, &longest, 1, MPI_DOUBLE, MPI_MAX, comm_);
+    MPI_Allreduce(&pilot.latest, &longest, 1, MPI_DOUBLE, MPI_MAX, comm_.get());
     const double wanted = std::max(kLeast, factor * longest + 2 * tolerance_);
     if (wanted <= window) return wanted;
     window = std::max(2 * window, wanted);

@@ -14,6 +14,7 @@
 
 #include "bcast/Broadcaster.hpp"
 #include "bcast/ClockSync.hpp"
+#include "bcast/DuplicateComm.hpp"
 
 namespace pbench::bcast {
 
@@ -32,9 +33,6 @@ class SyncWindows {
   /// a duplicate of `comm`); a rank more than `tolerance` seconds late misses a window.
   SyncWindows(MPI_Comm comm, Broadcaster& broadcaster, ClockSync& clock, int root,
               double tolerance);
-  ~SyncWindows();
-  SyncWindows(const SyncWindows&) = delete;
-  SyncWindows& operator=(const SyncWindows&) = delete;
 
   /// One measurement: `windows` broadcasts of `bytes` in windows of `window` seconds.
   WindowFigures measure(std::int64_t bytes, std::int64_t windows, double window);
@@ -49,11 +47,10 @@ class SyncWindows {
   static constexpr double kLeast = 100e-6;
 
  private:
-  MPI_Comm comm_ = MPI_COMM_NULL;
+  DuplicateComm comm_;
   Broadcaster& broadcaster_;
   ClockSync& clock_;
   int root_;
-  int rank_ = 0;
   double tolerance_;
   std::vector<unsigned char> buffer_;
 };

@@ -13,11 +13,6 @@ constexpr int kPingTag = 41;
 constexpr int kPongTag = 42;
 constexpr int kAckTag = 43;
 
-void check(int code, const char* what) {
-  if (code != MPI_SUCCESS)
-    throw std::runtime_error(std::string("bcast methods: ") + what + " failed");
-}
-
 }  // namespace
 
 unsigned char delivery_pattern(std::int64_t index, int root, int trial) {
@@ -37,15 +32,7 @@ std::int64_t wrong_bytes(const unsigned char* data, std::int64_t bytes, int root
 
 TimedLoops::TimedLoops(MPI_Comm comm, Broadcaster& broadcaster, int root, std::int64_t repetitions,
                        MessageWait wait)
-    : broadcaster_(broadcaster), root_(root), repetitions_(repetitions), wait_(wait) {
-  MPI_Comm_dup(comm, &comm_);
-  MPI_Comm_rank(comm_, &rank_);
-  MPI_Comm_size(comm_, &nprocs_);
-}
-
-TimedLoops::~TimedLoops() {
-  if (comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
-}
+    : comm_(comm), broadcaster_(broadcaster), root_(root), repetitions_(repetitions), wait_(wait) {}
 
 unsigned char* TimedLoops::buffer(std::int64_t bytes) {
   if (static_cast<std::int64_t>(buffer_.size()) < bytes) {
@@ -54,30 +41,46 @@ unsigned char* TimedLoops::buffer(std::int64_t bytes) {
   return buffer_.data();
 }
 
+void TimedLoops::barrier() {
+  if (MPI_Barrier(comm_.get()) != MPI_SUCCESS) {
+    throw std::runtime_error("bcast methods: MPI_Barrier failed");
+  }
+}
+
+template <class Repetition>
+double TimedLoops::per_repetition(Repetition&& one) {
+  worker::count_loops(repetitions_ + 1);
+  one();
+  barrier();
+  const double start = MPI_Wtime();
+  for (std::int64_t x = 0; x < repetitions_; ++x) one();
+  return (MPI_Wtime() - start) / static_cast<double>(repetitions_);
+}
+
 void TimedLoops::send_ack() {
-  wait_.send(ack_, kAckBytes, root_, kAckTag, comm_);
+  wait_.send(ack_, kAckBytes, root_, kAckTag, comm_.get());
 }
 
 void TimedLoops::receive_ack(int source) {
-  wait_.receive(ack_, kAckBytes, source, kAckTag, comm_);
+  wait_.receive(ack_, kAckBytes, source, kAckTag, comm_.get());
 }
 
 double TimedLoops::round_trip(int task) {
   unsigned char message[kAckBytes] = {};
-  check(MPI_Barrier(comm_), "MPI_Barrier");
-  if (rank_ == root_ || rank_ == task) worker::count_loops(repetitions_);
-  if (rank_ == root_) {
+  barrier();
+  if (comm_.rank() == root_ || comm_.rank() == task) worker::count_loops(repetitions_);
+  if (comm_.rank() == root_) {
     const double start = MPI_Wtime();
     for (std::int64_t x = 0; x < repetitions_; ++x) {
-      wait_.send(message, kAckBytes, task, kPingTag, comm_);
-      wait_.receive(message, kAckBytes, task, kPongTag, comm_);
+      wait_.send(message, kAckBytes, task, kPingTag, comm_.get());
+      wait_.receive(message, kAckBytes, task, kPongTag, comm_.get());
     }
     return (MPI_Wtime() - start) / static_cast<double>(repetitions_);
   }
-  if (rank_ == task) {
+  if (comm_.rank() == task) {
     for (std::int64_t x = 0; x < repetitions_; ++x) {
-      wait_.receive(message, kAckBytes, root_, kPingTag, comm_);
-      wait_.send(message, kAckBytes, root_, kPongTag, comm_);
+      wait_.receive(message, kAckBytes, root_, kPingTag, comm_.get());
+      wait_.send(message, kAckBytes, root_, kPongTag, comm_.get());
     }
   }
   return 0;
@@ -85,11 +88,11 @@ double TimedLoops::round_trip(int task) {
 
 double TimedLoops::acknowledged_broadcasts(int task, std::int64_t bytes) {
   unsigned char* data = buffer(bytes);
-  check(MPI_Barrier(comm_), "MPI_Barrier");
+  barrier();
   // The first iteration is untimed: it makes a violation of the method's assumptions affect
   // every timed iteration alike (the paper's initial broadcast/acknowledgement pair).
   worker::count_loops(repetitions_ + 1);
-  if (rank_ == root_) {
+  if (comm_.rank() == root_) {
     broadcaster_.broadcast(data, bytes, root_);
     receive_ack(task);
     const double start = MPI_Wtime();
@@ -101,56 +104,44 @@ double TimedLoops::acknowledged_broadcasts(int task, std::int64_t bytes) {
   }
   for (std::int64_t x = 0; x <= repetitions_; ++x) {
     broadcaster_.broadcast(data, bytes, root_);
-    if (rank_ == task) send_ack();
+    if (comm_.rank() == task) send_ack();
   }
   return 0;
 }
 
 double TimedLoops::repeated_broadcasts(std::int64_t bytes) {
   unsigned char* data = buffer(bytes);
-  worker::count_loops(repetitions_ + 1);
-  broadcaster_.broadcast(data, bytes, root_);
-  check(MPI_Barrier(comm_), "MPI_Barrier");
-  const double start = MPI_Wtime();
-  for (std::int64_t x = 0; x < repetitions_; ++x) broadcaster_.broadcast(data, bytes, root_);
-  return (MPI_Wtime() - start) / static_cast<double>(repetitions_);
+  return per_repetition([&] { broadcaster_.broadcast(data, bytes, root_); });
 }
 
 double TimedLoops::rounds(std::int64_t bytes, const std::vector<int>& roots) {
   unsigned char* data = buffer(bytes);
-  worker::count_loops(repetitions_ + 1);
-  auto one_round = [&] {
+  const double per_round = per_repetition([&] {
     for (int r : roots) broadcaster_.broadcast(data, bytes, r);
-  };
-  one_round();
-  check(MPI_Barrier(comm_), "MPI_Barrier");
-  const double start = MPI_Wtime();
-  for (std::int64_t x = 0; x < repetitions_; ++x) one_round();
-  return (MPI_Wtime() - start) /
-         static_cast<double>(repetitions_ * static_cast<std::int64_t>(roots.size()));
+  });
+  return per_round / static_cast<double>(roots.size());
 }
 
 double TimedLoops::barrier_pairs(std::int64_t bytes) {
   unsigned char* data = buffer(bytes);
   worker::count_loops(repetitions_ + 1);
   broadcaster_.broadcast(data, bytes, root_);
-  check(MPI_Barrier(comm_), "MPI_Barrier");
+  barrier();
   const double start = MPI_Wtime();
   for (std::int64_t x = 0; x < repetitions_; ++x) {
     broadcaster_.broadcast(data, bytes, root_);
-    check(MPI_Barrier(comm_), "MPI_Barrier");
+    barrier();
   }
   return (MPI_Wtime() - start) / static_cast<double>(repetitions_);
 }
 
 double TimedLoops::all_acknowledge(std::int64_t bytes, const std::vector<int>& tasks) {
   unsigned char* data = buffer(bytes);
-  worker::count_loops(repetitions_ + 1);
   bool acknowledges = false;
-  for (int task : tasks) acknowledges = acknowledges || (task == rank_ && task != root_);
+  for (int task : tasks) acknowledges = acknowledges || (task == comm_.rank() && task != root_);
   auto one = [&] {
     broadcaster_.broadcast(data, bytes, root_);
-    if (rank_ == root_) {
+    if (comm_.rank() == root_) {
       for (int task : tasks) {
         if (task != root_) receive_ack(MPI_ANY_SOURCE);
       }
@@ -158,17 +149,14 @@ double TimedLoops::all_acknowledge(std::int64_t bytes, const std::vector<int>& t
       send_ack();
     }
   };
-  one();
-  check(MPI_Barrier(comm_), "MPI_Barrier");
-  const double start = MPI_Wtime();
-  for (std::int64_t x = 0; x < repetitions_; ++x) one();
-  return rank_ == root_ ? (MPI_Wtime() - start) / static_cast<double>(repetitions_) : 0;
+  const double time = per_repetition(one);
+  return comm_.rank() == root_ ? time : 0;
 }
 
 int TimedLoops::check_delivery(std::int64_t bytes, int from, int trial) {
   unsigned char* data = buffer(bytes);
   fill_delivery_pattern(data, bytes, from, trial);
-  if (rank_ != from) {
+  if (comm_.rank() != from) {
     for (std::int64_t k = 0; k < bytes; ++k) data[k] = static_cast<unsigned char>(~data[k]);
   }
   broadcaster_.broadcast(data, bytes, from);

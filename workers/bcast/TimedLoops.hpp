@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "bcast/Broadcaster.hpp"
+#include "bcast/DuplicateComm.hpp"
 #include "bcast/MessageWait.hpp"
 
 namespace pbench::bcast {
@@ -26,9 +27,6 @@ class TimedLoops {
   /// `repetitions` (M) per measurement, waiting for acknowledgements with `wait`.
   TimedLoops(MPI_Comm comm, Broadcaster& broadcaster, int root, std::int64_t repetitions,
              MessageWait wait);
-  ~TimedLoops();
-  TimedLoops(const TimedLoops&) = delete;
-  TimedLoops& operator=(const TimedLoops&) = delete;
 
   /// RTL_i: M round trips of an 8-byte message between the root and `task`; returns the mean
   /// round-trip time [s] at the root, 0 elsewhere (collective: starts with a barrier).
@@ -59,14 +57,18 @@ class TimedLoops {
 
  private:
   unsigned char* buffer(std::int64_t bytes);
+  /// MPI_Barrier on the loops' communicator; throws std::runtime_error when MPI reports an error.
+  void barrier();
+  /// The loop most methods share: `one` repetition untimed, a barrier, then M repetitions
+  /// timed; returns this process's time / M [s].
+  template <class Repetition>
+  double per_repetition(Repetition&& one);
   void send_ack();
   void receive_ack(int source);
 
-  MPI_Comm comm_ = MPI_COMM_NULL;
+  DuplicateComm comm_;
   Broadcaster& broadcaster_;
   int root_;
-  int rank_ = 0;
-  int nprocs_ = 1;
   std::int64_t repetitions_;
   MessageWait wait_;
   std::vector<unsigned char> buffer_;

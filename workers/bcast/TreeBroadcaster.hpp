@@ -3,6 +3,7 @@
 // synthetic hop delay before each send (so a hop costs d plus the message), on its own
 // communicator so its messages never meet the methods' acknowledgements.
 #include "bcast/Broadcaster.hpp"
+#include "bcast/DuplicateComm.hpp"
 #include "bcast/HopDelay.hpp"
 #include "bcast/MessageWait.hpp"
 
@@ -13,9 +14,6 @@ class TreeBroadcaster : public Broadcaster {
   /// Broadcasts with `algorithm` over a duplicate of `comm` (collective), waiting for its
   /// messages with `wait`.
   TreeBroadcaster(Algorithm algorithm, MPI_Comm comm, HopDelay delay, MessageWait wait);
-  ~TreeBroadcaster() override;
-  TreeBroadcaster(const TreeBroadcaster&) = delete;
-  TreeBroadcaster& operator=(const TreeBroadcaster&) = delete;
 
   /// Receives from the parent (unless root), then for each child: waits the hop delay, sends.
   void broadcast(void* buffer, std::int64_t bytes, int root) override;
@@ -23,8 +21,7 @@ class TreeBroadcaster : public Broadcaster {
   std::optional<BroadcastShape> shape() const override { return shape_; }
 
  private:
-  MPI_Comm comm_ = MPI_COMM_NULL;
-  int rank_ = 0;
+  DuplicateComm comm_;
   BroadcastShape shape_;
   HopDelay delay_;
   MessageWait wait_;

@@ -1,30 +1,30 @@
 #include "comm/Method.hpp"
 
+#include "common/EnumName.hpp"
+
 namespace pbench::comm {
 
+namespace {
+
+constexpr EnumName<Method> kMethodNames[] = {{Method::kSendrecv, "sendrecv"},
+                                             {Method::kAlltoallv, "alltoallv"},
+                                             {Method::kNonblocking, "nonblocking"}};
+
+}  // namespace
+
 std::string method_name(Method method) {
-  switch (method) {
-    case Method::kSendrecv: return "sendrecv";
-    case Method::kAlltoallv: return "alltoallv";
-    case Method::kNonblocking: return "nonblocking";
-  }
-  return "unknown";
+  return name_of(kMethodNames, method);
 }
 
 std::string method_title(Method method) {
-  switch (method) {
-    case Method::kSendrecv: return "Sendrecv";
-    case Method::kAlltoallv: return "Alltoallv";
-    case Method::kNonblocking: return "Irecv/Isend/Waitall";
-  }
-  return "unknown";
+  constexpr EnumName<Method> kTitles[] = {{Method::kSendrecv, "Sendrecv"},
+                                          {Method::kAlltoallv, "Alltoallv"},
+                                          {Method::kNonblocking, "Irecv/Isend/Waitall"}};
+  return name_of(kTitles, method);
 }
 
 std::optional<Method> method_from_name(const std::string& name) {
-  for (Method m : all_methods()) {
-    if (method_name(m) == name) return m;
-  }
-  return std::nullopt;
+  return value_named(kMethodNames, name);
 }
 
 const std::vector<Method>& all_methods() {

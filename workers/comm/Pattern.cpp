@@ -3,15 +3,15 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "common/EnumName.hpp"
+
 namespace pbench::comm {
 
 std::string kind_name(PatternKind kind) {
-  switch (kind) {
-    case PatternKind::kRing: return "ring";
-    case PatternKind::kRandom: return "random";
-    case PatternKind::kExtra: return "extra";
-  }
-  return "unknown";
+  constexpr EnumName<PatternKind> kNames[] = {{PatternKind::kRing, "ring"},
+                                              {PatternKind::kRandom, "random"},
+                                              {PatternKind::kExtra, "extra"}};
+  return name_of(kNames, kind);
 }
 
 long long Pattern::messages_per_iteration() const {

@@ -8,6 +8,7 @@
 #include <map>
 #include <utility>
 
+#include "common/EnumName.hpp"
 #include "common/PhysicalLimits.hpp"
 
 namespace pbench::metrics {
@@ -378,33 +379,19 @@ std::string impossible_figures(std::string_view worker, long long nprocs, long l
 }
 
 std::string_view to_string(Better better) {
-  switch (better) {
-    case Better::higher:
-      return "higher";
-    case Better::lower:
-      return "lower";
-    case Better::neither:
-      return "neither";
-  }
-  return "neither";
+  constexpr EnumName<Better> kNames[] = {
+      {Better::higher, "higher"}, {Better::lower, "lower"}, {Better::neither, "neither"}};
+  return name_of(kNames, better, "neither");
 }
 
 std::string_view to_string(Headline headline) {
-  switch (headline) {
-    case Headline::no:
-      return "no";
-    case Headline::maximum:
-      return "maximum";
-    case Headline::per_shape:
-      return "per_shape";
-    case Headline::companion:
-      return "companion";
-    case Headline::legacy:
-      return "legacy";
-    case Headline::per_label:
-      return "per_label";
-  }
-  return "no";
+  constexpr EnumName<Headline> kNames[] = {{Headline::no, "no"},
+                                           {Headline::maximum, "maximum"},
+                                           {Headline::per_shape, "per_shape"},
+                                           {Headline::companion, "companion"},
+                                           {Headline::legacy, "legacy"},
+                                           {Headline::per_label, "per_label"}};
+  return name_of(kNames, headline, "no");
 }
 
 }  // namespace pbench::metrics

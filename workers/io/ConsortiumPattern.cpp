@@ -3,6 +3,8 @@
 #include <cmath>
 #include <limits>
 
+#include "common/EnumName.hpp"
+
 namespace pbench::io {
 
 namespace {
@@ -15,28 +17,19 @@ std::uint64_t split_mix(std::uint64_t& state) {
   return z ^ (z >> 31);
 }
 
+constexpr EnumName<AccessPattern> kPatternNames[] = {{AccessPattern::segmented, "segmented"},
+                                                     {AccessPattern::strided, "strided"},
+                                                     {AccessPattern::random, "random"},
+                                                     {AccessPattern::general, "general"}};
+
 }  // namespace
 
 std::string pattern_name(AccessPattern pattern) {
-  switch (pattern) {
-    case AccessPattern::segmented:
-      return "segmented";
-    case AccessPattern::strided:
-      return "strided";
-    case AccessPattern::random:
-      return "random";
-    case AccessPattern::general:
-      return "general";
-  }
-  return "segmented";
+  return name_of(kPatternNames, pattern, "segmented");
 }
 
 std::optional<AccessPattern> parse_pattern(const std::string& name) {
-  for (AccessPattern p : {AccessPattern::segmented, AccessPattern::strided, AccessPattern::random,
-                          AccessPattern::general}) {
-    if (pattern_name(p) == name) return p;
-  }
-  return std::nullopt;
+  return value_named(kPatternNames, name);
 }
 
 std::optional<std::string> ConsortiumLayout::problem() const {

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "common/EnumName.hpp"
 #include "common/MpiCost.hpp"
 #include "common/Stats.hpp"
 #include "io/MpiIoSupport.hpp"
@@ -63,15 +64,11 @@ std::vector<std::string> gather_strings(const std::string& mine, MPI_Comm comm) 
 }  // namespace
 
 const char* test_name(ConsortiumTest test) {
-  switch (test) {
-    case ConsortiumTest::sustained_write:
-      return "sustained_write";
-    case ConsortiumTest::cached_write:
-      return "cached_write";
-    case ConsortiumTest::sustained_read:
-      return "sustained_read";
-  }
-  return "";
+  constexpr EnumName<ConsortiumTest> kNames[] = {
+      {ConsortiumTest::sustained_write, "sustained_write"},
+      {ConsortiumTest::cached_write, "cached_write"},
+      {ConsortiumTest::sustained_read, "sustained_read"}};
+  return name_of(kNames, test, "");
 }
 
 ConsortiumTests::ConsortiumTests(const worker::MpiSession& mpi, const IoConfig& io,

@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "common/EnumName.hpp"
 #include "common/MpiCost.hpp"
 #include "common/ProcessMemory.hpp"
 #include "common/WorkerMain.hpp"
@@ -29,29 +30,17 @@
 namespace pbench::io {
 
 const char* access_name(Access access) {
-  switch (access) {
-    case Access::write:
-      return "write";
-    case Access::rewrite:
-      return "rewrite";
-    case Access::read:
-      return "read";
-  }
-  return "unknown";
+  constexpr EnumName<Access> kNames[] = {
+      {Access::write, "write"}, {Access::rewrite, "rewrite"}, {Access::read, "read"}};
+  return name_of(kNames, access);
 }
 
 const char* drive_name(Drive drive) {
-  switch (drive) {
-    case Drive::single:
-      return "single";
-    case Drive::time:
-      return "time";
-    case Drive::size:
-      return "size";
-    case Drive::replay:
-      return "replay";
-  }
-  return "unknown";
+  constexpr EnumName<Drive> kNames[] = {{Drive::single, "single"},
+                                        {Drive::time, "time"},
+                                        {Drive::size, "size"},
+                                        {Drive::replay, "replay"}};
+  return name_of(kNames, drive);
 }
 
 namespace {

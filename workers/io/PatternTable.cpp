@@ -1,6 +1,7 @@
 #include "io/PatternTable.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <stdexcept>
 
 namespace pbench::io {
@@ -125,19 +126,8 @@ std::string PatternTable::chunk_label(std::int64_t bytes) {
 }
 
 const char* type_name(int type) {
-  switch (type) {
-    case 0:
-      return "scatter";
-    case 1:
-      return "shared";
-    case 2:
-      return "separate";
-    case 3:
-      return "segmented";
-    case 4:
-      return "segmented_coll";
-  }
-  return "unknown";
+  constexpr const char* kNames[] = {"scatter", "shared", "separate", "segmented", "segmented_coll"};
+  return type >= 0 && type < static_cast<int>(std::size(kNames)) ? kNames[type] : "unknown";
 }
 
 }  // namespace pbench::io

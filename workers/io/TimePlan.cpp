@@ -2,28 +2,20 @@
 
 #include <algorithm>
 
+#include "common/EnumName.hpp"
+
 namespace pbench::io {
 
 const char* time_part_name(TimePart part) {
-  switch (part) {
-    case TimePart::setup:
-      return "setup";
-    case TimePart::deletion_probe:
-      return "deletion_probe";
-    case TimePart::opens:
-      return "opens";
-    case TimePart::patterns:
-      return "patterns";
-    case TimePart::closes:
-      return "closes";
-    case TimePart::deletion:
-      return "deletion";
-    case TimePart::bookkeeping:
-      return "bookkeeping";
-    case TimePart::removal:
-      return "removal";
-  }
-  return "unknown";
+  constexpr EnumName<TimePart> kNames[] = {{TimePart::setup, "setup"},
+                                           {TimePart::deletion_probe, "deletion_probe"},
+                                           {TimePart::opens, "opens"},
+                                           {TimePart::patterns, "patterns"},
+                                           {TimePart::closes, "closes"},
+                                           {TimePart::deletion, "deletion"},
+                                           {TimePart::bookkeeping, "bookkeeping"},
+                                           {TimePart::removal, "removal"}};
+  return name_of(kNames, part);
 }
 
 void TimeAccount::mark(TimePart part, double now) {

@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/EnumName.hpp"
+
 namespace pbench::logp {
 
 PairLayout::PairLayout(int rank, PairPlacement placement) : placement_(std::move(placement)) {
@@ -29,15 +31,9 @@ PairRole PairLayout::role_of(int rank) const {
 }
 
 const char* role_name(PairRole role) {
-  switch (role) {
-    case PairRole::sender:
-      return "send";
-    case PairRole::receiver:
-      return "recv";
-    case PairRole::idle:
-      break;
-  }
-  return "idle";
+  constexpr EnumName<PairRole> kNames[] = {{PairRole::sender, "send"},
+                                           {PairRole::receiver, "recv"}};
+  return name_of(kNames, role, "idle");
 }
 
 }  // namespace pbench::logp

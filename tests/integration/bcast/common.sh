@@ -1,15 +1,9 @@
-# Shared by the bcast worker's integration tests: a scratch directory, the worker binary, and
-# assertions that print what went wrong.
-set -euo pipefail
+# Shared by the bcast worker's integration tests: a scratch directory (lib/scratch.sh), the
+# worker binary, and assertions that print what went wrong.
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+SCRATCH_NAME=pbench-bcast-it source "$here/../lib/scratch.sh"
 WORKER=${PBENCH_BCAST:?PBENCH_BCAST must name the pbench-bcast binary}
 VALIDATE=${PBENCH_VALIDATE:?PBENCH_VALIDATE must name the pbench-validate-result binary}
-PY=/usr/bin/python3
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-work=$(mktemp -d "${TMPDIR:-/tmp}/pbench-bcast-it.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-
-fail() { echo "FAIL: $*" >&2; exit 1; }
 # expect_fail CODE 'message part' command...: the command exits with CODE, says the message in
 # at most two lines, and writes no result document r.json.
 RESULT_DOCUMENT=r.json

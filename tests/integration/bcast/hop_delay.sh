@@ -23,6 +23,7 @@ done
 
 "$PY" - "$d_us" <<'PY' || { for f in *.json.log; do echo "== $f"; cat "$f"; done; fail "see above"; }
 import json, math, sys
+from truth_checks import check, problems
 d = float(sys.argv[1]) * 1e-6
 LOW, HIGH = 0.85, 1.25
 
@@ -32,12 +33,6 @@ def load(impl, nprocs):
     model = {r[1]: r[2] for r in doc["measurements"]["ol_model"]["rows"]}
     ol_i = {r[1]: r[4] for r in doc["measurements"]["ol_i"]["rows"]}
     return m, model, ol_i
-
-problems = []
-def check(ok, what):
-    print(("ok    " if ok else "FAIL  ") + what)
-    if not ok:
-        problems.append(what)
 
 figures = {}
 for impl, nprocs in [("linear", 4), ("backward", 4), ("binomial", 4), ("linear", 3), ("binomial", 3)]:

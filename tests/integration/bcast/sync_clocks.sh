@@ -22,16 +22,11 @@ attempt() {
     --repetitions 5 --max-measurements 2 --clock-error-bound-us 2000 --clock-fit-seconds 4
   "$PY" - "$d_us" "skew$1.json" <<'PY' || { rc=$?; [[ $rc -eq 3 ]] || cat "skew$1.json.log"; return $rc; }
 import json, sys
+from result_tables import rows
+from truth_checks import check, problems
 d = float(sys.argv[1]) * 1e-6
 doc = json.load(open(sys.argv[2]))
-problems = []
-def check(ok, what):
-    print(("ok    " if ok else "FAIL  ") + what)
-    if not ok:
-        problems.append(what)
-t = doc["measurements"]["clock"]
-cols = [c["name"] for c in t["columns"]]
-clock = [dict(zip(cols, r)) for r in t["rows"]]
+clock = rows(doc, "clock")
 truth = [(0, 0), (1.5, 40)]
 close = True
 for row, (offset, drift) in zip(clock, truth):

@@ -20,17 +20,10 @@ done
 
 "$PY" - "$d_us" <<'PY' || { for f in *.json.log; do echo "== $f"; cat "$f"; done; fail "see above"; }
 import json, math, sys
+from result_tables import rows as table
+from truth_checks import check, problems
 d = float(sys.argv[1]) * 1e-6
 LOW, HIGH = 0.85, 1.25
-problems = []
-def check(ok, what):
-    print(("ok    " if ok else "FAIL  ") + what)
-    if not ok:
-        problems.append(what)
-def table(doc, name):
-    t = doc["measurements"][name]
-    cols = [c["name"] for c in t["columns"]]
-    return [dict(zip(cols, r)) for r in t["rows"]]
 
 ols = {}
 for impl, hops in [("linear", 3), ("binomial", 2)]:

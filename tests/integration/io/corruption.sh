@@ -6,8 +6,7 @@ source "$(dirname "$0")/common.sh"
 
 mpiexec -n 2 "$PBENCH_IO" -T 0.6 --partitions 2 --inject-corruption "${SMALL[@]}" \
   --output result.json > protocol.txt
-validate result.json
-"$PY" "$CHECK" result.json --partitions 2 --protocol protocol.txt --schedule-time 0.6
+checked result.json protocol.txt --partitions 2 --schedule-time 0.6
 "$PY" - result.json <<'PY'
 import json, sys
 doc = json.load(open(sys.argv[1]))

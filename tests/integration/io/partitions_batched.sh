@@ -7,8 +7,7 @@ source "$(dirname "$0")/common.sh"
 mkdir files
 mpiexec -n 2 "$PBENCH_IO" -T 1 --partitions 1,2 --termination batched --rewrite-all --keep \
   --dir files "${SMALL[@]}" --output result.json > protocol.txt
-validate result.json
-"$PY" "$CHECK" result.json --partitions 1,2 --rewrite-all --protocol protocol.txt \
+checked result.json protocol.txt --partitions 1,2 --rewrite-all \
   --schedule-time 1
 "$PY" - result.json <<'PY'
 import json, sys

@@ -5,8 +5,7 @@ source "$(dirname "$0")/common.sh"
 
 mpiexec -n 2 "$PBENCH_IO" -T 1.5 --partitions 2 "${SMALL[@]}" --output result.json > protocol.txt
 cat protocol.txt
-validate result.json
-"$PY" "$CHECK" result.json --partitions 2 --protocol protocol.txt --schedule-time 1.5
+checked result.json protocol.txt --partitions 2 --schedule-time 1.5
 no_benchmark_files
 # Only the short T makes it unofficial; the shared file pointer, the read check and the cache
 # check pass. (At T = 1.5 s whether a row overruns 3 x its share of a few milliseconds, and

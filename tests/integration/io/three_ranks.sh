@@ -8,8 +8,7 @@ source "$(dirname "$0")/common.sh"
 
 mpiexec -n 3 "$PBENCH_IO" -T 0.3 --partitions 3,2 --termination batched "${SMALL[@]}" \
   --output result.json > protocol.txt
-validate result.json
-"$PY" "$CHECK" result.json --partitions 3,2 --protocol protocol.txt --schedule-time 0.3
+checked result.json protocol.txt --partitions 3,2 --schedule-time 0.3
 "$PY" - result.json "$(nproc)" <<'PY'
 import json, sys
 doc = json.load(open(sys.argv[1]))

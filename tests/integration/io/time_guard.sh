@@ -17,8 +17,7 @@ DELAY=0.1
 mpiexec -n 2 "$PBENCH_IO" -T $T --partitions 2 "${SMALL[@]}" \
   --test-collective-write-delay $DELAY --output result.json > protocol.txt
 cat protocol.txt
-validate result.json
-"$PY" "$CHECK" result.json --partitions 2 --protocol protocol.txt --schedule-time $T
+checked result.json protocol.txt --partitions 2 --schedule-time $T
 no_benchmark_files
 grep -q "time guard at 3.00 x share" protocol.txt || fail "the protocol does not name the guard"
 grep -q "cut by the time guard after" protocol.txt || fail "the protocol shows no cut row"
@@ -101,8 +100,7 @@ PY
 # A tighter factor cuts at its own multiple of the share, and is echoed.
 mpiexec -n 2 "$PBENCH_IO" -T $T --partitions 2 "${SMALL[@]}" --guard-factor 1 \
   --test-collective-write-delay $DELAY --output tight.json > tight.txt
-validate tight.json
-"$PY" "$CHECK" tight.json --partitions 2 --protocol tight.txt --schedule-time $T
+checked tight.json tight.txt --partitions 2 --schedule-time $T
 "$PY" - tight.json $DELAY <<'PY'
 import sys
 from result_tables import load

@@ -21,8 +21,7 @@ mpiexec -n 2 "$PBENCH_IO" -T $T --partitions 2 "${SMALL[@]}" \
   --test-call-delay rewrite:0=$DELAY --test-call-delay read:0=$DELAY \
   --test-call-delay read:1=$DELAY --test-call-delay read:2=$DELAY \
   --output slow.json > slow.txt
-validate slow.json
-"$PY" "$CHECK" slow.json --partitions 2 --protocol slow.txt --schedule-time $T
+checked slow.json slow.txt --partitions 2 --schedule-time $T
 no_benchmark_files
 "$PY" - slow.json $DELAY $K <<'PY'
 import sys
@@ -74,8 +73,7 @@ PY
 SLOW=20
 mpiexec -n 2 "$PBENCH_IO" -T $T --partitions 2 "${SMALL[@]}" --test-deletion-delay $SLOW \
   --output deletion.json > deletion.txt
-validate deletion.json
-"$PY" "$CHECK" deletion.json --partitions 2 --protocol deletion.txt --schedule-time $T
+checked deletion.json deletion.txt --partitions 2 --schedule-time $T
 no_benchmark_files
 "$PY" - deletion.json $SLOW $T <<'PY'
 import sys
@@ -141,8 +139,7 @@ PY
 #    another is made only while (r + 1) x delay fits the share, so r <= max(1, share / delay).
 mpiexec -n 2 "$PBENCH_IO" -T 6 --partitions 2 "${SMALL[@]}" --test-call-delay write:0=$DELAY \
   --test-call-delay write:1=$DELAY --test-call-delay write:2=$DELAY --output timed.json > timed.txt
-validate timed.json
-"$PY" "$CHECK" timed.json --partitions 2 --protocol timed.txt --schedule-time 6
+checked timed.json timed.txt --partitions 2 --schedule-time 6
 no_benchmark_files
 "$PY" - timed.json $DELAY <<'PY'
 import math, sys
@@ -159,8 +156,7 @@ PY
 
 # 4. Unguarded: rev 2.1's schedule.
 mpiexec -n 2 "$PBENCH_IO" -T 4 --partitions 2 "${SMALL[@]}" --unguarded --output unguarded.json > unguarded.txt
-validate unguarded.json
-"$PY" "$CHECK" unguarded.json --partitions 2 --protocol unguarded.txt --schedule-time 4
+checked unguarded.json unguarded.txt --partitions 2 --schedule-time 4
 no_benchmark_files
 "$PY" - unguarded.json <<'PY'
 import sys

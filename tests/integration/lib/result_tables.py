@@ -4,13 +4,14 @@ PYTHONPATH)."""
 import json
 
 
+def rows(doc, name):
+    """The table NAME of the result document `doc` as a list of dicts."""
+    t = doc["measurements"][name]
+    names = [c["name"] for c in t["columns"]]
+    return [dict(zip(names, r)) for r in t["rows"]]
+
+
 def load(path):
     """The result document at `path`, and table(NAME): its table NAME as a list of dicts."""
     doc = json.load(open(path))
-
-    def table(name):
-        t = doc["measurements"][name]
-        names = [c["name"] for c in t["columns"]]
-        return [dict(zip(names, r)) for r in t["rows"]]
-
-    return doc, table
+    return doc, lambda name: rows(doc, name)

@@ -97,19 +97,13 @@ start=$(date +%s)
 # The sweep, run once at acceptance (its run 1, as the operator's guide says): bcast over two
 # environments of the MPICH worker set; a's hop delay from the environment pbench runs in, b's
 # its own.
-cat > site.toml <<TOML
-[scheduler]
-name = "local"
-[[environment]]
-name = "a"
-worker_dir = "$WORKERS"
-launcher = { name = "mpiexec", program = "/usr/bin/mpiexec.hydra" }
-[[environment]]
-name = "b"
-worker_dir = "$WORKERS"
-launcher = { name = "mpiexec", program = "/usr/bin/mpiexec.hydra" }
-variables = { PBENCH_HOP_DELAY_US = "1000" }
-TOML
+source "$here/../lib/site_environments.sh"
+{
+  printf '[scheduler]\nname = "local"\n'
+  site_environment a "$WORKERS" mpiexec /usr/bin/mpiexec.hydra
+  site_environment b "$WORKERS" mpiexec /usr/bin/mpiexec.hydra
+  echo 'variables = { PBENCH_HOP_DELAY_US = "1000" }'
+} > site.toml
 PBENCH_HOP_DELAY_US=1000 "$PBENCH" run nightly --site site.toml --envs a,b --workers bcast \
   --partitions 2 --set bcast.impl=binomial --set bcast.sizes=8 --set bcast.repetitions=50 \
   --set bcast.max_measurements=3 > acceptance.out 2>&1 || fail "pbench run: $(tail -5 acceptance.out)"

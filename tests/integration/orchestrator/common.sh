@@ -2,20 +2,13 @@
 # bcast's sweep): a scratch directory (SCRATCH_NAME, pbench-it unless set) holding the store and
 # the runs, the pbench binary, a small logp workload, and assertions that print what went wrong.
 # Usage: [SCRATCH_NAME=pbench-<group>] source .../orchestrator/common.sh
-set -euo pipefail
+SCRATCH_NAME=${SCRATCH_NAME:-pbench-it} source "$(dirname "${BASH_SOURCE[0]}")/../lib/scratch.sh"
 PBENCH=${PBENCH:?PBENCH must name the pbench binary}
-PY=/usr/bin/python3
-# The Python checks' shared pieces (tests/integration/lib: sqlite_pages.py, said_valid.py, ...).
-export PYTHONPATH="$(cd "$(dirname "${BASH_SOURCE[0]}")/../lib" && pwd)${PYTHONPATH:+:$PYTHONPATH}"
-work=$(mktemp -d "${TMPDIR:-/tmp}/${SCRATCH_NAME:-pbench-it}.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-cd "$work"
 export PBENCH_DB="$work/pbench.db" PBENCH_RUNS_DIR="$work/runs"
 # A logp run small enough for a test (the defaults are the method's).
 SMALL=(--set logp.eel_roundtrips=500 --set logp.eel_runs=10 --set logp.max_size=131072
        --set logp.repetitions=1 --set logp.flood_messages=500)
 
-fail() { echo "FAIL: $*" >&2; exit 1; }
 # expect_fail CODE 'message part' command...: the command exits with CODE and says the message,
 # with at most EXPECT_FAIL_LINES line breaks (3 unless set).
 expect_fail() {

@@ -12,26 +12,14 @@
 # site profile changed since the sweep was made. (Tiny bcast results are not valid on this
 # machine: the test marks them valid, so that the band and the definition, not validity, decide.)
 source "$(dirname "$0")/common.sh"
-MPICH_DIR=${PBENCH_MPICH_WORKER_DIR:?PBENCH_MPICH_WORKER_DIR must name the MPICH worker set}
-OPENMPI_DIR=${PBENCH_OPENMPI_WORKER_DIR:?PBENCH_OPENMPI_WORKER_DIR must name the Open MPI set}
-unset PBENCH_WORKER_DIR
-
-# Open MPI refuses root and more ranks than cores unless told: the profile says so.
-ompi_args='"--oversubscribe"'
-if [[ $(id -u) -eq 0 ]]; then ompi_args+=', "--allow-run-as-root"'; fi
-cat > site.toml <<TOML
-[scheduler]
-name = "local"
-[[environment]]
-name = "mpich"
-worker_dir = "$MPICH_DIR"
-launcher = { name = "mpiexec", program = "/usr/bin/mpiexec.hydra" }
-[[environment]]
-name = "openmpi"
-worker_dir = "$OPENMPI_DIR"
-launcher = { name = "mpirun", program = "/usr/bin/mpirun.openmpi", args = [$ompi_args] }
-variables = { PBENCH_HOP_DELAY_US = "1000" }
-TOML
+source "$(dirname "$0")/../lib/site_environments.sh"
+two_worker_sets
+# MPICH and Open MPI by their own launchers; Open MPI's jobs get their own hop delay.
+{
+  printf '[scheduler]\nname = "local"\n'
+  system_mpis_environments "$MPICH_DIR" "$OPENMPI_DIR"
+  echo 'variables = { PBENCH_HOP_DELAY_US = "1000" }'
+} > site.toml
 # 50 repetitions per measurement: the OL of a 1 ms hop moves by a few percent between runs.
 B=(--workers bcast --partitions 2 --set bcast.impl=binomial --set bcast.sizes=8
    --set bcast.repetitions=50 --set bcast.max_measurements=3)

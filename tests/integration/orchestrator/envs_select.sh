@@ -8,12 +8,9 @@
 # error query's --where gives an unknown key; a regression in one environment's link matrix
 # regresses that environment only, and --where env= / --envs leave it out of the gate.
 source "$(dirname "$0")/common.sh"
-MPICH_DIR=${PBENCH_MPICH_WORKER_DIR:?PBENCH_MPICH_WORKER_DIR must name the MPICH worker set}
-OPENMPI_DIR=${PBENCH_OPENMPI_WORKER_DIR:?PBENCH_OPENMPI_WORKER_DIR must name the Open MPI set}
-unset PBENCH_WORKER_DIR
-
-# Each environment launched by its own MPI's launcher (tests/integration/lib/two_envs_site.sh).
-source "$(dirname "$0")/../lib/two_envs_site.sh"
+# Each environment launched by its own MPI's launcher (tests/integration/lib/site_environments.sh).
+source "$(dirname "$0")/../lib/site_environments.sh"
+two_worker_sets
 two_envs_site "$MPICH_DIR" "$OPENMPI_DIR" > site.toml
 S=(--workers links,io --partitions 2 -T 0.3 --set io.memory_per_proc=1 --set io.cache_bytes=1000
    --set links.latency_roundtrips=20 --set links.message_size=4KiB --set links.messages=2

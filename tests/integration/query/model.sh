@@ -13,13 +13,8 @@ SCRATCH_NAME=pbench-model-it source "$(dirname "$0")/../orchestrator/common.sh"
 BCAST=(--set bcast.sizes=8,256,4096 --set bcast.repetitions=10 --set bcast.max_measurements=3)
 "$PBENCH" run lone --workers bcast --partitions 2 "${BCAST[@]}" --set bcast.impl=binomial \
   > lone.txt 2> lone.err || { cat lone.err; fail "pbench run lone failed"; }
-set +e
-"$PBENCH" query model lone > none.out 2> none.err
-status=$?
-set -e
-[[ $status -eq 2 ]] || fail "query model without logp exited $status, not 2"
-grep -qF "pbench: error: sweep 'lone' has no logp result and the store has none" none.err ||
-  fail "query model without logp: $(cat none.err)"
+expect_fail 2 "pbench: error: sweep 'lone' has no logp result and the store has none" \
+  "$PBENCH" query model lone
 
 # logp up to 1 MiB: G is the slope over the bandwidth-bound sizes. With sizes up to 64 KiB a CI
 # run (2026-11-28) found no logp row with EEL, g and G for the sweep; not reproduced, and a
@@ -214,11 +209,5 @@ grep -q "figures predicted from the LogGP parameters of the sweep agree" rep/ind
   fail "the report's model section does not count the figures that agree"
 grep -q "band: measured and predicted agree" rep/index.html || fail "the report's model band"
 
-set +e
-"$PBENCH" query model nosuch > nosuch.out 2> nosuch.err
-status=$?
-set -e
-[[ $status -eq 2 ]] || fail "query model of an unknown sweep exited $status, not 2"
-grep -qF "pbench: error: no sweep named 'nosuch'" nosuch.err ||
-  fail "unknown sweep: $(cat nosuch.err)"
+expect_fail 2 "pbench: error: no sweep named 'nosuch'" "$PBENCH" query model nosuch
 echo "query model: ok"

@@ -7,14 +7,12 @@
 # 20.000000); the reasons of results that are not valid name their environment; the page
 # renders in headless Chromium.
 set -euo pipefail
-MPICH_DIR=${PBENCH_MPICH_WORKER_DIR:?PBENCH_MPICH_WORKER_DIR must name the MPICH worker set}
-OPENMPI_DIR=${PBENCH_OPENMPI_WORKER_DIR:?PBENCH_OPENMPI_WORKER_DIR must name the Open MPI set}
 here=$(cd "$(dirname "$0")" && pwd)
 SCRATCH_NAME=pbench-report-envs source "$(dirname "$0")/../orchestrator/common.sh"
-unset PBENCH_WORKER_DIR
 
-# Each environment launched by its own MPI's launcher (tests/integration/lib/two_envs_site.sh).
-source "$here/../lib/two_envs_site.sh"
+# Each environment launched by its own MPI's launcher (tests/integration/lib/site_environments.sh).
+source "$here/../lib/site_environments.sh"
+two_worker_sets
 two_envs_site "$MPICH_DIR" "$OPENMPI_DIR" > site.toml
 "$PBENCH" run envs --site site.toml --envs mpich,openmpi --workers logp,comm,io,bcast \
   --partitions 1,2 --queue-depths 1,8 -T 0.5 \
@@ -58,6 +56,8 @@ assert set(libraries) == {"mpich", "openmpi"}, libraries
 assert any(l.startswith("MPICH") for l in libraries["mpich"]), libraries
 assert any(l.startswith("Open MPI") for l in libraries["openmpi"]), libraries
 labels = {env: "%s (%s)" % (env, " / ".join(sorted(l))) for env, l in libraries.items()}
+with open("env_labels.txt", "w") as out:  # for the rules of reading below
+    out.writelines(label + "\n" for _, label in sorted(labels.items()))
 figures = sorted(glob.glob("out/*.svg"))
 assert len(figures) >= 7, figures
 for svg in figures:
@@ -85,20 +85,8 @@ PY
 # The report's rules of reading, in Chromium: above all one colour per environment in every
 # figure (issue 52: type 0 of MPICH and type 3 of Open MPI were both purple), an environment's
 # panel of its own where their values lie orders apart, legends off the data.
-mapfile -t env_labels < <("$PY" - "$PBENCH_DB" <<'PY'
-import json, sqlite3, sys
-libraries = {}
-for env, doc in sqlite3.connect(sys.argv[1]).execute(
-        "select json_extract(p.params_json, '$.env'), r.head from results r "
-        "join points p on p.id = r.point_id join sweeps s on s.id = p.sweep_id "
-        "where s.name = 'envs'"):
-    mpi = json.loads(doc)["mpi"]
-    libraries.setdefault(env, set()).add(
-        mpi["library"] + (" " + mpi["version"] if mpi["version"] else ""))
-for env, l in sorted(libraries.items()):
-    print("%s (%s)" % (env, " / ".join(sorted(l))))
-PY
-)
+# The environments' labels as the check of the figures above read them from the store.
+mapfile -t env_labels < env_labels.txt
 env_args=()
 for label in "${env_labels[@]}"; do env_args+=(--env "$label"); done
 "$PY" "$here/figure_rules.py" out "${env_args[@]}" > rules.txt ||

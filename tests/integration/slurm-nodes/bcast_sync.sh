@@ -29,17 +29,10 @@ job binomial16 4 4 binomial
 
 "$PY" - "$d_us" <<'PY' || fail "see above"
 import json, math, sys
+from result_tables import rows as table
+from truth_checks import check, problems
 d = float(sys.argv[1]) * 1e-6
 LOW, HIGH = 0.85, 1.25
-problems = []
-def check(ok, what):
-    print(("ok    " if ok else "FAIL  ") + what)
-    if not ok:
-        problems.append(what)
-def table(doc, name):
-    t = doc["measurements"][name]
-    cols = [c["name"] for c in t["columns"]]
-    return [dict(zip(cols, r)) for r in t["rows"]]
 for name, procs, hops in [("linear8", 8, 7), ("binomial16", 16, math.ceil(math.log2(16)))]:
     doc = json.load(open(f"{name}.json"))
     check(doc["nprocs"] == procs and table(doc, "method")[0]["method"] == "sync",

@@ -7,17 +7,13 @@
 # profile that is not TOML, an unknown dialect or launcher, --envs naming an environment the
 # profile lacks) is refused with a clear error and nothing stored.
 source "$(dirname "$0")/common.sh"
-MPICH_DIR=${PBENCH_MPICH_WORKER_DIR:?PBENCH_MPICH_WORKER_DIR must name the MPICH worker set}
-OPENMPI_DIR=${PBENCH_OPENMPI_WORKER_DIR:?PBENCH_OPENMPI_WORKER_DIR must name the Open MPI set}
-unset PBENCH_WORKER_DIR
+source "$(dirname "$0")/../lib/site_environments.sh"
+two_worker_sets
 
 # Which PMI plugins this Slurm has: srun launches where the library's PMI is there (MPICH: pmi2).
 srun --mpi=list > pmi.txt 2>&1 || fail "srun --mpi=list failed: $(cat pmi.txt)"
 echo "srun --mpi=list: $(tr '\n' ' ' < pmi.txt)"
-# Open MPI refuses root and more ranks than cores unless told: the profile says so.
-ompi_args='"--oversubscribe"'
-if [[ $(id -u) -eq 0 ]]; then ompi_args+=', "--allow-run-as-root"'; fi
-cat > site.toml <<TOML
+cat > site.toml <<'TOML'
 lines = ["echo site profile lines ran"]
 [scheduler]
 name = "slurm"
@@ -25,15 +21,8 @@ queue = "lab"
 time_limit = "10:00"
 [variables]
 PBENCH_TEST_SITE = "lab"
-[[environment]]
-name = "mpich"
-worker_dir = "$MPICH_DIR"
-launcher = { name = "mpiexec", program = "/usr/bin/mpiexec.hydra" }
-[[environment]]
-name = "openmpi"
-worker_dir = "$OPENMPI_DIR"
-launcher = { name = "mpirun", program = "/usr/bin/mpirun.openmpi", args = [$ompi_args] }
 TOML
+system_mpis_environments "$MPICH_DIR" "$OPENMPI_DIR" >> site.toml
 
 TINY=(--workers logp,comm,io,bcast --partitions 2 --queue-depths 1 -T 0.6
       --hints romio_cb_write=enable

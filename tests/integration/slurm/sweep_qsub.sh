@@ -3,22 +3,9 @@
 # directory, qstat (which shows every finished job as C) plus the exit marker.
 source "$(dirname "$0")/common.sh"
 
-"$PBENCH" run pb --scheduler pbs --partitions 1,2 --queue-depths 1 --time-limit 5 \
-  --queue lab --max-parallel 2 "${SMALL[@]}" --format json > table.json
-"$PY" - table.json "$PBENCH_DB" <<'PY'
-import json, sqlite3, sys
-rows = json.load(open(sys.argv[1]))["rows"]
-assert [(r["partition"], r["queue_depth"]) for r in rows] == [(2, 1)], rows
-db = sqlite3.connect(sys.argv[2])
-assert db.execute("select count(*) from results").fetchone()[0] == 2
-for state, job_id, status in db.execute("select state, job_id, exit_status from attempts"):
-    assert state == "done" and job_id.isdigit() and status == 0, (state, job_id, status)
-PY
-script=$(ls runs/pb/points/*/job.sh | head -1)
-for directive in "#PBS -N pb-" "#PBS -l nodes=1:ppn=" "#PBS -l walltime=00:05:00" "#PBS -q lab" \
-                 "#PBS -l naccesspolicy=singlejob"; do
-  grep -q -- "^$directive" "$script" || fail "no '$directive' in $script"
-done
+sweep_through pb pbs
+has_directives "$(ls runs/pb/points/*/job.sh | head -1)" "#PBS -N pb-" "#PBS -l nodes=1:ppn=" \
+  "#PBS -l walltime=00:05:00" "#PBS -q lab" "#PBS -l naccesspolicy=singlejob"
 while read -r job_id job_dir; do
   info=$(scontrol show job "$job_id")
   [[ "$info" == *"JobState=COMPLETED"* && "$info" == *"WorkDir=$job_dir"* ]] \

@@ -4,28 +4,15 @@
 # collected into the store and read back.
 source "$(dirname "$0")/common.sh"
 
-"$PBENCH" run sl --scheduler slurm --partitions 1,2 --queue-depths 1 --time-limit 5 \
-  --queue lab --max-parallel 2 "${SMALL[@]}" --format json > table.json
-"$PY" - table.json "$PBENCH_DB" <<'PY'
-import json, sqlite3, sys
-rows = json.load(open(sys.argv[1]))["rows"]
-assert [(r["partition"], r["queue_depth"]) for r in rows] == [(2, 1)], rows
-assert rows[0]["eel"] > 0, rows
-db = sqlite3.connect(sys.argv[2])
-assert db.execute("select count(*) from results").fetchone()[0] == 2
-for state, native, job_id, status in db.execute(
-        "select state, native_state, job_id, exit_status from attempts"):
-    assert state == "done" and native == "COMPLETED" and job_id.isdigit() and status == 0, \
-        (state, native, job_id, status)
-PY
+sweep_through sl slurm
+native=$(sqlite3 "$PBENCH_DB" "select group_concat(distinct native_state) from attempts")
+[[ $native == COMPLETED ]] || fail "the attempts' Slurm states are $native, not COMPLETED"
 
 # The scripts carry the directives; Slurm ran each job in its attempt directory with them.
 script=$(ls runs/sl/points/*/job.sh | head -1)
 # A plain partition: the tasks where Slurm has room (no node count), on whole nodes.
-for directive in "#SBATCH --ntasks=" "#SBATCH --exclusive" "#SBATCH --time=00:05:00" \
-                 "#SBATCH --partition=lab"; do
-  grep -q -- "^$directive" "$script" || fail "no '$directive' in $script"
-done
+has_directives "$script" "#SBATCH --ntasks=" "#SBATCH --exclusive" "#SBATCH --time=00:05:00" \
+  "#SBATCH --partition=lab"
 ! grep -q -- "^#SBATCH --nodes" "$script" || fail "a plain partition asks for a node count: $script"
 while read -r job_id job_dir partition; do
   info=$(scontrol show job "$job_id")

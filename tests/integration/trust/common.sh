@@ -15,6 +15,19 @@ EVERY_WORKER=(--workers logp,comm,io,bcast,links --partitions 2 --queue-depths 1
   --set bcast.sizes=8,256 --set bcast.repetitions=10 --set bcast.max_measurements=3
   --set links.latency_roundtrips=20 --set links.message_size=4KiB --set links.messages=2
   --set links.repetitions=1)
+# every_worker_run NAME: the sweep NAME of EVERY_WORKER made and run to its end (submit
+# --foreground, its output in submit.out), not collected: its documents are
+# runs/NAME/points/*/attempt-1/result.json.
+every_worker_run() {
+  "$PBENCH" sweep "$1" "${EVERY_WORKER[@]}" > /dev/null || fail "sweep $1"
+  "$PBENCH" submit "$1" --foreground > submit.out 2>&1 || fail "submit $1: $(cat submit.out)"
+}
+# base_run: a small logp run (sweep base) stored before the faults, the store's one result:
+# nothing stored may be lost.
+base_run() {
+  "$PBENCH" run base --partitions 1 --queue-depths 1 "${SMALL[@]}" > /dev/null 2>&1 || fail "base run"
+  expect_results 1
+}
 # results [DB]: the number of results stored.
 results() {
   "$PY" -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("select count(*) from results").fetchone()[0])' \

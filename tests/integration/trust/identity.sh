@@ -6,8 +6,7 @@
 # fixed not valid, naming the argument, for every worker. Nothing stored before is lost.
 source "$(dirname "$0")/common.sh"
 
-"$PBENCH" run base --partitions 1 --queue-depths 1 "${SMALL[@]}" > /dev/null 2>&1 || fail "base run"
-expect_results 1
+base_run
 # valid_of SWEEP: the stored results' validity of SWEEP, one 0/1 per result.
 valid_of() {
   "$PY" -c 'import sqlite3, sys
@@ -17,8 +16,7 @@ print(" ".join(str(v) for (v,) in db.execute("select r.valid from results r join
 }
 
 # 1. Every worker's document with one argument its point fixed changed: stored, not valid.
-"$PBENCH" sweep every "${EVERY_WORKER[@]}" > /dev/null || fail "sweep every"
-"$PBENCH" submit every --foreground > submit.out 2>&1 || fail "submit every: $(cat submit.out)"
+every_worker_run every
 "$PY" - runs/every/points/*/attempt-1/result.json <<'PY'
 import sys
 from said_valid import edit_said_valid

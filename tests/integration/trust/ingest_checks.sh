@@ -5,8 +5,7 @@
 # stored before is lost.
 source "$(dirname "$0")/common.sh"
 
-"$PBENCH" run base --partitions 1 --queue-depths 1 "${SMALL[@]}" > /dev/null 2>&1 || fail "base run"
-expect_results 1
+base_run
 # edit SWEEP 'PYTHON': runs PYTHON on the sweep's finished, uncollected result (as doc).
 edit() {
   local file

@@ -10,10 +10,8 @@
 # links' is held to the cap of one pair's bandwidth. Nothing stored before is lost.
 source "$(dirname "$0")/common.sh"
 
-"$PBENCH" run base --partitions 1 --queue-depths 1 "${SMALL[@]}" > /dev/null 2>&1 || fail "base run"
-expect_results 1
-"$PBENCH" sweep own "${EVERY_WORKER[@]}" > /dev/null || fail "sweep own"
-"$PBENCH" submit own --foreground > submit.out 2>&1 || fail "submit own: $(cat submit.out)"
+base_run
+every_worker_run own
 
 "$PY" - runs/own/points/*/attempt-1/result.json <<'PY'
 import sys

@@ -7,11 +7,9 @@
 # impossible figure is a valid headline. Nothing stored before is lost.
 source "$(dirname "$0")/common.sh"
 
-"$PBENCH" run base --partitions 1 --queue-depths 1 "${SMALL[@]}" > /dev/null 2>&1 || fail "base run"
-expect_results 1
+base_run
 
-"$PBENCH" sweep phys "${EVERY_WORKER[@]}" > /dev/null || fail "sweep phys"
-"$PBENCH" submit phys --foreground > submit.out 2>&1 || fail "submit phys: $(cat submit.out)"
+every_worker_run phys
 
 # Each worker's document: valid, no reasons, and one figure that cannot be.
 "$PY" - runs/phys/points/*/attempt-1/result.json <<'PY'

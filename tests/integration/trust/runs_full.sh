@@ -13,8 +13,7 @@ mount -t tmpfs -o size=16m tmpfs "$mnt" 2> /dev/null || { echo "cannot mount a t
 trap 'umount -l "$mnt" 2> /dev/null || true; rm -rf "$work"' EXIT
 export PBENCH_RUNS_DIR="$mnt/runs"
 
-"$PBENCH" run base --partitions 1 --queue-depths 1 "${SMALL[@]}" > /dev/null 2>&1 || fail "base run"
-expect_results 1
+base_run
 # Three points, one at a time, each a few seconds.
 LONG=(--partitions 2 --queue-depths 1,2,4 --set logp.eel_roundtrips=5000 --set logp.eel_runs=10
       --set logp.max_size=1024 --set logp.repetitions=1 --set logp.flood_messages=500)
