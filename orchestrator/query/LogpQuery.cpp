@@ -12,6 +12,7 @@ const WorkerTable& logp_description() {
           {
               {"queue_depth", "", "q", "", 1, 0},
               {"eel", "s", "EEL", "us", 1e6, 3},
+              {"eel_median", "s", "EEL med", "us", 1e6, 3},
               {"o_s", "s", "o_s", "us", 1e6, 3},
               {"o_r", "s", "o_r", "us", 1e6, 3},
               {"g", "s", "g", "us", 1e6, 3},
