@@ -295,13 +295,15 @@ WHERE c.worker = g.worker AND c.figure = g.figure AND c.headline_rule <> 'legacy
 -- columns of that table; the order of the table is given with each view.
 
 -- logp: a row per queue depth of each chosen result (the depths with a figure), the run-wide
--- figures (EEL, o_s, o_r, L) beside each. ORDER BY sweep, partition, nodes, ppn, point_id,
--- queue_depth.
+-- figures (EEL, its median over runs, o_s, o_r, L) beside each. ORDER BY sweep, partition, nodes,
+-- ppn, point_id, queue_depth.
 CREATE VIEW logp_table AS
 SELECT d.sweep_id, d.sweep, d.run, d.latest, d.point_id, d.point, d.result_id, d.env,
        d.partition, d.nodes, d.ppn, d.queue_depth,
        (SELECT v.value FROM metrics v WHERE v.result_id = d.result_id AND v.name = 'eel_min'
           AND v.labels = '{}' AND v.value IS NOT NULL ORDER BY v.id DESC LIMIT 1) AS eel,
+       (SELECT v.value FROM metrics v WHERE v.result_id = d.result_id AND v.name = 'eel_median'
+          AND v.labels = '{}' AND v.value IS NOT NULL ORDER BY v.id DESC LIMIT 1) AS eel_median,
        (SELECT v.value FROM metrics v WHERE v.result_id = d.result_id AND v.name = 'o_s'
           AND v.labels = '{}' AND v.value IS NOT NULL ORDER BY v.id DESC LIMIT 1) AS o_s,
        (SELECT v.value FROM metrics v WHERE v.result_id = d.result_id AND v.name = 'o_r'

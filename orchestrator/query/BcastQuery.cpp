@@ -1,38 +1,15 @@
 #include "query/BcastQuery.hpp"
 
 #include "query/Layout.hpp"
-#include "query/MissingCells.hpp"
 #include "query/ViewRows.hpp"
-#include "util/Error.hpp"
 
 namespace pbench::query {
 
-QueryTable bcast_table(store::Store& store, const std::optional<std::string>& sweep) {
-  if (sweep && !store.find_sweep(*sweep)) throw UsageError("no sweep named '" + *sweep + "'");
-  QueryTable table;
-  table.columns = {
-      {"sweep", "", "sweep", "", 1, 0},
-      {"partition", "", "procs", "", 1, 0},
-      nodes_column(),
-      ppn_column(),
-      {"impl", "", "impl", "", 1, 0},
-      {"hop_delay", "s", "d", "us", 1e6, 4},
-      {"size", "B", "size", "B", 1, 10},
-      {"ol", "s", "OL", "us", 1e6, 4},
-      {"ol_task", "", "task", "", 1, 0},
-      {"send_latency", "s", "send", "us", 1e6, 4},
-      {"rounds_latency", "s", "rounds", "us", 1e6, 4},
-      {"root_order", "", "order", "", 1, 0},
-      {"barrier_latency", "s", "barrier", "us", 1e6, 4},
-      {"ack_latency", "s", "ack", "us", 1e6, 4},
-      {"valid", "", "valid", "", 1, 0},
-      reason_column(),
-  };
-  add_env_column(store, sweep, table.columns);
-  // The store's view bcast_table: a row per message size of each chosen result.
-  table.rows = view_rows(store, "bcast_table", table.columns, sweep,
-                         "v.sweep_id, v.partition, v.point_id, v.size");
-  // Why each result that is not valid is not: every reason its worker gave.
+namespace {
+
+// Why each result that is not valid is not: every reason its worker gave.
+void not_valid_reason_notes(store::Store& store, const WorkerTable&,
+                            const std::optional<std::string>& sweep, QueryTable& table) {
   auto s = store.db().prepare(
       std::string("SELECT v.sweep, v.partition, v.shape, reason.value, v.params "
                   "FROM run_results v "
@@ -48,28 +25,59 @@ QueryTable bcast_table(store::Store& store, const std::optional<std::string>& sw
                                      s.text(4)) +
                           ": not valid: " + s.text(3));
   }
-  // Which method gave OL (pbench-bcast --method; results before it have no table method and
-  // are OL_i's): the synchronized-clock method's results are named, with how it was chosen.
+}
+
+// Which method gave OL (pbench-bcast --method; results before it have no table method and
+// are OL_i's): the synchronized-clock method's results are named, with how it was chosen.
+void method_notes(store::Store& store, const WorkerTable&, const std::optional<std::string>& sweep,
+                  QueryTable& table) {
   auto m = store.db().prepare(
-      std::string("SELECT v.sweep, v.partition, v.shape, v.params, "
-                  "json_extract(document(d.packed), '$.measurements.method.rows[0][1]') "
-                  "FROM run_results v JOIN results d ON d.id = v.result_id "
-                  "WHERE v.worker = 'bcast' AND (?1 IS NULL OR v.sweep = ?1) "
-                  "AND json_extract(document(d.packed), '$.measurements.method.rows[0][0]') = 'sync' "
-                  "AND ") +
+      std::string(
+          "SELECT v.sweep, v.partition, v.shape, v.params, "
+          "json_extract(document(d.packed), '$.measurements.method.rows[0][1]') "
+          "FROM run_results v JOIN results d ON d.id = v.result_id "
+          "WHERE v.worker = 'bcast' AND (?1 IS NULL OR v.sweep = ?1) "
+          "AND json_extract(document(d.packed), '$.measurements.method.rows[0][0]') = 'sync' "
+          "AND ") +
       chosen_run_of_view(store) + " ORDER BY v.sweep_id, v.partition, v.point_id");
   m.bind(1, sweep);
   while (m.step()) {
-    table.notes.push_back(note_where(m.text(0),
-                                     partition_text(m.int64(1), m.optional_text(2).value_or("")),
-                                     m.text(3)) +
-                          ": OL by the synchronized-clock method (" +
-                          m.optional_text(4).value_or("--method sync") +
-                          "), cross-checked by OL_i on its latest tasks");
+    table.notes.push_back(
+        note_where(m.text(0), partition_text(m.int64(1), m.optional_text(2).value_or("")),
+                   m.text(3)) +
+        ": OL by the synchronized-clock method (" + m.optional_text(4).value_or("--method sync") +
+        "), cross-checked by OL_i on its latest tasks");
   }
-  add_placement_notes(store, "bcast", sweep, table);
-  add_missing_cell_notes(store, "bcast", sweep, table);
+}
+
+}  // namespace
+
+// The store's view bcast_table: a row per message size of each chosen result.
+const WorkerTable& bcast_description() {
+  static const WorkerTable table = {
+      .worker = "bcast",
+      .columns =
+          {
+              {"impl", "", "impl", "", 1, 0},
+              {"hop_delay", "s", "d", "us", 1e6, 4},
+              {"size", "B", "size", "B", 1, 10},
+              {"ol", "s", "OL", "us", 1e6, 4},
+              {"ol_task", "", "task", "", 1, 0},
+              {"send_latency", "s", "send", "us", 1e6, 4},
+              {"rounds_latency", "s", "rounds", "us", 1e6, 4},
+              {"root_order", "", "order", "", 1, 0},
+              {"barrier_latency", "s", "barrier", "us", 1e6, 4},
+              {"ack_latency", "s", "ack", "us", 1e6, 4},
+          },
+      .view = "bcast_table",
+      .order = "v.sweep_id, v.partition, v.point_id, v.size",
+      .notes = {&not_valid_reason_notes, &method_notes, &placement_notes},
+  };
   return table;
+}
+
+QueryTable bcast_table(store::Store& store, const std::optional<std::string>& sweep) {
+  return worker_table(store, bcast_description(), sweep);
 }
 
 }  // namespace pbench::query

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "query/QueryTable.hpp"
+#include "query/WorkerTable.hpp"
 #include "store/Store.hpp"
 
 namespace pbench::query {
@@ -13,5 +14,7 @@ namespace pbench::query {
 /// with its root order, broadcast-barrier, broadcast-acknowledge). Points without a
 /// measurement, and why results are not valid, are listed in the notes.
 QueryTable bcast_table(store::Store& store, const std::optional<std::string>& sweep);
+/// bcast's table as data (query/WorkerTable.hpp): its columns, view, row order and notes.
+const WorkerTable& bcast_description();
 
 }  // namespace pbench::query

@@ -5,42 +5,18 @@
 #include <nlohmann/json.hpp>
 
 #include "query/Layout.hpp"
-#include "query/MissingCells.hpp"
 #include "query/ResultValidity.hpp"
 #include "query/ViewRows.hpp"
 #include "sweep/Partition.hpp"
 #include "sweep/WorkerCatalog.hpp"
-#include "util/Error.hpp"
 
 namespace pbench::query {
+namespace {
 
-QueryTable comm_table(store::Store& store, const std::optional<std::string>& sweep) {
-  if (sweep && !store.find_sweep(*sweep)) throw UsageError("no sweep named '" + *sweep + "'");
-  QueryTable table;
-  table.columns = {
-      {"sweep", "", "sweep", "", 1, 0},
-      {"row", "", "row", "", 1, 0},
-      {"partition", "", "procs", "", 1, 0},
-      nodes_column(),
-      ppn_column(),
-      {"b_eff", "B/s", "b_eff", "MB/s", 1e-6, 5},
-      {"b_eff_per_process", "B/s", "b_eff/proc", "MB/s", 1e-6, 5},
-      {"l_max", "B", "L_max", "MiB", 1.0 / (1024 * 1024), 4},
-      {"pingpong_bandwidth", "B/s", "ping-pong", "MB/s", 1e-6, 5},
-      {"b_eff_at_lmax", "B/s", "b_eff@L_max", "MB/s", 1e-6, 5},
-      {"b_eff_per_process_at_lmax", "B/s", "b_eff/p@L_max", "MB/s", 1e-6, 5},
-      {"ring_per_process_at_lmax", "B/s", "ring/p@L_max", "MB/s", 1e-6, 5},
-      {"latency_rings_random", "s", "lat", "us", 1e6, 3},
-      {"latency_rings", "s", "lat rings", "us", 1e6, 3},
-      {"latency_pingpong", "s", "lat ping-pong", "us", 1e6, 3},
-      {"valid", "", "valid", "", 1, 0},
-      reason_column(),
-  };
-  add_env_column(store, sweep, table.columns);
-  // The store's view comm_table: a row per chosen result, then each sweep's 'max' row, the
-  // result that wins the headline b_eff.
-  table.rows = view_rows(store, "comm_table", table.columns, sweep,
-                         "v.sweep_id, v.row_order, v.partition, v.point_id");
+// Each sweep's 'max' row of the view comm_table: the result that wins the headline b_eff, named
+// with its point and job.
+void largest_b_eff_notes(store::Store& store, const WorkerTable&,
+                         const std::optional<std::string>& sweep, QueryTable& table) {
   auto best = store.db().prepare(
       std::string("SELECT v.sweep, v.b_eff, v.partition, v.shape, v.point, v.job, v.valid, "
                   "v.reason FROM comm_table v WHERE v.\"row\" = 'max' "
@@ -59,26 +35,12 @@ QueryTable comm_table(store::Store& store, const std::optional<std::string>& swe
                           (best.is_null(5) ? std::string() : ", job " + best.text(5)) + ")" +
                           (valid ? "" : " " + not_valid_mark(reasons)));
   }
-  // Why each result that is not valid is not, all its reasons (like query bcast).
-  auto invalid = store.db().prepare(
-      std::string("SELECT v.sweep, v.partition, v.shape, v.result_id, v.params "
-                  "FROM run_results v "
-                  "WHERE v.worker = 'comm' AND NOT v.valid AND (?1 IS NULL OR v.sweep = ?1) "
-                  "AND ") +
-      chosen_run_of_view(store) + " ORDER BY v.sweep_id, v.partition, v.point_id");
-  invalid.bind(1, sweep);
-  while (invalid.step()) {
-    for (const auto& reason : validity_reasons(store, invalid.int64(3))) {
-      table.notes.push_back(
-          note_where(invalid.text(0),
-                     partition_text(invalid.int64(1), invalid.optional_text(2).value_or("")),
-                     invalid.text(4)) +
-          ": not valid: " + reason);
-    }
-  }
+}
 
-  // Partitions the sweep asks for but comm does not run (fewer processes than b_eff needs).
-  const int least = sweep::find_worker("comm").min_procs;
+// Partitions the sweep asks for but comm does not run (fewer processes than b_eff needs).
+void too_small_notes(store::Store& store, const WorkerTable& description,
+                     const std::optional<std::string>& sweep, QueryTable& table) {
+  const int least = sweep::find_worker(description.worker).min_procs;
   auto specs = store.db().prepare(
       "SELECT name, spec_json FROM sweeps WHERE (?1 IS NULL OR name = ?1) ORDER BY id");
   specs.bind(1, sweep);
@@ -86,7 +48,7 @@ QueryTable comm_table(store::Store& store, const std::optional<std::string>& swe
     const auto spec = nlohmann::json::parse(specs.text(1), nullptr, false);
     if (spec.is_discarded() || !spec.contains("workers") || !spec.contains("partitions")) continue;
     const auto& workers = spec["workers"];
-    if (std::find(workers.begin(), workers.end(), "comm") == workers.end()) continue;
+    if (std::find(workers.begin(), workers.end(), description.worker) == workers.end()) continue;
     for (const auto& item : spec["partitions"]) {
       if (!item.is_number_integer() && !item.is_string()) continue;
       const auto partition = sweep::Partition::from_json(item);
@@ -97,9 +59,38 @@ QueryTable comm_table(store::Store& store, const std::optional<std::string>& swe
       }
     }
   }
+}
 
-  add_missing_cell_notes(store, "comm", sweep, table);
+}  // namespace
+
+// The store's view comm_table: a row per chosen result, then each sweep's 'max' row. Why each
+// result that is not valid is not, all its reasons (like query bcast).
+const WorkerTable& comm_description() {
+  static const WorkerTable table = {
+      .worker = "comm",
+      .columns =
+          {
+              {"b_eff", "B/s", "b_eff", "MB/s", 1e-6, 5},
+              {"b_eff_per_process", "B/s", "b_eff/proc", "MB/s", 1e-6, 5},
+              {"l_max", "B", "L_max", "MiB", 1.0 / (1024 * 1024), 4},
+              {"pingpong_bandwidth", "B/s", "ping-pong", "MB/s", 1e-6, 5},
+              {"b_eff_at_lmax", "B/s", "b_eff@L_max", "MB/s", 1e-6, 5},
+              {"b_eff_per_process_at_lmax", "B/s", "b_eff/p@L_max", "MB/s", 1e-6, 5},
+              {"ring_per_process_at_lmax", "B/s", "ring/p@L_max", "MB/s", 1e-6, 5},
+              {"latency_rings_random", "s", "lat", "us", 1e6, 3},
+              {"latency_rings", "s", "lat rings", "us", 1e6, 3},
+              {"latency_pingpong", "s", "lat ping-pong", "us", 1e6, 3},
+          },
+      .view = "comm_table",
+      .order = "v.sweep_id, v.row_order, v.partition, v.point_id",
+      .notes = {&largest_b_eff_notes, &not_valid_notes, &too_small_notes},
+      .leading = {{"row", "", "row", "", 1, 0}},
+  };
   return table;
+}
+
+QueryTable comm_table(store::Store& store, const std::optional<std::string>& sweep) {
+  return worker_table(store, comm_description(), sweep);
 }
 
 }  // namespace pbench::query

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "query/QueryTable.hpp"
+#include "query/WorkerTable.hpp"
 #include "store/Store.hpp"
 
 namespace pbench::query {
@@ -14,5 +15,7 @@ namespace pbench::query {
 /// valid results when there are any), named with its point and job in the notes. Points
 /// without a result are listed in the notes with the reason.
 QueryTable comm_table(store::Store& store, const std::optional<std::string>& sweep);
+/// comm's table as data (query/WorkerTable.hpp): its columns, view, row order and notes.
+const WorkerTable& comm_description();
 
 }  // namespace pbench::query

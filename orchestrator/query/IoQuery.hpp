@@ -3,6 +3,7 @@
 #include <string>
 
 #include "query/QueryTable.hpp"
+#include "query/WorkerTable.hpp"
 #include "store/Store.hpp"
 
 namespace pbench::query {
@@ -15,5 +16,7 @@ namespace pbench::query {
 /// value of each sweep, T and hint set (the maximum over partitions) with the partition that won,
 /// and the points without a measurement with the reason.
 QueryTable io_table(store::Store& store, const std::optional<std::string>& sweep);
+/// io's table as data (query/WorkerTable.hpp): its columns, view, row order and notes.
+const WorkerTable& io_description();
 
 }  // namespace pbench::query

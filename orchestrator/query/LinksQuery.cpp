@@ -5,7 +5,6 @@
 #include <nlohmann/json.hpp>
 
 #include "query/Layout.hpp"
-#include "query/MissingCells.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::query {
@@ -68,20 +67,10 @@ LinkOutliers bandwidth_outliers(const LinkMatrixResult& matrix) {
   return find_link_outliers(matrix.nodes, matrix.node_bandwidth, matrix.bandwidth, OutlierRule{});
 }
 
-QueryTable links_table(store::Store& store, const std::optional<std::string>& sweep) {
-  QueryTable table;
-  table.columns = {
-      {"sweep", "", "sweep", "", 1, 0},
-      {"partition", "", "procs", "", 1, 0},
-      {"kind", "", "kind", "", 1, 0},
-      {"from", "", "from", "", 1, 0},
-      {"to", "", "to", "", 1, 0},
-      {"latency", "s", "latency", "us", 1e6, 4},
-      {"bandwidth", "B/s", "bandwidth", "MB/s", 1e-6, 4},
-      {"ratio", "", "vs median", "", 1, 3},
-      {"verdict", "", "verdict", "", 1, 0},
-      {"valid", "", "valid", "", 1, 0},
-  };
+namespace {
+
+// Rows "node" and "link" of each matrix, and a note per matrix naming its weak nodes and links.
+void matrix_rows(store::Store& store, const std::optional<std::string>& sweep, QueryTable& table) {
   for (const auto& m : link_matrices(store, sweep)) {
     const auto outliers = bandwidth_outliers(m);
     const auto weak_node = [&](const std::string& node) {
@@ -132,9 +121,32 @@ QueryTable links_table(store::Store& store, const std::optional<std::string>& sw
     table.notes.push_back(cell + ": " + (named.empty() ? "no weak node or link" : named) +
                           " by bandwidth (rule: " + outlier_rule_text(OutlierRule{}) + ")");
   }
-  add_placement_notes(store, "links", sweep, table);
-  add_missing_cell_notes(store, "links", sweep, table);
+}
+
+}  // namespace
+
+const WorkerTable& links_description() {
+  static const WorkerTable table = {
+      .worker = "links",
+      .columns =
+          {
+              {"kind", "", "kind", "", 1, 0},
+              {"from", "", "from", "", 1, 0},
+              {"to", "", "to", "", 1, 0},
+              {"latency", "s", "latency", "us", 1e6, 4},
+              {"bandwidth", "B/s", "bandwidth", "MB/s", 1e-6, 4},
+              {"ratio", "", "vs median", "", 1, 3},
+              {"verdict", "", "verdict", "", 1, 0},
+          },
+      .notes = {&placement_notes},
+      .frame = TableFrame::matrix,
+      .rows = &matrix_rows,
+  };
   return table;
+}
+
+QueryTable links_table(store::Store& store, const std::optional<std::string>& sweep) {
+  return worker_table(store, links_description(), sweep);
 }
 
 }  // namespace pbench::query

@@ -7,6 +7,7 @@
 
 #include "query/LinkOutliers.hpp"
 #include "query/QueryTable.hpp"
+#include "query/WorkerTable.hpp"
 #include "store/Store.hpp"
 
 namespace pbench::query {
@@ -38,5 +39,7 @@ LinkOutliers bandwidth_outliers(const LinkMatrixResult& matrix);
 /// nodes, verdict) and "link" (per ordered pair), and a note per matrix naming the weak nodes
 /// and links by bandwidth, or saying there are none.
 QueryTable links_table(store::Store& store, const std::optional<std::string>& sweep);
+/// links' table as data (query/WorkerTable.hpp): its columns, rows and notes.
+const WorkerTable& links_description();
 
 }  // namespace pbench::query

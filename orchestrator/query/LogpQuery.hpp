@@ -3,6 +3,7 @@
 #include <string>
 
 #include "query/QueryTable.hpp"
+#include "query/WorkerTable.hpp"
 #include "store/Store.hpp"
 
 namespace pbench::query {
@@ -11,5 +12,7 @@ namespace pbench::query {
 /// the newest result of each point (all sweeps when `sweep` is empty). Points without a
 /// measurement are listed in the notes with the reason.
 QueryTable logp_table(store::Store& store, const std::optional<std::string>& sweep);
+/// logp's table as data (query/WorkerTable.hpp): its columns, view, row order and notes.
+const WorkerTable& logp_description();
 
 }  // namespace pbench::query

@@ -16,6 +16,7 @@
 #include "store/PointLabel.hpp"
 #include "store/ResultLayout.hpp"
 #include "store/StoreMigration.hpp"
+#include "store/StoreViews.hpp"
 #include "store/WritableStore.hpp"
 #include "util/Error.hpp"
 #include "util/Sha256.hpp"
@@ -105,18 +106,20 @@ Store Store::open(const std::string& path, Access access) {
                                                     : Database::Mode::read_write;
   if (access == Access::read_only) {
     // An older store is migrated once, through a connection that may write, before it is read:
-    // the queries need the runs of version 3.
+    // the queries need the runs of version 3; and so are views older than this pbench's.
     int version = 0;
+    bool old_views = false;
     {
       Database probe(path, Database::Mode::read_only);
       try {
         auto v = probe.prepare("PRAGMA user_version");
         if (v.step()) version = static_cast<int>(v.int64(0));
+        old_views = version == kStoreSchemaVersion && !views_current(probe);
       } catch (const StoreError&) {
         version = 0;
       }
     }
-    if (version > 0 && version < kStoreSchemaVersion) {
+    if ((version > 0 && version < kStoreSchemaVersion) || old_views) {
       Store writer(Database(path, Database::Mode::read_write));
       writer.initialise_or_check();
     }
@@ -168,7 +171,7 @@ void Store::initialise_or_check() {
   if (!has_tables && user_version == 0) {
     Transaction txn(db_);
     db_.exec(std::string(schema::store_sql()));
-    db_.exec(std::string(schema::store_views_sql()));
+    install_views(db_);
     auto meta = db_.prepare("INSERT INTO meta(key, value) VALUES ('application', ?1)");
     meta.bind(1, kApplication).run();
     db_.exec("PRAGMA user_version = " + std::to_string(kStoreSchemaVersion));
@@ -206,9 +209,11 @@ void Store::initialise_or_check() {
   }
   db_.exec("PRAGMA foreign_keys = ON");
   if (!read_only) compact_if_pending(db_);
-  // A migration or a new catalogue leaves every run unanswered: answer them now, once, rather
-  // than at every query (an open that changes neither writes nothing).
-  if (!read_only && (refresh_catalogue() || migrating)) answer_headlines();
+  // A migration, views made again (store/StoreViews.hpp) or a new catalogue leave every run
+  // unanswered: answer them now, once, rather than at every query (an open that changes none
+  // writes nothing).
+  const bool new_views = !read_only && refresh_views(db_);
+  if (!read_only && (refresh_catalogue() || migrating || new_views)) answer_headlines();
   choose_run(RunChoice::latest());
 }
 

@@ -70,6 +70,41 @@ TEST_CASE("a store holds the catalogue and gets it back when it differs") {
   std::filesystem::remove(path.string() + "-shm");
 }
 
+TEST_CASE("a store makes its views again when this pbench's differ, and answers the same") {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("pbench-views-" + std::to_string(::getpid()) + ".db");
+  std::filesystem::remove(path);
+  query::QueryTable before;
+  {
+    testing::Fixture f(store::Store::open(path.string(), store::Store::Access::create));
+    f.add_sweep("s", {{"comm", 2}});
+    f.add_run(0, testing::document("comm", 2, {testing::metric("b_eff", 1e9, "B/s")}, true));
+    before = query::system_table(f.store, std::string("s"), {});
+    CHECK(rows_of(f.store, "SELECT count(*) FROM meta WHERE key = 'store_views'") == 1);
+  }
+  // An older pbench's views: one lacks a column, one is gone, the fingerprint is another. A
+  // reader (pbench query) and a writer both find this pbench's views, and the same answers.
+  const auto make_old = [&] {
+    auto old = store::Store::open(path.string(), store::Store::Access::existing);
+    old.db().exec(
+        "DROP VIEW comm_table; CREATE VIEW comm_table AS SELECT 1 AS sweep_id; "
+        "DROP VIEW io_table; UPDATE meta SET value = 'old' WHERE key = 'store_views'");
+  };
+  for (const auto access : {store::Store::Access::read_only, store::Store::Access::existing}) {
+    make_old();
+    auto store = store::Store::open(path.string(), access);
+    CHECK(rows_of(store, "SELECT count(*) FROM sqlite_master WHERE name = 'io_table'") == 1);
+    CHECK(rows_of(store,
+                  "SELECT count(*) FROM comm_table WHERE \"row\" = 'partition' AND b_eff = 1e9") ==
+          1);
+    CHECK(query::render(query::system_table(store, std::string("s"), {}), query::Format::json) ==
+          query::render(before, query::Format::json));
+  }
+  std::filesystem::remove(path);
+  std::filesystem::remove(path.string() + "-wal");
+  std::filesystem::remove(path.string() + "-shm");
+}
+
 TEST_CASE("a version 4 store gets the catalogue and the views, its results answer the same") {
   const auto path =
       std::filesystem::temp_directory_path() / ("pbench-v4-" + std::to_string(::getpid()) + ".db");

@@ -60,12 +60,8 @@ grep -q ',no,' view-latest.csv || fail "no headline figure that is not valid"
 [[ $(grep -c '^v,logp_g,' view-latest.csv) -eq 2 ]] || fail "logp_g not per shape: $(cat view-latest.csv)"
 cmp -s view-1.csv view-latest.csv && fail "run 1 and run 2 gave the same headline"
 
-# Each worker table: its view with the sqlite3 command line against pbench query WORKER.
-declare -A table_columns=(
-  [logp]="sweep, partition, nodes, ppn, queue_depth, eel, o_s, o_r, g, big_g, bandwidth, latency_l, large_message_threshold, valid, reason"
-  [comm]="sweep, \"row\", partition, nodes, ppn, b_eff, b_eff_per_process, l_max, pingpong_bandwidth, b_eff_at_lmax, b_eff_per_process_at_lmax, ring_per_process_at_lmax, latency_rings_random, latency_rings, latency_pingpong, valid, reason"
-  [io]="sweep, partition, nodes, ppn, schedule_time, hints, write, rewrite, read, b_eff_io, b_eff_io_paper, elapsed, valid, reason"
-  [bcast]="sweep, partition, nodes, ppn, impl, hop_delay, size, ol, ol_task, send_latency, rounds_latency, root_order, barrier_latency, ack_latency, valid, reason")
+# Each worker table: its view with the sqlite3 command line against pbench query WORKER, every
+# column the table shows (its CSV header, "key [unit]": the worker's description) read from the view.
 declare -A table_order=(
   [logp]="sweep, partition, coalesce(nodes, 0), coalesce(ppn, 0), point_id, queue_depth"
   [comm]="sweep_id, run, row_order, partition, point_id"
@@ -75,7 +71,10 @@ for worker in logp comm io bcast; do
   for run in latest 1; do
     if [[ $run == latest ]]; then which="latest"; args=(); else which="run = $run"; args=(--run "$run"); fi
     "$PBENCH" query "$worker" --sweep v "${args[@]}" --format csv > "$worker-$run.csv" 2> /dev/null
-    sqlite3 -csv "$PBENCH_DB" "SELECT ${table_columns[$worker]} FROM ${worker}_table
+    keys=$(head -n 1 "$worker-$run.csv" | sed 's/ \[[^]]*\]//g; s/[^,]*/"&"/g')
+    [[ $keys == '"sweep","partition",'* || $keys == '"sweep","row",'* ]] ||
+      fail "query $worker: unexpected header $keys"
+    sqlite3 -csv "$PBENCH_DB" "SELECT $keys FROM ${worker}_table
       WHERE sweep = 'v' AND $which ORDER BY ${table_order[$worker]}" > "$worker-$run-view.csv"
     same "$worker-$run.csv" "$worker-$run-view.csv" || fail "${worker}_table ($run) differs from query $worker"
   done
