@@ -4,6 +4,7 @@
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source "$here/env.sh"
 source "$here/../orchestrator/common.sh"
+source "$here/../lib/sbatch_wait.sh"
 lab="$here/../../slurm-lab"
 lab_env=$("$lab/up" "${lab_up_args[@]}") || {
   status=$?
@@ -20,7 +21,7 @@ PAYLOAD_SHARE=$("$PY" -c 'print(1448 / 1514)')
 run_job() {
   local name=$1
   shift
-  sbatch --parsable --wait -o "$work/$name.out" "$@" "$work/$name.sh" > /dev/null ||
+  sbatch_wait -o "$work/$name.out" "$@" "$work/$name.sh" > /dev/null ||
     fail "job $name failed: $(tail -20 "$work/$name.out")"
 }
 # shape SPEC...: sets link rates of the running lab (tests/slurm-lab/shape).

@@ -44,7 +44,7 @@ cat > ring.sh <<SH
 mpiexec.hydra -n 4 "$PBENCH_COMM" --random-patterns 1 --repetitions 1 --target-window 0.0002,0.0005 --start-looplength 2 --sizes 1,2 --memory-per-proc 8MiB --output "$work/ring.json"
 SH
 for attempt in 1 2 3; do
-  timeout 120 sbatch --parsable --wait -N4 --ntasks-per-node=1 -o "ring.$attempt.out" ring.sh > /dev/null ||
+  sbatch_wait --limit 120 -N4 --ntasks-per-node=1 -o "ring.$attempt.out" ring.sh > /dev/null ||
     fail "4 ranks on 4 nodes, attempt $attempt: $(tail -5 "ring.$attempt.out")"
 done
 after=$(cat "/sys/class/net/$(net_veth 1)/statistics/tx_bytes")

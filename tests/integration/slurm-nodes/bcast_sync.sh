@@ -20,7 +20,7 @@ job() {
 cd "$work"
 exec mpiexec -n $(($2 * $3)) "$BCAST" --impl $4 ${SYNC[*]} --output $1.json
 SH
-  sbatch --parsable --wait -o "$work/$1.out" -N "$2" --ntasks-per-node="$3" -t 10 "$work/$1.sh" \
+  sbatch_wait -o "$work/$1.out" -N "$2" --ntasks-per-node="$3" -t 10 "$work/$1.sh" \
     > /dev/null || fail "job $1 failed: $(tail -20 "$work/$1.out")"
   "$VALIDATE" --semantics "$1.json" > /dev/null || fail "$1.json does not validate"
 }

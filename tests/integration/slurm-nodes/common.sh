@@ -3,6 +3,7 @@
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source "$here/env.sh"
 source "$here/../orchestrator/common.sh"
+source "$here/../lib/sbatch_wait.sh"
 lab="$here/../../slurm-lab"
 eval "$("$lab/up" --nodes "$PBENCH_SLURM_NODES_LAB")"
 export SLURM_CONF

@@ -18,7 +18,7 @@ COMM_TINY="--random-patterns 2 --repetitions 1 --target-window 0.0002,0.0005 --s
 run_job() {
   local name=$1
   shift
-  sbatch --parsable --wait -o "$work/$name.out" "$@" "$work/$name.sh" > /dev/null ||
+  sbatch_wait -o "$work/$name.out" "$@" "$work/$name.sh" > /dev/null ||
     fail "job $name failed: $(tail -20 "$work/$name.out")"
   for result in "$work/$name".*.json; do
     "$VALIDATE" --semantics "$result" > /dev/null || fail "$result does not validate"

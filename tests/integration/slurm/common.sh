@@ -10,7 +10,7 @@ export SLURM_CONF
 # whose jobs must run side by side (cancel, polling, queue limits, ...) share the node.
 # The point states of a sweep as "partition:state" words, sorted.
 point_states() {
-  sqlite3 "$PBENCH_DB" "select p.partition || ':' || p.state from points p join sweeps s on s.id = p.sweep_id
+  sqlite3 -cmd ".timeout 5000" "$PBENCH_DB" "select p.partition || ':' || p.state from points p join sweeps s on s.id = p.sweep_id
                          where s.name = '$1' order by p.partition, p.id"
 }
 # A copy of the built-in template (one for every scheduler) with a line inserted before the

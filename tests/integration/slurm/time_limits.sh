@@ -48,7 +48,7 @@ for scheduler in slurm pbs; do
   [[ $rc -eq 1 ]] || fail "$scheduler: wait exited $rc"
   [[ $(point_states "tl-$scheduler") == "1:timeout" ]] \
     || fail "$scheduler: state $(point_states "tl-$scheduler")"
-  row=$(sqlite3 -separator '|' "$PBENCH_DB" "select a.native_state, a.signal from attempts a
+  row=$(sqlite3 -cmd ".timeout 5000" -separator '|' "$PBENCH_DB" "select a.native_state, a.signal from attempts a
         join points p on p.id = a.point_id join sweeps s on s.id = p.sweep_id
         where s.name = 'tl-$scheduler'")
   echo "$scheduler: $row"
