@@ -80,7 +80,7 @@ TEST_CASE("a store makes its views again when this pbench's differ, and answers 
     f.add_sweep("s", {{"comm", 2}});
     f.add_run(0, testing::document("comm", 2, {testing::metric("b_eff", 1e9, "B/s")}, true));
     before = query::system_table(f.store, std::string("s"), {});
-    CHECK(rows_of(f.store, "SELECT count(*) FROM meta WHERE key = 'store_views'") == 1);
+    CHECK(number_of(f.store, "SELECT count(*) FROM meta WHERE key = 'store_views'") == 1);
   }
   // An older pbench's views: one lacks a column, one is gone, the fingerprint is another. A
   // reader (pbench query) and a writer both find this pbench's views, and the same answers.
@@ -93,8 +93,8 @@ TEST_CASE("a store makes its views again when this pbench's differ, and answers 
   for (const auto access : {store::Store::Access::read_only, store::Store::Access::existing}) {
     make_old();
     auto store = store::Store::open(path.string(), access);
-    CHECK(rows_of(store, "SELECT count(*) FROM sqlite_master WHERE name = 'io_table'") == 1);
-    CHECK(rows_of(store,
+    CHECK(number_of(store, "SELECT count(*) FROM sqlite_master WHERE name = 'io_table'") == 1);
+    CHECK(number_of(store,
                   "SELECT count(*) FROM comm_table WHERE \"row\" = 'partition' AND b_eff = 1e9") ==
           1);
     CHECK(query::render(query::system_table(store, std::string("s"), {}), query::Format::json) ==
