@@ -139,8 +139,8 @@ Store Store::open(const std::string& path, Access access) {
                        std::to_string(kStoreSchemaVersion) +
                        ": it migrates a store the first time it opens it for writing, which this "
                        "user may not (read-only directory or file); its owner migrates it by "
-                       "any pbench command that writes to it once (e.g. 'pbench --db " +
-                       path + " collect SWEEP')");
+                       "opening it once with this pbench (e.g. 'pbench --db " +
+                       path + " list')");
     }
     if (old_version || (old_views && store_writable(path))) {
       Store writer(Database(path, Database::Mode::read_write));

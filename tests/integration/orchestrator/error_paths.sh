@@ -62,7 +62,7 @@ mkdir oldversion && sqlite3 oldversion/pbench.db < "$DATA/stores/store-v3.sql"
 chmod 444 oldversion/pbench.db && chmod 555 oldversion
 expect_fail 3 "has schema version 3 and this pbench reads version" \
   as_nobody "$PBENCH" --db oldversion/pbench.db query points
-expect_fail 3 "its owner migrates it by any pbench command that writes to it once" \
+expect_fail 3 "its owner migrates it by opening it once with this pbench (e.g. 'pbench --db oldversion/pbench.db list')" \
   as_nobody "$PBENCH" --db oldversion/pbench.db query points
 
 # A store nobody may read: SQLite's own error, not "not an SQLite database".
