@@ -6,7 +6,7 @@ foreach(script local_sweep background_submit bad_input command_line error_paths 
   add_test(NAME "orchestrator: ${script}"
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/orchestrator/${script}.sh)
   set_tests_properties("orchestrator: ${script}" PROPERTIES
-    ENVIRONMENT "PBENCH=$<TARGET_FILE:pbench>;PBENCH_WORKER_DIR=$<TARGET_FILE_DIR:pbench-logp>"
+    ENVIRONMENT "PBENCH=$<TARGET_FILE:pbench>;PBENCH_WORKER_DIR=$<TARGET_FILE_DIR:pbench-logp>;PBENCH_TEST_DATA=${CMAKE_CURRENT_SOURCE_DIR}/data"
     SKIP_RETURN_CODE 77
     TIMEOUT 300)
 endforeach()

@@ -130,7 +130,7 @@ void add_history_command(CLI::App& app, GlobalOptions& global) {
     }
     auto history = query::history_table(store, o->sweep, metric, where);
     query::select_env_rows(history, o->sweep, envs);
-    query::print(o->stats ? query::history_stats(history) : history, format);
+    query::print(o->stats ? query::history_stats(history) : std::move(history), format);
   });
 }
 

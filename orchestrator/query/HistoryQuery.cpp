@@ -44,6 +44,7 @@ std::map<int, std::vector<HistoryRow>> answered_rows(store::Store& store, std::i
   s.bind(1, sweep_id).bind(2, figure);
   while (s.step()) {
     HistoryRow row;
+    row.reserve(9);
     for (int c = 0; c < 9; ++c) row.push_back(typed_cell(s, c));
     if (row[8].index() == 0) row[8] = std::string("-");
     out[static_cast<int>(s.int64(1))].push_back(std::move(row));

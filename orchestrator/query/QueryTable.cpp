@@ -148,8 +148,8 @@ std::string display_cell(const Cell& cell, const QueryColumn& column) {
   return plain_significant(std::get<double>(cell) * column.display_scale, column.precision);
 }
 
-QueryTable human_view(const QueryTable& table) {
-  QueryTable out = table;
+QueryTable human_view(QueryTable out) {
+  const QueryTable& table = out;
   std::vector<std::size_t> linked;
   std::size_t unit_at = table.columns.size();
   for (std::size_t c = 0; c < table.columns.size(); ++c) {
@@ -251,15 +251,14 @@ void print_json(const QueryTable& table,
   out << j.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
 }
 
-void print(const QueryTable& table, Format format, std::ostream& out, std::ostream& err) {
-  out << render(table, format);
-  if (format == Format::csv) {
-    for (const auto& note : said_once(table.notes)) err << "note: " << note << "\n";
-  }
+void print(QueryTable table, Format format, std::ostream& out, std::ostream& err) {
+  const auto notes = format == Format::csv ? said_once(table.notes) : std::vector<std::string>{};
+  out << render(std::move(table), format);
+  for (const auto& note : notes) err << "note: " << note << "\n";
 }
 
-void print(const QueryTable& table, Format format) {
-  print(table, format, std::cout, std::cerr);
+void print(QueryTable table, Format format) {
+  print(std::move(table), format, std::cout, std::cerr);
 }
 
 namespace {
@@ -411,23 +410,29 @@ struct AlignedTable {
 
   std::string text() const {
     const auto w = widths();
+    std::string out;
+    // Appended in place, into room for every line (a history of a decade prints 100,000 rows).
+    std::size_t width = 1;
+    for (std::size_t i = 0; i < w.size(); ++i) width += shown[i] ? w[i] + 2 : 0;
+    out.reserve(width * (cells.size() + 3));
     auto line = [&](const std::vector<std::string>& texts) {
-      std::string l;
+      const auto start = out.size();
       for (std::size_t i = 0; i < texts.size(); ++i) {
         if (!shown[i]) continue;
-        l += (l.empty() ? "" : "  ") + std::string(w[i] - texts[i].size(), ' ') + texts[i];
+        if (out.size() > start) out.append(2, ' ');
+        out.append(w[i] - texts[i].size(), ' ').append(texts[i]);
       }
-      while (!l.empty() && l.back() == ' ') l.pop_back();
-      return l + "\n";
+      while (out.size() > start && out.back() == ' ') out.pop_back();
+      out.push_back('\n');
     };
-    std::string out = line(titles);
+    line(titles);
     if (std::any_of(units.begin(), units.end(), [](const auto& u) { return !u.empty(); })) {
-      out += line(units);
+      line(units);
     }
     std::vector<std::string> rule;
     for (auto width : w) rule.push_back(std::string(width, '-'));
-    out += line(rule);
-    for (const auto& texts : cells) out += line(texts);
+    line(rule);
+    for (const auto& texts : cells) line(texts);
     for (const auto& note : table.notes) out += wrapped_note(note);
     return out;
   }
@@ -435,10 +440,11 @@ struct AlignedTable {
 
 }  // namespace
 
-std::string render(const QueryTable& given, Format format) {
+std::string render(QueryTable table, Format format) {
   const bool human = format == Format::table || format == Format::markdown;
-  QueryTable table = human ? human_view(given) : given;
-  table.notes = said_once(given.notes);
+  auto notes = said_once(table.notes);
+  if (human) table = human_view(std::move(table));
+  table.notes = std::move(notes);
   if (format == Format::markdown) return render_markdown(table);
   if (format == Format::json) return table_json(table).dump(1) + "\n";
   if (format == Format::csv) return render_csv(table);

@@ -5,6 +5,7 @@
 #include <sys/statvfs.h>
 
 #include <filesystem>
+#include <iostream>
 #include <optional>
 #include <vector>
 
@@ -23,6 +24,15 @@
 
 namespace pbench::store {
 namespace {
+
+std::string catalogue_text();
+void insert_catalogue(Database& db, const std::string& table);
+
+/// Whether the store's metric catalogue is this pbench's (its fingerprint in meta).
+bool catalogue_current(Database& db) {
+  auto held = db.prepare("SELECT value FROM meta WHERE key = 'metric_catalogue'");
+  return held.step() && held.text(0) == sha256_hex(catalogue_text());
+}
 
 /// The free space of the file system holding `path` when it is full (less than a page free for
 /// an unprivileged writer): "0 bytes free in /srv"; nothing when it is not, or cannot be told.
@@ -114,12 +124,25 @@ Store Store::open(const std::string& path, Access access) {
       try {
         auto v = probe.prepare("PRAGMA user_version");
         if (v.step()) version = static_cast<int>(v.int64(0));
-        old_views = version == kStoreSchemaVersion && !views_current(probe);
+        old_views = version == kStoreSchemaVersion &&
+                    (!views_current(probe) || !catalogue_current(probe));
       } catch (const StoreError&) {
         version = 0;
       }
     }
-    if ((version > 0 && version < kStoreSchemaVersion) || old_views) {
+    const bool old_version = version > 0 && version < kStoreSchemaVersion;
+    // A user who may not write it reads an older version's views through this pbench's own
+    // (made for the connection, initialise_or_check); an older version it cannot read at all.
+    if (old_version && !store_writable(path)) {
+      throw StoreError("store '" + path + "' has schema version " + std::to_string(version) +
+                       " and this pbench reads version " +
+                       std::to_string(kStoreSchemaVersion) +
+                       ": it migrates a store the first time it opens it for writing, which this "
+                       "user may not (read-only directory or file); its owner migrates it by "
+                       "opening it once with this pbench (e.g. 'pbench --db " +
+                       path + " list')");
+    }
+    if (old_version || (old_views && store_writable(path))) {
       Store writer(Database(path, Database::Mode::read_write));
       writer.initialise_or_check();
     }
@@ -208,6 +231,7 @@ void Store::initialise_or_check() {
                      "; this pbench reads version " + std::to_string(kStoreSchemaVersion));
   }
   db_.exec("PRAGMA foreign_keys = ON");
+  if (read_only && (!views_current(db_) || !catalogue_current(db_))) read_through_own_views();
   if (!read_only) compact_if_pending(db_);
   // A migration, views made again (store/StoreViews.hpp) or a new catalogue leave every run
   // unanswered: answer them now, once, rather than at every query (an open that changes none
@@ -275,19 +299,10 @@ std::string catalogue_text() {
   }
   return out;
 }
-}  // namespace
 
-bool Store::refresh_catalogue() {
-  const std::string text = catalogue_text();
-  const std::string fingerprint = sha256_hex(text);
-  {
-    auto held = db_.prepare("SELECT value FROM meta WHERE key = 'metric_catalogue'");
-    if (held.step() && held.text(0) == fingerprint) return false;
-  }
-  Transaction txn(db_);
-  db_.exec("DELETE FROM metric_catalogue");
-  auto insert = db_.prepare(
-      "INSERT INTO metric_catalogue(worker, name, unit, better, headline, headline_rule, figure, "
+void insert_catalogue(Database& db, const std::string& table) {
+  auto insert = db.prepare(
+      "INSERT INTO " + table + "(worker, name, unit, better, headline, headline_rule, figure, "
       "figure_order, label_keys, meaning, companion_of, bound) VALUES (?1, ?2, ?3, ?4, ?5, ?6, "
       "?7, ?8, ?9, ?10, ?11, ?12)");
   const auto all = metrics::catalogue();
@@ -314,12 +329,32 @@ bool Store::refresh_catalogue() {
     insert.bind(12, metrics::bound_text(m));
     insert.run();
   }
+}
+
+}  // namespace
+
+void Store::read_through_own_views() {
+  install_temporary_views(db_);
+  insert_catalogue(db_, "temp.metric_catalogue");
+  std::cerr << "pbench: note: store '" << db_.path()
+            << "' keeps the views of another pbench version; this user may not write it, so "
+               "this command reads it through this pbench's own (its owner's next command that "
+               "writes to it makes them in the store)\n";
+}
+
+bool Store::refresh_catalogue() {
+  if (catalogue_current(db_)) return false;
+  const std::string fingerprint = sha256_hex(catalogue_text());
+  Transaction txn(db_);
+  db_.exec("DELETE FROM metric_catalogue");
+  insert_catalogue(db_, "main.metric_catalogue");
   db_.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES ('metric_catalogue', ?1)")
       .bind(1, fingerprint)
       .run();
   txn.commit();
   return true;
 }
+
 
 
 
@@ -355,7 +390,7 @@ void Store::choose_run(const RunChoice& choice) {
   } else {
     // The latest run as the store's view sweep_runs defines it.
     db_.exec(
-        "CREATE TEMP VIEW chosen_run AS SELECT sweep_id, run AS run_no FROM main.sweep_runs "
+        "CREATE TEMP VIEW chosen_run AS SELECT sweep_id, run AS run_no FROM sweep_runs "
         "WHERE latest");
   }
 }

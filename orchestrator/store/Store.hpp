@@ -193,6 +193,10 @@ class Store {
   /// metric_catalogue when it differs from what the store holds (one transaction); true when
   /// it did.
   bool refresh_catalogue();
+  /// A connection that may not write a store made by another pbench version (its views or
+  /// catalogue not this pbench's) reads it through this pbench's, made for the connection only
+  /// (install_temporary_views, the catalogue in temp), and says so on stderr.
+  void read_through_own_views();
   SweepRecord insert_sweep_rows(SweepRecord sweep, std::vector<PointRecord>& points);
   /// Inserts an attempt's row with its attempt_no, run_no, state and paths; returns its id.
   std::int64_t insert_attempt_row(const AttemptRecord& attempt);

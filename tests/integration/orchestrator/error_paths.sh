@@ -4,6 +4,7 @@
 # fails; a read-only runs directory fails at once with the path and the system's reason.
 source "$(dirname "$0")/common.sh"
 source "$(dirname "$0")/../lib/nobody.sh"
+DATA=${PBENCH_TEST_DATA:?PBENCH_TEST_DATA must name tests/data}
 # pbench and the worker where nobody can run them (not inside a private checkout).
 staged=$(stage_for_nobody "$PBENCH" "$PBENCH_WORKER_DIR/pbench-logp")
 PBENCH="$staged/pbench"
@@ -24,6 +25,46 @@ as_nobody "$PBENCH" --db ro/pbench.db status base > /dev/null || fail "status (r
 out=$(as_nobody "$PBENCH" --db ro/pbench.db sweep s2 --partitions 2 2>&1) && fail "wrote: $out"
 [[ "$out" != *"not an SQLite database"* && "$out" == *"pbench: store error:"* ]] \
   || fail "writing to a read-only store said: $out"
+# After an upgrade of pbench whose views differ from the store's (here: the store's logp_table
+# as it was before its "EEL med" column, and another fingerprint), a user who may only read the
+# store reads it through this pbench's views made for the command (a note says so), and the
+# file is left as it was.
+mkdir oldviews && cp "$PBENCH_DB" oldviews/pbench.db
+sqlite3 oldviews/pbench.db "DROP VIEW logp_table; CREATE VIEW logp_table AS SELECT 1 AS older;
+  UPDATE meta SET value = 'an older pbench' WHERE key = 'store_views';
+  UPDATE meta SET value = 'an older catalogue' WHERE key = 'metric_catalogue';"
+chmod 444 oldviews/pbench.db && chmod 555 oldviews
+before=$(sha256sum < oldviews/pbench.db)
+as_nobody "$PBENCH" --db oldviews/pbench.db query logp --sweep base --format csv > oldviews.csv \
+  2> oldviews.err || fail "a read-only store with older views was not read: $(cat oldviews.err)"
+head -1 oldviews.csv | grep -q "eel_median" || fail "older views were read: $(head -1 oldviews.csv)"
+grep -q "^base,2," oldviews.csv || fail "query logp read no rows: $(cat oldviews.csv)"
+grep -q "note: store.*reads it through this pbench's own" oldviews.err \
+  || fail "no note on the temporary views: $(cat oldviews.err)"
+as_nobody "$PBENCH" --db oldviews/pbench.db query system --sweep base --format csv > sys.csv \
+  2> /dev/null || fail "query system (older views, read-only)"
+grep -q "^base,logp_g," sys.csv || fail "query system (older views) answered nothing: $(cat sys.csv)"
+as_nobody "$PBENCH" --db oldviews/pbench.db history base > hist.txt 2> /dev/null \
+  || fail "history (older views, read-only)"
+grep -q "logp_g" hist.txt || fail "history (older views) has no logp_g: $(cat hist.txt)"
+[[ $(sha256sum < oldviews/pbench.db) == "$before" && ! -e oldviews/pbench.db-wal ]] \
+  || fail "reading a store with older views changed its file"
+# The same store where the user may write: the views are made in the store (once).
+chmod 755 oldviews && chmod 644 oldviews/pbench.db
+"$PBENCH" --db oldviews/pbench.db query logp --sweep base > /dev/null 2> upgraded.err
+[[ ! -s upgraded.err ]] || fail "a writable store read with a note: $(cat upgraded.err)"
+[[ $(sqlite3 oldviews/pbench.db "SELECT value FROM meta WHERE key = 'store_views'") != \
+  "an older pbench" ]] || fail "the views of a writable store were not made again"
+"$PBENCH" --db oldviews/pbench.db query system --sweep base --format csv 2> /dev/null \
+  | cmp -s - sys.csv || fail "the temporary views answered otherwise than the store's new ones"
+# An older store version cannot be read before its migration: the error says who can make it.
+mkdir oldversion && sqlite3 oldversion/pbench.db < "$DATA/stores/store-v3.sql"
+chmod 444 oldversion/pbench.db && chmod 555 oldversion
+expect_fail 3 "has schema version 3 and this pbench reads version" \
+  as_nobody "$PBENCH" --db oldversion/pbench.db query points
+expect_fail 3 "its owner migrates it by opening it once with this pbench (e.g. 'pbench --db oldversion/pbench.db list')" \
+  as_nobody "$PBENCH" --db oldversion/pbench.db query points
+
 # A store nobody may read: SQLite's own error, not "not an SQLite database".
 mkdir locked && cp "$PBENCH_DB" locked/pbench.db && chmod 600 locked/pbench.db
 out=$(as_nobody "$PBENCH" --db locked/pbench.db query points 2>&1) && fail "read: $out"
