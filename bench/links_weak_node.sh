@@ -4,18 +4,25 @@
 # quarter (50 Mbit/s; at 1 Gbit/s the 4 ranks on 2 cores, not the links, bound the streams), runs the link matrix over 4x1 RUNS times (pbench run ... --again) and counts the
 # runs in which `pbench query links` names node3 (as a weak node) and nothing else. Prints one
 # line per run (the weak nodes and links named) and the count:
-#   bench/links_weak_node.sh [--runs N] [--build DIR]        (default 10 runs, ./build)
+#   bench/links_weak_node.sh [--runs N] [--build DIR] [--store DB RUNS_DIR]
+# (default 10 runs, ./build, a store of its own). With --store the runs go into that store and
+# runs directory; a sweep `weak` already there (of these settings) is run again from the first
+# run on (the test `slurm network: links_weak` makes its shaped run so, after its reference).
 # Uses PBENCH_SLURM_LAB_DIR/PBENCH_SLURM_LAB_PORT as the lab does; restores 1 Gbit/s at the end.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 runs=10
 build=$root/build
+db="" runs_dir=""
 while (($#)); do
   case "$1" in
     --runs) runs=$2; shift 2 ;;
     --build) build=$(cd "$2" && pwd); shift 2 ;;
-    *) echo "usage: links_weak_node.sh [--runs N] [--build DIR]" >&2; exit 2 ;;
+    --store)
+      (($# >= 3)) || { echo "links_weak_node.sh: --store needs a store file and a runs directory" >&2; exit 2; }
+      db=$2 runs_dir=$3; shift 3 ;;
+    *) echo "usage: links_weak_node.sh [--runs N] [--build DIR] [--store DB RUNS_DIR]" >&2; exit 2 ;;
   esac
 done
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "links_weak_node.sh: --runs '$runs' is not a count >= 1" >&2; exit 2; }
@@ -27,7 +34,10 @@ eval "$("$lab/up" --nodes 4 --network --preload "$preload")"
 export SLURM_CONF
 work=$(mktemp -d "${TMPDIR:-/tmp}/pbench-links-weak.XXXXXX")
 trap '"$lab/shape" 1gbit > /dev/null 2>&1 || true; rm -rf "$work"' EXIT
-export PBENCH_DB=$work/pbench.db PBENCH_RUNS_DIR=$work/runs
+export PBENCH_DB=${db:-$work/pbench.db} PBENCH_RUNS_DIR=${runs_dir:-$work/runs}
+# A sweep weak already in the given store is run again as it is (run 1 included).
+again=0
+[[ -n $db ]] && "$pbench" status weak > /dev/null 2>&1 && again=1
 "$lab/shape" 200mbit node3=50mbit >&2
 named_only_node3=0
 for ((run = 1; run <= runs; run++)); do
@@ -36,7 +46,7 @@ for ((run = 1; run <= runs; run++)); do
   sweep=(--scheduler slurm --workers links --partitions 4x1 --time-limit 5
     --set links.latency_roundtrips=50 --set links.message_size=1MiB --set links.messages=8
     --set links.repetitions=3)
-  ((run > 1)) && sweep=(--again)
+  ((run > 1 || again)) && sweep=(--again)
   "$pbench" run weak "${sweep[@]}" > "$work/run.$run.log" 2>&1 ||
     { echo "run $run: pbench run failed: $(tail -5 "$work/run.$run.log")" >&2; exit 1; }
   named=$("$pbench" query links weak --format json | python3 -c '

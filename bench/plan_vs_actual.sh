@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Planned against actual (issue 37): runs one sweep of every worker RUNS times through the local
-# scheduler (the settings of tests/integration/orchestrator/plan_learns.sh, seconds a point) and
+# scheduler (small settings, seconds a point; the test orchestrator/plan_learns.sh runs tinier) and
 # prints per run and point the planned time, its basis and the actual time (pbench history
 # --times), with the largest |actual - planned| / actual of the runs planned from history; then
 # the load average, and how long `pbench sweep` + `pbench plan` take for sweeps of 128, 1,024

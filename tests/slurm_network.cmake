@@ -31,8 +31,8 @@ foreach(script lab_network workers_rate workers_shapes links_weak model_truth)
     ENVIRONMENT "${slurm_network_env};PBENCH=$<TARGET_FILE:pbench>;PBENCH_LOGP=$<TARGET_FILE:pbench-logp>;PBENCH_COMM=$<TARGET_FILE:pbench-comm>;PBENCH_IO=$<TARGET_FILE:pbench-io>;PBENCH_BCAST=$<TARGET_FILE:pbench-bcast>;PBENCH_VALIDATE=$<TARGET_FILE:pbench-validate-result>"
     TIMEOUT 300 SKIP_RETURN_CODE 77 LABELS "slurm-lab;network")
 endforeach()
-# links_weak runs the link matrix 3 times (2 of its own, 1 by bench/links_weak_node.sh), each
-# about 20 s idle, 40 s on 2 loaded cores.
+# links_weak runs the link matrix twice (its reference, then node3's link shaped by
+# bench/links_weak_node.sh into the test's store), each about 20 s idle, 40 s on 2 loaded cores.
 set_tests_properties("slurm network: links_weak" PROPERTIES TIMEOUT 600)
 # model_truth runs two small sweeps at 200 Mbit/s (2x1 of four workers, 2x2 of comm).
 set_tests_properties("slurm network: model_truth" PROPERTIES TIMEOUT 600)

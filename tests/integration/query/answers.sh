@@ -7,7 +7,12 @@
 set -euo pipefail
 SCRATCH_NAME=pbench-query-it source "$(dirname "$0")/../orchestrator/common.sh"
 
+# logp at its default sizes (to 4 MiB), queue depths, EEL runs and repetitions: G (query system's
+# logp_G) is the slope over the bandwidth-bound sizes, whose floods the 16 MiB cap sets from 32
+# KiB up either way; only the EEL round trips and the messages of the smaller floods are fewer
+# (500 each, as SMALL's), which were most of logp's time.
 "$PBENCH" run q --workers logp,comm,io,bcast --partitions 1,2 -T 0.5 \
+  --set logp.eel_roundtrips=500 --set logp.flood_messages=500 \
   --set comm.memory_per_proc=1MiB --set comm.random_patterns=2 --set comm.repetitions=1 \
   --set comm.target_window=0.0002,0.0005 --set comm.start_looplength=10 \
   --set io.memory_per_proc=1 --set io.cache_bytes=1000 \

@@ -8,8 +8,13 @@
 set -euo pipefail
 SCRATCH_NAME=pbench-views-it source "$(dirname "$0")/../orchestrator/common.sh"
 
+# logp as small as sweep_shapes' (200 EEL round trips, 100 flood messages, one repetition): what
+# is checked here is how the views read what is stored, which any figure serves; at logp's
+# defaults (10,000 of each, three repetitions) its four points took most of the test's time.
+
 "$PBENCH" run v --workers logp,comm,io,bcast --partitions 2,1x3 -T 0.3 --queue-depths 1,8 \
-  --set logp.eel_runs=2 --set logp.max_size=1024 \
+  --set logp.eel_roundtrips=200 --set logp.eel_runs=2 --set logp.max_size=1024 \
+  --set logp.flood_messages=100 --set logp.repetitions=1 \
   --set comm.memory_per_proc=1MiB --set comm.random_patterns=2 --set comm.repetitions=1 \
   --set comm.target_window=0.0002,0.0005 --set comm.start_looplength=10 --set comm.sizes=1,13,21 \
   --set io.memory_per_proc=1 --set io.cache_bytes=1000 \
