@@ -13,6 +13,7 @@
 #include <fstream>
 #include <functional>
 #include <optional>
+#include <set>
 
 #include <CLI/CLI.hpp>
 
@@ -21,6 +22,7 @@
 #include "support/ScratchDir.hpp"
 #include "sweep/SweepFile.hpp"
 #include "sweep/SweepSpec.hpp"
+#include "sweep/WorkerCatalog.hpp"
 #include "util/Error.hpp"
 
 using namespace pbench;
@@ -280,5 +282,50 @@ TEST_CASE("recorded sweep specifications read back equal and pass the sweep reco
                                    {"created_at", "2026-01-01T00:00:00Z"},
                                    {"spec", stored}};
     CHECK(ingest::sweep_schema().problems(record).empty());
+  }
+}
+
+TEST_CASE("every worker dimension is an option, a sweep-file key and a stored key") {
+  const auto golden = [] {
+    std::ifstream in(kGolden);
+    return nlohmann::json::parse(in);
+  }();
+  CLI::App app;
+  cli::SweepOptions options;
+  options.declare(app);
+  for (const Dimension* d : all_dimensions()) {
+    CAPTURE(d->name);
+    // The option of `pbench sweep`, with the description's help.
+    const CLI::Option* option = app.get_option_no_throw(d->option());
+    REQUIRE(option != nullptr);
+    CHECK(option->get_description() == d->help);
+    // A recorded sweep gives it (a new dimension gets a case in the golden file).
+    SweepSpec stored;
+    bool found = false;
+    for (const auto& [name, value] : golden.at("outcomes").items()) {
+      const auto spec = nlohmann::json::parse(value.at("spec").get<std::string>());
+      if (found || !spec.contains(d->spec_key) || spec[d->spec_key].empty()) continue;
+      stored = SweepSpec::from_json(spec);
+      found = true;
+    }
+    REQUIRE(found);
+    const nlohmann::json values = stored.values(d->name);
+    CHECK(stored.to_json().at(d->spec_key) == values);
+    // The same values from a sweep file under its key (JSON's arrays are TOML's).
+    const auto file = parse_sweep_file(d->file_key + " = " + values.dump(), "d.toml", "d");
+    CHECK(file.values(d->name) == values);
+    // Each point of a worker that varies it has one of the values, passed as the worker option.
+    std::set<std::string> seen;
+    for (const auto& point : expand(stored)) {
+      if (!find_worker(point.worker).varies(d->name)) continue;
+      REQUIRE(point.params.contains(d->name));
+      const auto args = worker_arguments(point);
+      const auto at = std::find(args.begin(), args.end(), d->worker_option);
+      REQUIRE(at != args.end());
+      REQUIRE(at + 1 != args.end());
+      CHECK(*(at + 1) == d->argument_text(point.params[d->name]));
+      seen.insert(point.params[d->name].dump());
+    }
+    CHECK(seen.size() == values.size());
   }
 }
