@@ -134,9 +134,10 @@ pbench::sweep::SweepSpec logp_sweep(int partitions, int depths) {
   pbench::sweep::SweepSpec spec;
   spec.name = "scale";
   spec.partitions.clear();
-  spec.queue_depths.clear();
+  std::vector<int> queue_depths;
   for (int p = 1; p <= partitions; ++p) spec.partitions.push_back(p);
-  for (int d = 1; d <= depths; ++d) spec.queue_depths.push_back(d);
+  for (int d = 1; d <= depths; ++d) queue_depths.push_back(d);
+  spec.set_values("queue_depth", queue_depths);
   return spec;
 }
 

@@ -63,8 +63,9 @@ SweepSpec spec_from_arguments(std::string_view text) {
 std::size_t grid_size(const SweepSpec& spec) {
   const auto at_least_one = [](std::size_t n) { return n == 0 ? std::size_t{1} : n; };
   std::size_t size = spec.workers.size() * spec.partitions.size();
-  for (std::size_t factor : {spec.queue_depths.size(), at_least_one(spec.schedule_times.size()),
-                             at_least_one(spec.hint_sets.size())}) {
+  for (std::size_t factor :
+       {spec.values("queue_depth").size(), at_least_one(spec.values("schedule_time").size()),
+        at_least_one(spec.values("hints").size())}) {
     if (factor != 0 && size > kMostPointsExpanded / factor) return kMostPointsExpanded + 1;
     size *= factor;
   }

@@ -4,13 +4,33 @@
 #include <sstream>
 
 #include "site/ProfileSweep.hpp"
-#include "sweep/ConsortiumSweep.hpp"
 #include "sweep/ListParser.hpp"
 #include "sweep/SweepFile.hpp"
 #include "sweep/WorkerCatalog.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::cli {
+
+void SweepOptions::declare_worker_options(CLI::App& command) {
+  // Each worker's dimensions and options, from its description (sweep/WorkerCatalog.cpp).
+  for (const auto& worker : sweep::worker_catalog()) {
+    for (const auto& d : worker.dimensions) {
+      if (dimension_lists.count(d.name) || dimension_items.count(d.name)) continue;  // declared
+      if (d.one_per_option) {
+        command.add_option(d.flag, dimension_items[d.name], d.help);
+        continue;
+      }
+      auto* option = command.add_option(d.flag, dimension_lists[d.name], d.help);
+      if (!d.defaults.is_null()) {
+        dimension_lists[d.name] = d.default_text();
+        option->capture_default_str();
+      }
+    }
+    for (const auto& o : worker.options) {
+      command.add_option(o.flag, worker_options[worker.name][o.parameter], o.help);
+    }
+  }
+}
 
 void SweepOptions::declare(CLI::App& command, const std::string& default_name) {
   command_ = &command;
@@ -31,26 +51,7 @@ void SweepOptions::declare(CLI::App& command, const std::string& default_name) {
                   "Partitions: P processes placed by the scheduler, or NxP for N nodes with P "
                   "processes each (slurm, pbs), e.g. 8,32,128 or 1x1,2x1,4x1,2x2")
       ->capture_default_str();
-  command.add_option("--queue-depths", queue_depths, "Queue depths for logp, e.g. 1,8,64")
-      ->capture_default_str();
-  command.add_option("-T,--schedule-times", schedule_times,
-                     "Scheduled times T per partition for io, in seconds, e.g. 60,300,900 (a "
-                     "sweep dimension; default the worker's 1,800)");
-  command.add_option("--hints", hint_sets,
-                     "An MPI-IO hint set for io, 'key=value,key=value'; repeatable, each set a "
-                     "sweep point");
-  command.add_option("--suite", suite,
-                     "io's suite: b_eff_io (the default) or consortium (sustained write, cached "
-                     "write, sustained read); the same as --set io.suite=NAME");
-  command.add_option("--transfer-sizes", transfer_sizes,
-                     "io consortium: transfer sizes per I/O call, e.g. 64KiB,1MiB (a sweep "
-                     "dimension; default the worker's 1 MiB)");
-  command.add_option("--patterns", patterns,
-                     "io consortium: access patterns, e.g. segmented,strided (of segmented, "
-                     "strided, random, general; a sweep dimension)");
-  command.add_option("--collective", collective,
-                     "io consortium: collective MPI-IO calls, e.g. on,off (a sweep dimension; "
-                     "default off)");
+  declare_worker_options(command);
   command.add_option("--scheduler", scheduler, "Scheduler: local, slurm or pbs")
       ->capture_default_str();
   command
@@ -125,14 +126,19 @@ std::vector<std::string> SweepOptions::given_definition() const {
 
 sweep::SweepSpec SweepOptions::spec() const {
   if (!spec_path.empty()) {
+    std::vector<std::string> defining = {"--workers", "--partitions"};
+    for (const auto& worker : sweep::worker_catalog()) {
+      for (const auto& d : worker.dimensions) defining.push_back(d.option());
+      for (const auto& o : worker.options) defining.push_back(o.flag);
+    }
     for (const char* option :
-         {"--workers", "--partitions", "--queue-depths", "--schedule-times", "--hints", "--suite",
-          "--transfer-sizes", "--patterns", "--collective", "--scheduler", "--launcher", "--set",
-          "--nodes", "--procs-per-node", "--share-nodes", "--time-limit", "--account", "--queue",
-          "--directive"}) {
-      if (command_ && command_->count(option) > 0) {
-        throw UsageError(std::string(option) +
-                         " cannot be combined with --spec (write it in the sweep file)");
+         {"--scheduler", "--launcher", "--set", "--nodes", "--procs-per-node", "--share-nodes",
+          "--time-limit", "--account", "--queue", "--directive"}) {
+      defining.push_back(option);
+    }
+    for (const auto& option : defining) {
+      if (given(option)) {
+        throw UsageError(option + " cannot be combined with --spec (write it in the sweep file)");
       }
     }
     auto spec = sweep::read_sweep_file(spec_path, name);
@@ -156,16 +162,16 @@ sweep::SweepSpec SweepOptions::spec() const {
   for (std::string w; std::getline(list, w, ',');) spec.workers.push_back(w);
   if (workers.empty() || workers.back() == ',') spec.workers.push_back("");
   spec.partitions = sweep::parse_partition_list(partitions, "--partitions");
-  spec.queue_depths = sweep::parse_positive_list(queue_depths, "--queue-depths");
-  if (!schedule_times.empty()) {
-    spec.schedule_times = sweep::parse_seconds_list(schedule_times, "--schedule-times");
+  // The workers' dimensions: each option's list as its description reads it; one not given
+  // keeps its defaults (or stays empty).
+  for (const sweep::Dimension* d : sweep::all_dimensions()) {
+    if (!given(d->option())) continue;
+    if (d->one_per_option) {
+      spec.set_values(d->name, dimension_items.at(d->name));
+    } else {
+      spec.set_values(d->name, d->parse(dimension_lists.at(d->name), d->option()));
+    }
   }
-  spec.hint_sets = hint_sets;
-  if (given("--transfer-sizes")) {
-    spec.transfer_sizes = sweep::parse_size_list(transfer_sizes, "--transfer-sizes");
-  }
-  if (given("--patterns")) spec.patterns = sweep::parse_pattern_list(patterns, "--patterns");
-  if (given("--collective")) spec.collective = sweep::parse_switch_list(collective, "--collective");
   spec.scheduler = scheduler;
   spec.launcher = launcher;
   for (std::size_t i = 0; i < settings.size(); ++i) {
@@ -179,17 +185,7 @@ sweep::SweepSpec SweepOptions::spec() const {
     }
     sweep::add_setting(spec.settings, settings[i]);
   }
-  if (given("--suite")) {
-    if (std::find(spec.workers.begin(), spec.workers.end(), "io") == spec.workers.end()) {
-      throw UsageError("--suite applies to the io worker, which the sweep does not run");
-    }
-    const auto& io = spec.settings["io"];
-    if (const auto it = io.find("suite"); it != io.end() && it->second != suite) {
-      throw UsageError("--suite " + suite + " and --set io.suite=" + it->second +
-                       " disagree: use one of them");
-    }
-    sweep::add_setting(spec.settings, "io.suite=" + suite);
-  }
+  add_worker_options(spec);
   spec.nodes = nodes;
   spec.procs_per_node = procs_per_node;
   spec.share_nodes = share_nodes;
@@ -200,6 +196,25 @@ sweep::SweepSpec SweepOptions::spec() const {
   spec.directives = directives;
   with_site_profile(spec, [this](const std::string& option) { return given(option); });
   return spec;
+}
+
+void SweepOptions::add_worker_options(sweep::SweepSpec& spec) const {
+  for (const auto& worker : sweep::worker_catalog()) {
+    for (const auto& o : worker.options) {
+      if (!given(o.flag)) continue;
+      if (std::find(spec.workers.begin(), spec.workers.end(), worker.name) == spec.workers.end()) {
+        throw UsageError(o.flag + " applies to the " + worker.name +
+                         " worker, which the sweep does not run");
+      }
+      const std::string& value = worker_options.at(worker.name).at(o.parameter);
+      const auto& settings = spec.settings[worker.name];
+      if (const auto it = settings.find(o.parameter); it != settings.end() && it->second != value) {
+        throw UsageError(o.flag + " " + value + " and --set " + worker.name + "." + o.parameter +
+                         "=" + it->second + " disagree: use one of them");
+      }
+      sweep::add_setting(spec.settings, worker.name + "." + o.parameter + "=" + value);
+    }
+  }
 }
 
 void declare_budget(CLI::App& command, std::string& budget, std::string& wall) {

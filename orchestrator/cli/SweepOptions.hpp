@@ -2,6 +2,7 @@
 // The sweep-defining options `pbench sweep` and `pbench run` share, declared once.
 #include <CLI/CLI.hpp>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -15,13 +16,13 @@ struct SweepOptions {
   std::string name;
   std::string workers = "logp";
   std::string partitions = "1,2";
-  std::string queue_depths = "1,8,64";
-  std::string schedule_times;          ///< io: "60,300"; empty: the worker's default
-  std::vector<std::string> hint_sets;  ///< io: each "key=value,key=value"
-  std::string suite;                   ///< io: "b_eff_io" or "consortium"; empty: the default
-  std::string transfer_sizes;          ///< io consortium: "64KiB,1MiB"
-  std::string patterns;                ///< io consortium: "segmented,strided"
-  std::string collective;              ///< io consortium: "on,off"
+  /// The workers' dimensions as given (each described in sweep/WorkerCatalog.cpp): name -> the
+  /// option's comma list (its defaults when not given), or, for a dimension given one value per
+  /// option (--hints), name -> the values.
+  std::map<std::string, std::string> dimension_lists;
+  std::map<std::string, std::vector<std::string>> dimension_items;
+  /// The workers' own options (io's --suite): worker -> parameter -> the value given.
+  std::map<std::string, std::map<std::string, std::string>> worker_options;
   std::string scheduler = "local";
   std::string launcher = "mpiexec";
   std::vector<std::string> settings;
@@ -53,6 +54,10 @@ struct SweepOptions {
   run::PlanOptions plan_options(const std::string& runs_dir) const;
 
  private:
+  /// Declares each worker's dimensions and options, from the workers' descriptions.
+  void declare_worker_options(CLI::App& command);
+  /// Adds the worker options given (--suite NAME is --set io.suite=NAME) to the settings.
+  void add_worker_options(sweep::SweepSpec& spec) const;
   /// Applies the site profile (--site, PBENCH_SITE, the default paths) and --envs to `spec`.
   void with_site_profile(sweep::SweepSpec& spec, const site::GivenOption& given) const;
   CLI::App* command_ = nullptr;  ///< where the options were declared (to see which were given)

@@ -37,6 +37,22 @@ std::string version_text(const std::string& version) {
   return version.substr(0, plus) + " (git describe " + version.substr(plus + 1) + ")";
 }
 
+/// One value of a sweep dimension as the provenance writes it: numbers with 6 significant digits
+/// and the dimension's unit, an empty text as "-", a switch as on or off.
+std::string value_text(const sweep::Dimension& dimension, const nlohmann::json& value) {
+  switch (dimension.kind) {
+    case sweep::ValueKind::kCount:
+    case sweep::ValueKind::kSeconds:
+    case sweep::ValueKind::kSize:
+      return plain_significant(value.get<double>(), 6) + dimension.unit;
+    case sweep::ValueKind::kText:
+      return value.get<std::string>().empty() ? "-" : value.get<std::string>();
+    case sweep::ValueKind::kSwitch:
+      break;
+  }
+  return dimension.value_text(value);
+}
+
 }  // namespace
 
 Provenance read_provenance(store::Store& store, const std::string& sweep) {
@@ -117,32 +133,15 @@ std::vector<std::pair<std::string, std::string>> spec_rows(const std::string& sp
     parts.push_back("site profile " + spec.site["path"].get<std::string>());
   rows.emplace_back("sweep", spec.name + ": " + join(parts, "; "));
   // A row per worker: its own dimensions, then its settings.
-  const auto numbers = [](const auto& list, const std::string& unit) {
-    std::vector<std::string> items;
-    for (const auto& v : list) items.push_back(plain_significant(static_cast<double>(v), 6) + unit);
-    return join(items, ", ");
-  };
   for (const auto& worker : spec.workers) {
     std::vector<std::string> items;
     for (const auto& dimension : sweep::find_worker(worker).dimensions) {
-      if (dimension == "queue_depth" && !spec.queue_depths.empty())
-        items.push_back("queue depths " + numbers(spec.queue_depths, ""));
-      if (dimension == "schedule_time" && !spec.schedule_times.empty())
-        items.push_back("T " + numbers(spec.schedule_times, " s"));
-      if (dimension == "hints" && !spec.hint_sets.empty()) {
-        std::vector<std::string> hints;
-        for (const auto& h : spec.hint_sets) hints.push_back(h.empty() ? "-" : h);
-        items.push_back("hints " + join(hints, " | "));
+      if (spec.values(dimension.name).empty()) continue;
+      std::vector<std::string> values;
+      for (const auto& v : spec.values(dimension.name)) {
+        values.push_back(value_text(dimension, v));
       }
-      if (dimension == "pattern" && !spec.patterns.empty())
-        items.push_back("patterns " + join(spec.patterns, ", "));
-      if (dimension == "transfer_size" && !spec.transfer_sizes.empty())
-        items.push_back("transfer sizes " + numbers(spec.transfer_sizes, " B"));
-      if (dimension == "collective" && !spec.collective.empty()) {
-        std::vector<std::string> on;
-        for (bool c : spec.collective) on.push_back(c ? "on" : "off");
-        items.push_back("collective " + join(on, ", "));
-      }
+      items.push_back(dimension.label + " " + join(values, dimension.separator));
     }
     std::vector<std::string> settings;
     if (const auto it = spec.settings.find(worker); it != spec.settings.end()) {

@@ -129,49 +129,42 @@ void validate_io_suite(const SweepSpec& spec) {
   if (suite != "b_eff_io" && suite != "consortium") {
     throw UsageError("--suite: '" + suite + "' is not a suite of io (b_eff_io or consortium)");
   }
-  const bool dimensions =
-      !spec.transfer_sizes.empty() || !spec.patterns.empty() || !spec.collective.empty();
+  const auto transfer_sizes = spec.values_as<std::int64_t>("transfer_size");
+  const auto given_patterns = spec.values_as<std::string>("pattern");
+  const auto collective = spec.values_as<bool>("collective");
+  const bool dimensions = !transfer_sizes.empty() || !given_patterns.empty() || !collective.empty();
   if (suite != "consortium") {
-    const char* option = !spec.transfer_sizes.empty() ? "--transfer-sizes"
-                         : !spec.patterns.empty()     ? "--patterns"
-                                                      : "--collective";
+    const char* option = !transfer_sizes.empty()   ? "--transfer-sizes"
+                         : !given_patterns.empty() ? "--patterns"
+                                                   : "--collective";
     if (dimensions) {
       throw UsageError(std::string(option) +
                        " applies to io's consortium suite: add --suite consortium");
     }
     return;
   }
-  if (!spec.schedule_times.empty()) {
+  if (!spec.values("schedule_time").empty()) {
     throw UsageError(
         "--schedule-times: the consortium suite has no scheduled time T (that is b_eff_io's)");
   }
-  refuse_both(spec, !spec.transfer_sizes.empty(), "--transfer-sizes", "transfer_size");
-  refuse_both(spec, !spec.patterns.empty(), "--patterns", "pattern");
-  refuse_both(spec, !spec.collective.empty(), "--collective", "collective");
-  for (std::int64_t size : spec.transfer_sizes) {
-    if (size < 1) throw UsageError("--transfer-sizes: every size must be >= 1 byte");
-  }
-  for (const auto& name : spec.patterns) {
-    if (!io::parse_pattern(name)) {
-      throw UsageError("--patterns: '" + name +
-                       "' is not a pattern (segmented, strided, random or general)");
-    }
-  }
+  refuse_both(spec, !transfer_sizes.empty(), "--transfer-sizes", "transfer_size");
+  refuse_both(spec, !given_patterns.empty(), "--patterns", "pattern");
+  refuse_both(spec, !collective.empty(), "--collective", "collective");
 
   // The worker's defaults for what the sweep does not give.
   const io::ConsortiumOptions defaults;
   const bool posix = io_setting(spec, "api").value_or(defaults.api) == "posix";
   const bool any_collective =
-      std::find(spec.collective.begin(), spec.collective.end(), true) != spec.collective.end() ||
+      std::find(collective.begin(), collective.end(), true) != collective.end() ||
       integer_setting(spec, "collective", defaults.collective) != 0;
   if (posix && any_collective) {
     throw UsageError("--collective on: collective calls need MPI-IO, and io.api is posix");
   }
   const bool file_per_process =
       integer_setting(spec, "file_per_process", defaults.file_per_process) != 0;
-  std::vector<std::string> patterns = spec.patterns;
+  std::vector<std::string> patterns = given_patterns;
   if (patterns.empty()) patterns = {io_setting(spec, "pattern").value_or(defaults.pattern)};
-  std::vector<std::int64_t> transfers = spec.transfer_sizes;
+  std::vector<std::int64_t> transfers = transfer_sizes;
   if (transfers.empty()) {
     transfers = {integer_setting(spec, "transfer_size", defaults.transfer_size, true)};
   }
@@ -200,24 +193,11 @@ void validate_io_suite(const SweepSpec& spec) {
   }
 }
 
-std::vector<nlohmann::json> consortium_combinations(const SweepSpec& spec) {
-  std::vector<nlohmann::json> out{nlohmann::json::object()};
-  const auto cross = [&out](const char* key, const nlohmann::json& values) {
-    if (values.empty()) return;
-    std::vector<nlohmann::json> next;
-    for (const auto& combination : out) {
-      for (const auto& value : values) {
-        nlohmann::json c = combination;
-        c[key] = value;
-        next.push_back(std::move(c));
-      }
-    }
-    out = std::move(next);
-  };
-  cross("pattern", spec.patterns);
-  cross("transfer_size", spec.transfer_sizes);
-  cross("collective", spec.collective);
-  return out;
+void check_pattern(const std::string& name) {
+  if (!io::parse_pattern(name)) {
+    throw UsageError("--patterns: '" + name +
+                     "' is not a pattern (segmented, strided, random or general)");
+  }
 }
 
 }  // namespace pbench::sweep

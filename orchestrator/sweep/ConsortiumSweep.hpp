@@ -7,8 +7,6 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 namespace pbench::sweep {
 
 struct SweepSpec;
@@ -23,10 +21,10 @@ std::vector<std::string> parse_pattern_list(const std::string& text, const std::
 /// Parses "on,off" (also 1/0, yes/no, true/false) into collective switches; throws UsageError.
 std::vector<bool> parse_switch_list(const std::string& text, const std::string& option);
 /// Checks the io suite, the consortium dimensions and every point's layout against the worker's
-/// rules; throws UsageError naming the option, the point and the problem.
+/// rules (io's check in its description, sweep/WorkerCatalog.cpp; each value has been checked
+/// alone); throws UsageError naming the option, the point and the problem.
 void validate_io_suite(const SweepSpec& spec);
-/// The combinations of the consortium dimensions (pattern, transfer_size, collective), each a
-/// JSON object of the given dimensions only; one empty object when none is given.
-std::vector<nlohmann::json> consortium_combinations(const SweepSpec& spec);
+/// Checks an access pattern's name (of a sweep's --patterns); throws UsageError naming it.
+void check_pattern(const std::string& name);
 
 }  // namespace pbench::sweep

@@ -41,7 +41,8 @@ void apply_demo_defaults(SweepSpec& spec, const GivenOptions& given) {
     return std::find(spec.workers.begin(), spec.workers.end(), worker) != spec.workers.end();
   };
   if (!given.schedule_times && runs("io") && io_suite(spec) != "consortium") {
-    spec.schedule_times = {kDemoScheduleTime};  // the consortium suite has no T
+    // The consortium suite has no T.
+    spec.set_values("schedule_time", nlohmann::json::array({kDemoScheduleTime}));
   }
   for (const auto& s : demo_settings()) {
     if (runs(s.worker)) spec.settings[s.worker].try_emplace(s.parameter, s.value);

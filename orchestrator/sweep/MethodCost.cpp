@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "common/Units.hpp"
+#include "sweep/Dimension.hpp"
 #include "sweep/PlannedTime.hpp"
 #include "util/Error.hpp"
 
@@ -300,12 +301,11 @@ WorkerValues::WorkerValues(const nlohmann::json& description, const nlohmann::js
       values_[name] = value.is_string() ? value.get<std::string>() : value.dump();
     }
   }
-  if (params.contains("queue_depth")) values_["queue_depths"] = params["queue_depth"].dump();
-  for (const char* name : {"schedule_time", "transfer_size", "pattern", "collective"}) {
-    if (params.contains(name)) {
-      const auto& value = params[name];
-      values_[name] = value.is_string() ? value.get<std::string>() : value.dump();
-    }
+  // A point's dimensions set the worker parameters their descriptions name.
+  for (const Dimension* d : all_dimensions()) {
+    const auto value = params.find(d->name);
+    if (d->worker_parameter.empty() || value == params.end()) continue;
+    values_[d->worker_parameter] = value->is_string() ? value->get<std::string>() : value->dump();
   }
 }
 

@@ -5,7 +5,7 @@
 #include <set>
 #include <sstream>
 
-#include "sweep/ConsortiumSweep.hpp"
+#include "sweep/Dimension.hpp"
 #include "sweep/TomlReader.hpp"
 #include "util/Error.hpp"
 
@@ -18,24 +18,38 @@ namespace {
                    std::string(e.description()));
 }
 
+/// A dimension's values in a sweep file, read as its kind.
+nlohmann::json dimension_values(const TomlReader& r, const toml::node& node, const Dimension& d) {
+  switch (d.kind) {
+    case ValueKind::kCount:
+      return r.integers(node, d.file_key);
+    case ValueKind::kSeconds:
+      return r.seconds(node, d.file_key);
+    case ValueKind::kSize:
+      return r.sizes(node, d.file_key);
+    case ValueKind::kText:
+      return r.texts(node, d.file_key);
+    case ValueKind::kSwitch:
+      return r.switches(node, d.file_key);
+  }
+  return nlohmann::json::array();
+}
+
 SweepSpec spec_from_table(const toml::table& root, const std::string& path,
                           const std::string& name) {
   const TomlReader r("sweep file " + path);
-  r.only_keys(root, "",
-              {"workers", "partitions", "queue_depths", "launcher", "settings", "scheduler",
-               "schedule_times", "hints", "transfer_sizes", "patterns", "collective"});
+  std::set<std::string> keys = {"workers", "partitions", "launcher", "settings", "scheduler"};
+  for (const Dimension* d : all_dimensions()) keys.insert(d->file_key);
+  r.only_keys(root, "", keys);
   SweepSpec spec;
   spec.name = name;
   if (auto* n = root.get("workers")) spec.workers = r.texts(*n, "workers");
   if (auto* n = root.get("partitions")) spec.partitions = r.partitions(*n, "partitions");
-  if (auto* n = root.get("queue_depths")) spec.queue_depths = r.integers(*n, "queue_depths");
   if (auto* n = root.get("launcher")) spec.launcher = r.text(*n, "launcher");
-  // io's dimensions: as -T, --hints, --transfer-sizes, --patterns and --collective.
-  if (auto* n = root.get("schedule_times")) spec.schedule_times = r.seconds(*n, "schedule_times");
-  if (auto* n = root.get("hints")) spec.hint_sets = r.texts(*n, "hints");
-  if (auto* n = root.get("transfer_sizes")) spec.transfer_sizes = r.sizes(*n, "transfer_sizes");
-  if (auto* n = root.get("patterns")) spec.patterns = r.texts(*n, "patterns");
-  if (auto* n = root.get("collective")) spec.collective = r.switches(*n, "collective");
+  // The workers' dimensions (logp's queue_depths, io's schedule_times, hints, ...).
+  for (const Dimension* d : all_dimensions()) {
+    if (auto* n = root.get(d->file_key)) spec.set_values(d->name, dimension_values(r, *n, *d));
+  }
   if (auto* n = root.get("settings")) {
     const auto* workers = n->as_table();
     if (!workers) r.fail("settings", "expected tables [settings.WORKER]");

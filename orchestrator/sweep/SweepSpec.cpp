@@ -55,42 +55,50 @@ std::string dashed(const std::string& name) {
   return out;
 }
 
-std::string item_text(int v) {
-  return std::to_string(v);
-}
-std::string item_text(std::int64_t v) {
-  return std::to_string(v);
-}
-std::string item_text(double v) {
-  std::ostringstream out;
-  out << v;
-  return out.str();
-}
-std::string item_text(bool v) {
-  return v ? "on" : "off";
-}
-std::string item_text(const std::string& v) {
-  return v;
-}
-
-/// Every list of a sweep holds each value once: a value given twice would plan the same point
-/// twice (the store refuses that with a raw UNIQUE error) or say the same thing twice.
-template <class T>
-void refuse_twice(const std::vector<T>& values, const std::string& option) {
+/// A list of a sweep holds each value once: a value given twice would plan the same point twice
+/// (the store refuses that with a raw UNIQUE error) or say the same thing twice.
+template <class T, class Text>
+void refuse_twice(const T& values, const std::string& option, const Text& text) {
   for (std::size_t i = 0; i < values.size(); ++i) {
     for (std::size_t j = 0; j < i; ++j) {
       if (values[j] == values[i]) {
-        throw UsageError(option + ": '" + item_text(static_cast<T>(values[i])) +
-                         "' is listed twice");
+        throw UsageError(option + ": '" + text(values[i]) + "' is listed twice");
       }
     }
   }
 }
 
-void check_positive(const std::vector<int>& values, const std::string& option) {
-  if (values.empty()) throw UsageError(option + ": empty list");
-  for (int v : values) {
-    if (v <= 0) throw UsageError(option + ": '" + std::to_string(v) + "' must be positive");
+/// Every dimension's values: one with defaults is never empty, each value is listed once and
+/// passes the dimension's check; and one that needs its worker is not given without it.
+void validate_dimensions(const SweepSpec& spec, const std::set<std::string>& workers) {
+  for (const Dimension* d : all_dimensions()) {
+    const auto& values = spec.values(d->name);
+    if (!d->defaults.is_null() && values.empty()) throw UsageError(d->option() + ": empty list");
+    refuse_twice(values, d->option(), [&](const nlohmann::json& v) { return d->value_text(v); });
+    if (d->check) {
+      for (const auto& v : values) d->check(v);
+    }
+  }
+  for (const auto& worker : worker_catalog()) {
+    if (workers.count(worker.name)) {
+      if (worker.check) worker.check(spec);
+      continue;
+    }
+    std::vector<std::string> options;
+    bool given = false;
+    for (const auto& d : worker.dimensions) {
+      if (!d.needs_worker) continue;
+      options.push_back(d.option());
+      given = given || !spec.values(d.name).empty();
+    }
+    if (given) {
+      std::string list;
+      for (std::size_t i = 0; i < options.size(); ++i) {
+        list += (i == 0 ? "" : i + 1 == options.size() ? " and " : ", ") + options[i];
+      }
+      throw UsageError(list + (options.size() > 1 ? " apply" : " applies") + " to the " +
+                       worker.name + " worker, which the sweep does not run");
+    }
   }
 }
 
@@ -299,6 +307,16 @@ int parse_time_limit(const std::string& text, const std::string& option) {
   return static_cast<int>(seconds);
 }
 
+const nlohmann::json& SweepSpec::values(const std::string& dimension) const {
+  static const nlohmann::json none = nlohmann::json::array();
+  const auto it = dimensions.find(dimension);
+  return it == dimensions.end() ? none : it->second;
+}
+
+void SweepSpec::set_values(const std::string& dimension, const nlohmann::json& values) {
+  dimensions[dimension] = find_dimension(dimension).typed(values);
+}
+
 void SweepSpec::validate() const {
   validate_sweep_name(name);
   if (workers.empty()) throw UsageError("--workers: empty list");
@@ -316,25 +334,8 @@ void SweepSpec::validate() const {
                        " processes and no partition has that many");
     }
   }
-  check_positive(queue_depths, "--queue-depths");
-  refuse_twice(queue_depths, "--queue-depths");
-  refuse_twice(schedule_times, "--schedule-times");
-  refuse_twice(hint_sets, "--hints");
-  refuse_twice(transfer_sizes, "--transfer-sizes");
-  refuse_twice(patterns, "--patterns");
-  refuse_twice(collective, "--collective");
-  refuse_twice(directives, "--directive");
-  for (double t : schedule_times) {
-    if (!(t > 0)) throw UsageError("--schedule-times: every time must be > 0 seconds");
-  }
-  for (const auto& h : hint_sets) validate_hint_set(h);
-  if (seen.count("io")) {
-    validate_io_suite(*this);
-  } else if (!transfer_sizes.empty() || !patterns.empty() || !collective.empty()) {
-    throw UsageError(
-        "--transfer-sizes, --patterns and --collective apply to the io worker, "
-        "which the sweep does not run");
-  }
+  validate_dimensions(*this, seen);
+  refuse_twice(directives, "--directive", [](const std::string& d) { return d; });
   if (!contains(schedulers::scheduler_names(), scheduler)) {
     throw UsageError("unknown scheduler '" + scheduler +
                      "' (known: " + join_words(schedulers::scheduler_names()) + ")");
@@ -379,7 +380,6 @@ nlohmann::json SweepSpec::to_json() const {
   nlohmann::json j = {{"name", name},
                       {"workers", workers},
                       {"partitions", partition_list},
-                      {"queue_depths", queue_depths},
                       {"scheduler", scheduler},
                       {"launcher", launcher.to_json()},
                       {"settings", settings}};
@@ -391,12 +391,12 @@ nlohmann::json SweepSpec::to_json() const {
   if (!queue.empty()) j["queue"] = queue;
   if (!directives.empty()) j["directives"] = directives;
   if (share_nodes) j["share_nodes"] = true;
-  // Only when given, so the specification of a sweep without them is unchanged.
-  if (!schedule_times.empty()) j["schedule_times"] = schedule_times;
-  if (!hint_sets.empty()) j["hint_sets"] = hint_sets;
-  if (!transfer_sizes.empty()) j["transfer_sizes"] = transfer_sizes;
-  if (!patterns.empty()) j["patterns"] = patterns;
-  if (!collective.empty()) j["collective"] = collective;
+  // The workers' dimensions: those with defaults always, the others only when given, so the
+  // specification of a sweep without them is unchanged.
+  for (const Dimension* d : all_dimensions()) {
+    const auto& v = values(d->name);
+    if (!d->defaults.is_null() || !v.empty()) j[d->spec_key] = v;
+  }
   // A site profile's part, only when there is one.
   if (!dialect.empty()) j["dialect"] = dialect;
   if (!lines.empty()) j["lines"] = lines;
@@ -423,15 +423,16 @@ SweepSpec SweepSpec::from_json(const nlohmann::json& j) {
     s.workers = j.at("workers").get<std::vector<std::string>>();
     s.partitions.clear();
     for (const auto& p : j.at("partitions")) s.partitions.push_back(Partition::from_json(p));
-    s.queue_depths = j.at("queue_depths").get<std::vector<int>>();
+    for (const Dimension* d : all_dimensions()) {
+      if (!d->defaults.is_null()) {
+        s.dimensions[d->name] = d->typed(j.at(d->spec_key));
+      } else if (j.contains(d->spec_key)) {
+        s.dimensions[d->name] = d->typed(j[d->spec_key]);
+      }
+    }
     s.scheduler = j.at("scheduler").get<std::string>();
     s.launcher = schedulers::LaunchSpec::from_json(j.at("launcher"));
     s.settings = j.at("settings").get<std::map<std::string, std::map<std::string, std::string>>>();
-    s.schedule_times = j.value("schedule_times", std::vector<double>{});
-    s.hint_sets = j.value("hint_sets", std::vector<std::string>{});
-    s.transfer_sizes = j.value("transfer_sizes", std::vector<std::int64_t>{});
-    s.patterns = j.value("patterns", std::vector<std::string>{});
-    s.collective = j.value("collective", std::vector<bool>{});
     s.nodes = j.value("nodes", 0);
     s.procs_per_node = j.value("procs_per_node", 0);
     s.time_limit_seconds = j.value("time_limit_seconds", 0);
@@ -456,38 +457,41 @@ SweepSpec SweepSpec::from_json(const nlohmann::json& j) {
   }
 }
 
+namespace {
+
+/// The combinations of a worker's dimensions and the environments, each a JSON object of the
+/// point's values ({"queue_depth": 8, "env": "mpich"}), the first dimension varying slowest. A
+/// dimension not given adds nothing (one with defaults and no values gives no point).
+std::vector<nlohmann::json> combinations(const SweepSpec& spec, const WorkerInfo& worker) {
+  std::vector<nlohmann::json> out{nlohmann::json::object()};
+  const auto cross = [&out](const std::string& key, const nlohmann::json& values) {
+    std::vector<nlohmann::json> next;
+    for (const auto& combination : out) {
+      for (const auto& value : values) {
+        next.push_back(combination);
+        next.back()[key] = value;
+      }
+    }
+    out = std::move(next);
+  };
+  for (const auto& d : worker.dimensions) {
+    const auto& values = spec.values(d.name);
+    if (!values.empty() || !d.defaults.is_null()) cross(d.name, values);
+  }
+  // The environment (--envs) is a dimension of every worker.
+  nlohmann::json envs = nlohmann::json::array();
+  for (const auto& env : spec.environments) envs.push_back(env.name);
+  if (!envs.empty()) cross("env", envs);
+  return out;
+}
+
+}  // namespace
+
 std::vector<Point> expand(const SweepSpec& spec) {
   std::vector<Point> points;
   for (const auto& worker_name : spec.workers) {
     const WorkerInfo& worker = find_worker(worker_name);
-    auto varies = [&](const char* dimension) {
-      return std::find(worker.dimensions.begin(), worker.dimensions.end(), dimension) !=
-             worker.dimensions.end();
-    };
-    const bool by_queue_depth = varies("queue_depth");
-    const std::vector<int> depths = by_queue_depth ? spec.queue_depths : std::vector<int>{0};
-    // Absent dimensions (or empty lists) contribute one value that adds nothing to the point.
-    std::vector<std::optional<double>> times{std::nullopt};
-    if (varies("schedule_time") && !spec.schedule_times.empty()) {
-      times.assign(spec.schedule_times.begin(), spec.schedule_times.end());
-    }
-    std::vector<std::optional<std::string>> hint_sets{std::nullopt};
-    if (varies("hints") && !spec.hint_sets.empty()) {
-      hint_sets.assign(spec.hint_sets.begin(), spec.hint_sets.end());
-    }
-    std::vector<nlohmann::json> combinations{nlohmann::json::object()};
-    if (varies("transfer_size")) combinations = consortium_combinations(spec);
-    // The environment (--envs) is a dimension of every worker.
-    if (!spec.environments.empty()) {
-      std::vector<nlohmann::json> with_envs;
-      for (const auto& combination : combinations) {
-        for (const auto& env : spec.environments) {
-          with_envs.push_back(combination);
-          with_envs.back()["env"] = env.name;
-        }
-      }
-      combinations = std::move(with_envs);
-    }
+    const std::vector<nlohmann::json> cells = combinations(spec, worker);
     nlohmann::json settings = nlohmann::json::object();
     if (auto it = spec.settings.find(worker_name); it != spec.settings.end()) {
       settings = it->second;
@@ -495,30 +499,20 @@ std::vector<Point> expand(const SweepSpec& spec) {
     for (const auto& partition : spec.partitions) {
       // e.g. b_eff on 1 process: nothing to run
       if (partition.processes < worker.min_procs) continue;
-      for (int depth : depths) {
-        for (const auto& time : times) {
-          for (const auto& hints : hint_sets) {
-            for (const auto& combination : combinations) {
-              nlohmann::json params = {{"worker", worker_name},
-                                       {"partition", partition.processes},
-                                       {"settings", settings}};
-              if (partition.has_shape()) {
-                params["nodes"] = partition.nodes;
-                params["procs_per_node"] = partition.procs_per_node;
-              }
-              if (by_queue_depth) params["queue_depth"] = depth;
-              if (time) params["schedule_time"] = *time;
-              if (hints) params["hints"] = *hints;
-              params.update(combination);
-              Point p;
-              p.worker = worker_name;
-              p.partition = partition;
-              p.params = params;
-              p.key = sha256_hex(params.dump()).substr(0, 16);
-              points.push_back(std::move(p));
-            }
-          }
+      for (const auto& cell : cells) {
+        nlohmann::json params = {
+            {"worker", worker_name}, {"partition", partition.processes}, {"settings", settings}};
+        if (partition.has_shape()) {
+          params["nodes"] = partition.nodes;
+          params["procs_per_node"] = partition.procs_per_node;
         }
+        params.update(cell);
+        Point p;
+        p.worker = worker_name;
+        p.partition = partition;
+        p.params = params;
+        p.key = sha256_hex(params.dump()).substr(0, 16);
+        points.push_back(std::move(p));
       }
     }
   }
@@ -527,36 +521,17 @@ std::vector<Point> expand(const SweepSpec& spec) {
 
 std::vector<std::string> worker_arguments(const Point& point) {
   std::vector<std::string> args;
-  if (point.params.contains("queue_depth")) {
-    args.push_back("--queue-depths");
-    args.push_back(std::to_string(point.params["queue_depth"].get<int>()));
-  }
-  const std::string& partition_option = find_worker(point.worker).partition_option;
-  if (!partition_option.empty()) {
-    args.push_back(partition_option);
+  const WorkerInfo& worker = find_worker(point.worker);
+  if (!worker.partition_option.empty()) {
+    args.push_back(worker.partition_option);
     args.push_back(std::to_string(point.partition.processes));
   }
-  if (point.params.contains("schedule_time")) {
-    std::ostringstream text;
-    text << point.params["schedule_time"].get<double>();
-    args.push_back("--schedule-time");
-    args.push_back(text.str());
-  }
-  if (point.params.contains("hints")) {
-    args.push_back("--hint");
-    args.push_back(point.params["hints"].get<std::string>());
-  }
-  if (point.params.contains("pattern")) {
-    args.push_back("--pattern");
-    args.push_back(point.params["pattern"].get<std::string>());
-  }
-  if (point.params.contains("transfer_size")) {
-    args.push_back("--transfer-size");
-    args.push_back(std::to_string(point.params["transfer_size"].get<std::int64_t>()));
-  }
-  if (point.params.contains("collective")) {
-    args.push_back("--collective");
-    args.push_back(point.params["collective"].get<bool>() ? "1" : "0");
+  // Each of the worker's dimensions the point has, as the worker option that carries it.
+  for (const auto& d : worker.dimensions) {
+    if (const auto value = point.params.find(d.name); value != point.params.end()) {
+      args.push_back(d.worker_option);
+      args.push_back(d.argument_text(*value));
+    }
   }
   // --name=value, one word: a flag given a value (--set io.unguarded=true) and a value that
   // starts with '-' (--set logp.x=-1) reach the worker as that option's value.

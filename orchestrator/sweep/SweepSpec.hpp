@@ -3,12 +3,12 @@
 // and how to run them. It expands into points, each with a stable key.
 #include <nlohmann/json.hpp>
 
-#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "schedulers/Launcher.hpp"
+#include "sweep/Dimension.hpp"
 #include "sweep/Environment.hpp"
 #include "sweep/Partition.hpp"
 
@@ -19,17 +19,11 @@ struct SweepSpec {
   std::vector<std::string> workers{"logp"};
   /// Plain partitions (P processes, placed by the scheduler) and shapes (N nodes x P per node).
   std::vector<Partition> partitions{1, 2};
-  std::vector<int> queue_depths{1, 8, 64};
-  /// io: scheduled times T per partition [s], a dimension; empty: the worker's default.
-  std::vector<double> schedule_times;
-  /// io: MPI-IO hint sets, each "key=value,key=value", a dimension; empty: no hints.
-  std::vector<std::string> hint_sets;
-  /// io consortium suite (settings io.suite): transfer sizes [B], a dimension; empty: default.
-  std::vector<std::int64_t> transfer_sizes;
-  /// io consortium suite: access patterns (segmented, strided, ...), a dimension.
-  std::vector<std::string> patterns;
-  /// io consortium suite: collective MPI-IO calls on or off, a dimension.
-  std::vector<bool> collective;
+  /// The workers' own dimensions (each described in its worker's description,
+  /// sweep/WorkerCatalog.cpp): dimension name -> its values, a JSON array of the dimension's
+  /// kind (sweep/Dimension.hpp). A dimension absent or empty is not varied; one with defaults
+  /// (logp's queue depths) starts with them.
+  std::map<std::string, nlohmann::json> dimensions = default_dimensions();
   std::string scheduler = "local";
   /// How a job launches the workers (a launcher of the table, its program and arguments).
   schedulers::LaunchSpec launcher;
@@ -63,6 +57,17 @@ struct SweepSpec {
   std::string account;
   std::string queue;                    ///< a Slurm partition or a PBS queue
   std::vector<std::string> directives;  ///< extra directive lines, e.g. "--constraint=ib"
+
+  /// The values of the dimension called `dimension` (an empty array when not given).
+  const nlohmann::json& values(const std::string& dimension) const;
+  /// The same, typed as the dimension's kind: values_as<int>("queue_depth").
+  template <class T>
+  std::vector<T> values_as(const std::string& dimension) const {
+    return values(dimension).template get<std::vector<T>>();
+  }
+  /// Sets the values of the dimension called `dimension` (a JSON array, stored as its kind:
+  /// set_values("schedule_time", {60}) holds 60.0); throws for a value not of the kind.
+  void set_values(const std::string& dimension, const nlohmann::json& values);
 
   /// Checks names, lists and settings; throws UsageError naming the problem.
   void validate() const;

@@ -15,7 +15,7 @@ TEST_CASE("comm sweep: one point per partition of 2 or more processes, with the 
   spec.name = "demo";
   spec.workers = {"logp", "comm"};
   spec.partitions = {1, 2, 4};
-  spec.queue_depths = {1, 8};
+  spec.set_values("queue_depth", nlohmann::json::array({1, 8}));
   add_setting(spec.settings, "comm.memory_per_proc=1MiB");
   add_setting(spec.settings, "comm.target_window=0.0005,0.001");
   spec.validate();

@@ -42,10 +42,11 @@ std::vector<std::string> argument_after(const std::vector<std::string>& args,
 
 TEST_CASE("io consortium: one point per pattern x transfer size x collective x hint set") {
   SweepSpec spec = consortium_spec();
-  spec.patterns = {"segmented", "strided"};
-  spec.transfer_sizes = {65536, 1048576};
-  spec.collective = {true, false};
-  spec.hint_sets = {"romio_cb_write=enable", "romio_cb_write=disable"};
+  spec.set_values("pattern", nlohmann::json::array({"segmented", "strided"}));
+  spec.set_values("transfer_size", nlohmann::json::array({65536, 1048576}));
+  spec.set_values("collective", nlohmann::json::array({true, false}));
+  spec.set_values("hints",
+                  nlohmann::json::array({"romio_cb_write=enable", "romio_cb_write=disable"}));
   spec.validate();
   const auto points = expand(spec);
   REQUIRE(points.size() == 16);
@@ -77,9 +78,9 @@ TEST_CASE("io consortium: one point per pattern x transfer size x collective x h
   CHECK(cells.size() == 16);
   // The specification round-trips, and planning again gives the same keys.
   const SweepSpec back = SweepSpec::from_json(spec.to_json());
-  CHECK(back.patterns == spec.patterns);
-  CHECK(back.transfer_sizes == spec.transfer_sizes);
-  CHECK(back.collective == spec.collective);
+  CHECK(back.values("pattern") == spec.values("pattern"));
+  CHECK(back.values("transfer_size") == spec.values("transfer_size"));
+  CHECK(back.values("collective") == spec.values("collective"));
   CHECK(expand(back)[5].key == points[5].key);
 }
 
@@ -128,15 +129,19 @@ TEST_CASE("io consortium: sizes, patterns and switches parse, bad items are name
 
 TEST_CASE("io consortium: layouts the worker would refuse are refused at planning") {
   SweepSpec spec = consortium_spec();
-  spec.transfer_sizes = {4096, 32 << 20};  // the second is larger than the 16 MiB block
+  spec.set_values(
+      "transfer_size",
+      nlohmann::json::array({4096, 32 << 20}));  // the second is larger than the 16 MiB block
   CHECK_THROWS_WITH_AS(spec.validate(),
                        "io point (partition 2, pattern segmented, transfer size 33554432 B): "
                        "--transfer-size: 33554432 B is larger than the block (16777216 B)",
                        UsageError);
   spec = consortium_spec();
   spec.settings["io"]["block_size"] = "4500";
-  spec.patterns = {"random", "strided"};  // random takes any block, strided whole transfers
-  spec.transfer_sizes = {1000};
+  spec.set_values("pattern",
+                  nlohmann::json::array(
+                      {"random", "strided"}));  // random takes any block, strided whole transfers
+  spec.set_values("transfer_size", nlohmann::json::array({1000}));
   CHECK_THROWS_WITH_AS(spec.validate(),
                        "io point (partition 2, pattern strided, transfer size 1000 B): "
                        "--block-size: 4500 B is not a multiple of the 1000 B transfer (the "
@@ -150,8 +155,8 @@ TEST_CASE("io consortium: layouts the worker would refuse are refused at plannin
                          {"segment_count", "2"},
                          {"padding", "10"},
                          {"header_bytes", "2011"}};
-  spec.patterns = {"strided"};
-  spec.transfer_sizes = {500};
+  spec.set_values("pattern", nlohmann::json::array({"strided"}));
+  spec.set_values("transfer_size", nlohmann::json::array({500}));
   CHECK_THROWS_WITH_AS(spec.validate(),
                        "io point (partition 2, pattern strided, transfer size 500 B): "
                        "--header-bytes: 2011 B is larger than a stride (2010 B)",
@@ -167,22 +172,22 @@ TEST_CASE("io consortium: layouts the worker would refuse are refused at plannin
 
 TEST_CASE("io consortium: options that do not fit the suite are refused") {
   SweepSpec spec = consortium_spec();
-  spec.schedule_times = {60};
+  spec.set_values("schedule_time", nlohmann::json::array({60}));
   CHECK_THROWS_WITH_AS(
       spec.validate(),
       "--schedule-times: the consortium suite has no scheduled time T (that is b_eff_io's)",
       UsageError);
   spec = consortium_spec();
   spec.settings["io"]["api"] = "posix";
-  spec.collective = {false, true};
+  spec.set_values("collective", nlohmann::json::array({false, true}));
   CHECK_THROWS_WITH_AS(spec.validate(),
                        "--collective on: collective calls need MPI-IO, and io.api is posix",
                        UsageError);
-  spec.collective = {false};
+  spec.set_values("collective", nlohmann::json::array({false}));
   CHECK_NOTHROW(spec.validate());
   spec = consortium_spec();
   spec.settings["io"]["pattern"] = "strided";
-  spec.patterns = {"segmented"};
+  spec.set_values("pattern", nlohmann::json::array({"segmented"}));
   CHECK_THROWS_WITH_AS(spec.validate(),
                        "--patterns and --set io.pattern both give the same parameter: use one "
                        "of them",
@@ -193,13 +198,13 @@ TEST_CASE("io consortium: options that do not fit the suite are refused") {
                        "--suite: 'ior' is not a suite of io (b_eff_io or consortium)", UsageError);
   spec = consortium_spec();
   spec.settings["io"].erase("suite");
-  spec.patterns = {"strided"};
+  spec.set_values("pattern", nlohmann::json::array({"strided"}));
   CHECK_THROWS_WITH_AS(spec.validate(),
                        "--patterns applies to io's consortium suite: add --suite consortium",
                        UsageError);
   spec = consortium_spec();
   spec.settings["io"]["block_size"] = "16MiB";  // sizes take units, as the worker reads them
-  spec.transfer_sizes = {32 << 20};
+  spec.set_values("transfer_size", nlohmann::json::array({32 << 20}));
   CHECK_THROWS_WITH_AS(spec.validate(),
                        "io point (partition 2, pattern segmented, transfer size 33554432 B): "
                        "--transfer-size: 33554432 B is larger than the block (16777216 B)",
@@ -216,7 +221,7 @@ TEST_CASE("io consortium: options that do not fit the suite are refused") {
   spec = consortium_spec();
   spec.workers = {"logp"};
   spec.settings.clear();
-  spec.transfer_sizes = {4096};
+  spec.set_values("transfer_size", nlohmann::json::array({4096}));
   CHECK_THROWS_AS(spec.validate(), UsageError);
 }
 
@@ -235,16 +240,18 @@ suite = "consortium"
 )";
   const SweepSpec spec = read_sweep_file(file, "c");
   SweepSpec expected = consortium_spec();
-  expected.hint_sets = {"romio_cb_write=enable", "romio_cb_write=disable"};
-  expected.transfer_sizes = {65536, 1048576};
-  expected.patterns = {"segmented", "strided"};
-  expected.collective = {true, false};
+  expected.set_values("hints",
+                      nlohmann::json::array({"romio_cb_write=enable", "romio_cb_write=disable"}));
+  expected.set_values("transfer_size", nlohmann::json::array({65536, 1048576}));
+  expected.set_values("pattern", nlohmann::json::array({"segmented", "strided"}));
+  expected.set_values("collective", nlohmann::json::array({true, false}));
   CHECK(spec.to_json() == expected.to_json());
   CHECK_NOTHROW(spec.validate());
   CHECK(expand(spec).size() == 16);
   // b_eff_io's scheduled times too.
   std::ofstream(file) << "workers = [\"io\"]\nschedule_times = [60, 0.5]\n";
-  CHECK(read_sweep_file(file, "c").schedule_times == std::vector<double>{60, 0.5});
+  CHECK(read_sweep_file(file, "c").values_as<double>("schedule_time") ==
+        std::vector<double>{60, 0.5});
   // Bad items are named with the file and the key.
   std::ofstream(file) << "workers = [\"io\"]\ntransfer_sizes = [\"64KiB\", \"1x\"]\n";
   CHECK_THROWS_WITH_AS(read_sweep_file(file, "c"),

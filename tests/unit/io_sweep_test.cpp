@@ -24,9 +24,10 @@ TEST_CASE("io: schedule times and hint sets are sweep dimensions of io only") {
   spec.name = "s";
   spec.workers = {"logp", "io"};
   spec.partitions = {1, 2};
-  spec.queue_depths = {8};
-  spec.schedule_times = {60, 300};
-  spec.hint_sets = {"romio_cb_write=enable,cb_nodes=2", "romio_cb_write=disable"};
+  spec.set_values("queue_depth", nlohmann::json::array({8}));
+  spec.set_values("schedule_time", nlohmann::json::array({60, 300}));
+  spec.set_values("hints", nlohmann::json::array(
+                               {"romio_cb_write=enable,cb_nodes=2", "romio_cb_write=disable"}));
   spec.validate();
   const auto points = expand(spec);
   // logp: 2 partitions x 1 queue depth; io: 2 partitions x 2 times x 2 hint sets.
@@ -47,8 +48,8 @@ TEST_CASE("io: schedule times and hint sets are sweep dimensions of io only") {
                                                        "300", "--hint", "romio_cb_write=disable"});
   // The specification round-trips through JSON with the new dimensions.
   const SweepSpec back = SweepSpec::from_json(spec.to_json());
-  CHECK(back.schedule_times == spec.schedule_times);
-  CHECK(back.hint_sets == spec.hint_sets);
+  CHECK(back.values("schedule_time") == spec.values("schedule_time"));
+  CHECK(back.values("hints") == spec.values("hints"));
 }
 
 TEST_CASE("io: without schedule times or hints a point passes only its partition") {
@@ -63,7 +64,7 @@ TEST_CASE("io: without schedule times or hints a point passes only its partition
   SweepSpec logp;
   logp.name = "s";
   CHECK_FALSE(logp.to_json().contains("schedule_times"));
-  CHECK(SweepSpec::from_json(logp.to_json()).schedule_times.empty());
+  CHECK(SweepSpec::from_json(logp.to_json()).values("schedule_time").empty());
 }
 
 TEST_CASE("io: bad schedule times and hint sets are named") {
@@ -84,7 +85,7 @@ TEST_CASE("io: bad schedule times and hint sets are named") {
   SweepSpec spec;
   spec.name = "s";
   spec.workers = {"io"};
-  spec.schedule_times = {0};
+  spec.set_values("schedule_time", nlohmann::json::array({0}));
   CHECK_THROWS_AS(spec.validate(), UsageError);
   CHECK(find_worker("io").binary == "pbench-io");
 }

@@ -487,7 +487,7 @@ TEST_CASE("a planned Slurm and PBS sweep renders the directives into each script
   sweep::SweepSpec spec;
   spec.name = "sl";
   spec.partitions = {2};
-  spec.queue_depths = {1};
+  spec.set_values("queue_depth", nlohmann::json::array({1}));
   spec.scheduler = "slurm";
   spec.launcher = "srun";
   spec.time_limit_seconds = 600;
@@ -712,7 +712,7 @@ directives = ["--constraint=ib"]
   sweep::SweepSpec expected;
   expected.name = "f";
   expected.partitions = {1, 2};
-  expected.queue_depths = {1, 8};
+  expected.set_values("queue_depth", nlohmann::json::array({1, 8}));
   expected.launcher = "srun";
   expected.settings["logp"] = {{"eel_roundtrips", "500"}, {"flood_messages", "100"}};
   expected.scheduler = "slurm";

@@ -53,7 +53,7 @@ run::PlannedPoint planned_point(const std::string& scheduler) {
   sweep::SweepSpec spec;
   spec.name = "body";
   spec.partitions = {2};
-  spec.queue_depths = {1};
+  spec.set_values("queue_depth", nlohmann::json::array({1}));
   spec.scheduler = scheduler;
   spec.time_limit_seconds = scheduler == "local" ? 0 : 600;
   ::setenv("PBENCH_WORKER_DIR", PBENCH_BINARY_DIR "/workers/logp", 1);

@@ -141,17 +141,17 @@ TEST_CASE("sweep: a value listed twice in any list is refused at validation") {
   base.name = "s";
   base.workers = {"logp"};
   base.partitions = {sweep::Partition(1), sweep::Partition(2)};
-  base.queue_depths = {1, 8};
+  base.set_values("queue_depth", nlohmann::json::array({1, 8}));
   CHECK_NOTHROW(base.validate());
   auto s = base;
-  s.queue_depths = {1, 8, 1};
+  s.set_values("queue_depth", nlohmann::json::array({1, 8, 1}));
   CHECK_THROWS_WITH_AS(s.validate(), "--queue-depths: '1' is listed twice", UsageError);
   s = base;
   s.workers = {"io"};
-  s.schedule_times = {60, 60};
+  s.set_values("schedule_time", nlohmann::json::array({60, 60}));
   CHECK_THROWS_WITH_AS(s.validate(), "--schedule-times: '60' is listed twice", UsageError);
-  s.schedule_times = {60};
-  s.hint_sets = {"a=b", "a=b"};
+  s.set_values("schedule_time", nlohmann::json::array({60}));
+  s.set_values("hints", nlohmann::json::array({"a=b", "a=b"}));
   CHECK_THROWS_WITH_AS(s.validate(), "--hints: 'a=b' is listed twice", UsageError);
 }
 

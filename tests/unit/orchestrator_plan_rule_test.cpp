@@ -45,7 +45,7 @@ bool has(const std::string& text, const std::string& part) {
 
 TEST_CASE("io is planned at the stated share of T, its limit from its bound T x k") {
   auto spec = spec_of("slurm", {"io"}, {4});
-  spec.schedule_times = {600};
+  spec.set_values("schedule_time", nlohmann::json::array({600}));
   const auto points = sweep::expand(spec);
   REQUIRE(points.size() == 1);
   const auto plan = run::plan_cost(spec, points, {}, no_description);
@@ -58,7 +58,7 @@ TEST_CASE("io is planned at the stated share of T, its limit from its bound T x 
 
 TEST_CASE("io is planned at this machine's elapsed/T times its T, exactly") {
   auto spec = spec_of("slurm", {"io"}, {4, 8});
-  spec.schedule_times = {100};
+  spec.set_values("schedule_time", nlohmann::json::array({100}));
   auto points = sweep::expand(spec);
   REQUIRE(points.size() == 2);
   // io at 4 ran 62 s (start-up included) at T 100 s; the point at 8 runs T 100 s too.
@@ -76,7 +76,7 @@ TEST_CASE("io is planned at this machine's elapsed/T times its T, exactly") {
   CHECK(scaled.time_limit == sweep::derived_time_limit(300, true));
   // At another T the share carries over: T 1,000 s plans 10 times the measured part.
   auto longer = spec_of("slurm", {"io"}, {8});
-  longer.schedule_times = {1000};
+  longer.set_values("schedule_time", nlohmann::json::array({1000}));
   const auto at_1000 = run::plan_cost(longer, sweep::expand(longer), {ran}, no_description);
   CHECK(at_1000.points[0].seconds == doctest::Approx(start + measured * 10).epsilon(1e-12));
 }

@@ -25,7 +25,7 @@ sweep::SweepSpec shaped_spec(const std::string& scheduler, const std::string& pa
   sweep::SweepSpec spec;
   spec.name = "shapes";
   spec.workers = {"logp"};
-  spec.queue_depths = {1};
+  spec.set_values("queue_depth", nlohmann::json::array({1}));
   spec.scheduler = scheduler;
   spec.partitions = sweep::parse_partition_list(partitions, "--partitions");
   return spec;

@@ -55,7 +55,7 @@ TEST_CASE("the sweep expands into the cartesian product with stable, distinct ke
   SweepSpec spec;
   spec.name = "demo";
   spec.partitions = {1, 2};
-  spec.queue_depths = {1, 8, 64};
+  spec.set_values("queue_depth", nlohmann::json::array({1, 8, 64}));
   const auto points = expand(spec);
   REQUIRE(points.size() == 6);
   std::set<std::string> keys;
@@ -79,7 +79,7 @@ TEST_CASE("a point's worker arguments carry its dimensions and the sweep's setti
   SweepSpec spec;
   spec.name = "demo";
   spec.partitions = {2};
-  spec.queue_depths = {8};
+  spec.set_values("queue_depth", nlohmann::json::array({8}));
   add_setting(spec.settings, "logp.eel_roundtrips=1000");
   const auto args = worker_arguments(expand(spec).at(0));
   CHECK(args == std::vector<std::string>{"--queue-depths", "8", "--eel-roundtrips=1000"});

@@ -608,8 +608,8 @@ TEST_CASE("provenance: the specification as rows per worker, versions with git d
   spec.name = "r";
   spec.workers = {"comm", "io"};
   spec.partitions = {1, pbench::sweep::Partition::shape(2, 2)};
-  spec.schedule_times = {0.5, 60};
-  spec.hint_sets = {"", "cb_nodes=1"};
+  spec.set_values("schedule_time", nlohmann::json::array({0.5, 60}));
+  spec.set_values("hints", nlohmann::json::array({"", "cb_nodes=1"}));
   spec.settings = {{"comm", {{"repetitions", "1"}}}, {"io", {{"memory_per_proc", "1"}}}};
   spec.account = "proj";
   using Rows = std::vector<std::pair<std::string, std::string>>;

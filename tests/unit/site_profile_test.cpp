@@ -144,7 +144,7 @@ TEST_CASE("--envs makes the environment a sweep dimension") {
   spec.name = "envs";
   spec.workers = {"logp"};
   spec.partitions = {2};
-  spec.queue_depths = {1};
+  spec.set_values("queue_depth", nlohmann::json::array({1}));
   site::apply_site_profile(spec, profile, [](const std::string&) { return false; },
                            {"mpich", "openmpi"});
   spec.validate();

@@ -25,7 +25,7 @@ inline sweep::SweepSpec spec_of(const std::string& scheduler, std::vector<std::s
   spec.scheduler = scheduler;
   spec.workers = std::move(workers);
   spec.partitions = std::move(partitions);
-  spec.queue_depths = {1};
+  spec.set_values("queue_depth", nlohmann::json::array({1}));
   if (scheduler != "local") spec.launcher = "srun";
   return spec;
 }
