@@ -15,6 +15,7 @@
 #include "query/SystemQuery.hpp"
 #include "util/Error.hpp"
 #include "util/Sha256.hpp"
+#include "util/SplitText.hpp"
 #include "util/Time.hpp"
 
 namespace pbench::query {
@@ -452,12 +453,9 @@ std::string to_openmetrics(const std::vector<ExportSample>& samples) {
 
 std::vector<std::string> abbreviated_units(const std::string& family) {
   std::vector<std::string> found;
-  std::size_t start = 0;
-  while (start <= family.size()) {
-    const auto end = std::min(family.find('_', start), family.size());
-    const std::string token = family.substr(start, end - start);
+  for (const auto part : split_text(family, '_')) {
+    const std::string token(part);
     if (kAbbreviatedUnits.count(token)) found.push_back(token);
-    start = end + 1;
   }
   return found;
 }
