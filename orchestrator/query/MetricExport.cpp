@@ -462,13 +462,13 @@ std::vector<std::string> abbreviated_units(const std::string& family) {
 
 std::string to_csv_long(const std::vector<ExportSample>& samples) {
   QueryTable table;
-  table.columns.push_back({"time", "", "time", "", 1, 0});
+  table.columns.push_back(label_column("time"));
   for (const auto& key : kFixedLabels) table.columns.push_back({key, "", key, "", 1, 0});
   for (const char* key : {"worker", "metric", "unit"}) {
     table.columns.push_back({key, "", key, "", 1, 0});
   }
   table.columns.push_back({"value", "", "value", "", 1, 17});
-  table.columns.push_back({"labels", "", "labels", "", 1, 0});
+  table.columns.push_back(label_column("labels"));
   for (const auto& s : samples) {
     std::vector<Cell> row = {s.time};
     nlohmann::json own = nlohmann::json::object();
