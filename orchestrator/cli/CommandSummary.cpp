@@ -14,12 +14,16 @@ void add_summary_format_option(CLI::App& command, std::string& format) {
 
 std::vector<query::QueryTable> plan_tables(const run::CostPlan& plan) {
   query::QueryTable points;
-  points.columns = {
-      {"point", "", "point", "", 1, 0},         {"worker", "", "worker", "", 1, 0},
-      {"partition", "", "partition", "", 1, 0}, {"processes", "", "procs", "", 1, 0},
-      {"nodes", "", "nodes", "", 1, 0},         {"planned_time", "s", "planned", "s", 1, 3},
-      {"time_limit", "s", "limit", "s", 1, 0},  {"limit_from", "", "limit from", "", 1, 0},
-      {"basis", "", "basis", "", 1, 0},         {"why", "", "why", "", 1, 0, "", true}};
+  points.columns = {query::label_column("point"),
+                    query::label_column("worker"),
+                    query::label_column("partition"),
+                    query::label_column("processes", "procs"),
+                    query::label_column("nodes"),
+                    {"planned_time", "s", "planned", "s", 1, 3},
+                    {"time_limit", "s", "limit", "s", 1, 0},
+                    query::label_column("limit_from", "limit from"),
+                    query::label_column("basis"),
+                    {"why", "", "why", "", 1, 0, "", true}};
   for (const auto& p : plan.points) {
     query::Cell limit, from;
     if (p.time_limit > 0) {
@@ -31,9 +35,9 @@ std::vector<query::QueryTable> plan_tables(const run::CostPlan& plan) {
                            p.why});
   }
   query::QueryTable partitions;
-  partitions.columns = {{"partition", "", "partition", "", 1, 0},
-                        {"points", "", "points", "", 1, 0},
-                        {"nodes", "", "nodes", "", 1, 0},
+  partitions.columns = {query::label_column("partition"),
+                        query::label_column("points"),
+                        query::label_column("nodes"),
                         {"wall_time", "s", "wall time", "s", 1, 4},
                         {"node_hours", "", "node-hours", "", 1, 4}};
   for (const auto& p : plan.partitions) {
@@ -50,7 +54,7 @@ query::QueryTable progress_table(const std::string& sweep, const run::Progress& 
                                  int exit_status) {
   using store::PointState;
   query::QueryTable table;
-  table.columns = {{"sweep", "", "sweep", "", 1, 0}, {"points", "", "points", "", 1, 0}};
+  table.columns = {query::label_column("sweep"), query::label_column("points")};
   std::vector<query::Cell> row = {sweep, std::int64_t{progress.total}};
   for (const auto state :
        {PointState::planned, PointState::queued, PointState::running, PointState::done,
@@ -59,7 +63,7 @@ query::QueryTable progress_table(const std::string& sweep, const run::Progress& 
     table.columns.push_back({name, "", name, "", 1, 0});
     row.emplace_back(std::int64_t{progress.count(state)});
   }
-  table.columns.push_back({"exit_status", "", "exit", "", 1, 0});
+  table.columns.push_back(query::label_column("exit_status", "exit"));
   row.emplace_back(std::int64_t{exit_status});
   table.rows.push_back(std::move(row));
   table.notes.push_back("sweep " + sweep + ": " + progress.line());
@@ -83,13 +87,13 @@ query::QueryTable collect_table(const std::string& sweep, const run::CollectRepo
       {"breaks_rules", report.breaks_rules},
       {"rejected_earlier", report.rejected_earlier},
       {"not_finished", report.pending}};
-  table.columns = {{"sweep", "", "sweep", "", 1, 0}};
+  table.columns = {query::label_column("sweep")};
   std::vector<query::Cell> row = {sweep};
   for (const auto& [key, count] : counts) {
     table.columns.push_back({key, "", key, "", 1, 0});
     row.emplace_back(std::int64_t{count});
   }
-  table.columns.push_back({"exit_status", "", "exit", "", 1, 0});
+  table.columns.push_back(query::label_column("exit_status", "exit"));
   row.emplace_back(std::int64_t{exit_status});
   table.rows.push_back(std::move(row));
   table.notes = report.messages;

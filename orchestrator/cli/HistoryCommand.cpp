@@ -36,12 +36,12 @@ query::QueryTable run_times(store::Store& store, const std::string& name) {
   process::BoostProcessRunner runner;
   const auto describe = run::describe_worker_with(runner);
   query::QueryTable table;
-  table.columns = {{"run", "", "run", "", 1, 0},
-                   {"point", "", "point", "", 1, 0},
-                   {"worker", "", "worker", "", 1, 0},
-                   {"partition", "", "procs", "", 1, 0},
+  table.columns = {query::label_column("run"),
+                   query::label_column("point"),
+                   query::label_column("worker"),
+                   query::label_column("partition", "procs"),
                    {"planned_time", "s", "planned", "s", 1, 3},
-                   {"basis", "", "basis", "", 1, 0},
+                   query::label_column("basis"),
                    {"actual_time", "s", "actual", "s", 1, 3},
                    {"ratio", "", "actual/planned", "", 1, 3}};
   const auto points = store.points(sweep->id);

@@ -51,11 +51,15 @@ void add_list_command(CLI::App& app, GlobalOptions& global) {
     query::QueryTable table;
     // cluster: the site profile's [machine] cluster, the one --by cluster compares by (empty
     // when the profile named none).
-    table.columns = {{"sweep", "", "sweep", "", 1, 0},         {"cluster", "", "cluster", "", 1, 0},
-                     {"scheduler", "", "scheduler", "", 1, 0}, {"points", "", "points", "", 1, 0},
-                     {"runs", "", "runs", "", 1, 0},           {"done", "", "done", "", 1, 0},
-                     {"failed", "", "failed", "", 1, 0},       {"created", "", "created", "", 1, 0},
-                     {"last_run", "", "last run", "", 1, 0}};
+    table.columns = {query::label_column("sweep"),
+                     query::label_column("cluster"),
+                     query::label_column("scheduler"),
+                     query::label_column("points"),
+                     query::label_column("runs"),
+                     query::label_column("done"),
+                     query::label_column("failed"),
+                     query::label_column("created"),
+                     query::label_column("last_run", "last run")};
     auto s = store.db().prepare(
         "SELECT sw.name, sw.cluster, sw.scheduler, "
         "(SELECT count(*) FROM points WHERE sweep_id = sw.id), "

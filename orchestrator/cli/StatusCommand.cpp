@@ -36,18 +36,18 @@ namespace {
 // on a node set down says so here); allocated: the nodes the batch system gave its newest job,
 // as a compressed host list ("node[1-16]").
 std::vector<query::QueryColumn> point_columns() {
-  return {{"point", "", "point", "", 1, 0},
-          {"worker", "", "worker", "", 1, 0},
-          {"partition", "", "procs", "", 1, 0},
-          {"nodes", "", "nodes", "", 1, 0},
-          {"ppn", "", "ppn", "", 1, 0},
-          {"allocated", "", "allocated", "", 1, 0},
-          {"params", "", "parameters", "", 1, 0},
-          {"state", "", "state", "", 1, 0},
-          {"attempts", "", "attempts", "", 1, 0},
-          {"job_id", "", "job", "", 1, 0},
-          {"exit_status", "", "exit", "", 1, 0},
-          {"signal", "", "signal", "", 1, 0},
+  return {query::label_column("point"),
+          query::label_column("worker"),
+          query::label_column("partition", "procs"),
+          query::label_column("nodes"),
+          query::label_column("ppn"),
+          query::label_column("allocated"),
+          query::label_column("params", "parameters"),
+          query::label_column("state"),
+          query::label_column("attempts"),
+          query::label_column("job_id", "job"),
+          query::label_column("exit_status", "exit"),
+          query::label_column("signal"),
           // The scheduler's state, or why the attempt ended without one (its directory
           // deleted, a partial exit marker): shortened in the aligned table so that it keeps
           // to 160 columns, whole in a note (issue 51).
@@ -136,14 +136,14 @@ PointsStatus points_status(SweepContext& context) {
 query::QueryTable partitions_table(const run::SweepProgressReport& report,
                                    query::QueryTable& points) {
   query::QueryTable partitions;
-  partitions.columns = {{"partition", "", "procs", "", 1, 0},
-                        {"nodes", "", "nodes", "", 1, 0},
-                        {"ppn", "", "ppn", "", 1, 0},
-                        {"planned", "", "planned", "", 1, 0},
-                        {"queued", "", "queued", "", 1, 0},
-                        {"running", "", "running", "", 1, 0},
-                        {"done", "", "done", "", 1, 0},
-                        {"failed", "", "failed", "", 1, 0},
+  partitions.columns = {query::label_column("partition", "procs"),
+                        query::label_column("nodes"),
+                        query::label_column("ppn"),
+                        query::label_column("planned"),
+                        query::label_column("queued"),
+                        query::label_column("running"),
+                        query::label_column("done"),
+                        query::label_column("failed"),
                         {"mean_run_time", "s", "mean run", "s", 1, 3}};
   for (const auto& p : report.partitions) {
     query::Cell mean;

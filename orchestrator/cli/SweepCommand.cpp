@@ -19,12 +19,12 @@ namespace {
 query::QueryTable sweep_table(const run::Plan& plan, const std::string& outcome,
                               const std::string& store, std::size_t discarded) {
   query::QueryTable table;
-  table.columns = {{"sweep", "", "sweep", "", 1, 0},
-                   {"outcome", "", "outcome", "", 1, 0},
-                   {"points", "", "points", "", 1, 0},
-                   {"directory", "", "directory", "", 1, 0},
-                   {"store", "", "store", "", 1, 0},
-                   {"discarded_results", "", "discarded", "", 1, 0},
+  table.columns = {query::label_column("sweep"),
+                   query::label_column("outcome"),
+                   query::label_column("points"),
+                   query::label_column("directory"),
+                   query::label_column("store"),
+                   query::label_column("discarded_results", "discarded"),
                    {"planned_time", "s", "planned", "s", 1, 4},
                    {"node_hours", "", "node-hours", "", 1, 4}};
   table.rows.push_back({plan.spec.name, outcome, static_cast<std::int64_t>(plan.points.size()),

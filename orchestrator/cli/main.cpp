@@ -2,11 +2,28 @@
 // results into SQLite and answers questions about them.
 #include <cstdlib>
 #include <iostream>
+#include <utility>
 
 #include "cli/CommandLineHints.hpp"
 #include "cli/Commands.hpp"
 #include "cli/SweepContext.hpp"
 #include "util/Error.hpp"
+
+namespace {
+
+/// How pbench ends on an error (util/Error.hpp): the word before its message, the exit status.
+std::pair<const char*, int> error_exit(const std::exception& e) {
+  using namespace pbench;
+  if (dynamic_cast<const UsageError*>(&e)) return {"error", 2};
+  if (dynamic_cast<const StoreDamagedError*>(&e)) return {"damaged store", 7};
+  if (dynamic_cast<const StoreError*>(&e)) return {"store error", 3};
+  if (dynamic_cast<const ValidationError*>(&e)) return {"invalid result", 4};
+  if (dynamic_cast<const MissingProgramError*>(&e)) return {"missing program", 6};
+  if (dynamic_cast<const SchedulerError*>(&e)) return {"scheduler error", 5};
+  return {"error", 1};
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace pbench;
@@ -81,27 +98,10 @@ int main(int argc, char** argv) {
   } catch (const cli::Interrupted& e) {
     std::cerr << "pbench: " << e.what() << "\n";
     return e.exit_status();
-  } catch (const UsageError& e) {
-    std::cerr << "pbench: error: " << e.what() << "\n";
-    return 2;
-  } catch (const StoreDamagedError& e) {
-    std::cerr << "pbench: damaged store: " << e.what() << "\n";
-    return 7;
-  } catch (const StoreError& e) {
-    std::cerr << "pbench: store error: " << e.what() << "\n";
-    return 3;
-  } catch (const ValidationError& e) {
-    std::cerr << "pbench: invalid result: " << e.what() << "\n";
-    return 4;
-  } catch (const MissingProgramError& e) {
-    std::cerr << "pbench: missing program: " << e.what() << "\n";
-    return 6;
-  } catch (const SchedulerError& e) {
-    std::cerr << "pbench: scheduler error: " << e.what() << "\n";
-    return 5;
   } catch (const std::exception& e) {
-    std::cerr << "pbench: error: " << e.what() << "\n";
-    return 1;
+    const auto [kind, status] = error_exit(e);
+    std::cerr << "pbench: " << kind << ": " << e.what() << "\n";
+    return status;
   }
   return global.exit_code;
 }

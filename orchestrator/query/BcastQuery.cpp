@@ -58,14 +58,14 @@ const WorkerTable& bcast_description() {
       .worker = "bcast",
       .columns =
           {
-              {"impl", "", "impl", "", 1, 0},
+              label_column("impl"),
               {"hop_delay", "s", "d", "us", 1e6, 4},
               {"size", "B", "size", "B", 1, 10},
               {"ol", "s", "OL", "us", 1e6, 4},
-              {"ol_task", "", "task", "", 1, 0},
+              label_column("ol_task", "task"),
               {"send_latency", "s", "send", "us", 1e6, 4},
               {"rounds_latency", "s", "rounds", "us", 1e6, 4},
-              {"root_order", "", "order", "", 1, 0},
+              label_column("root_order", "order"),
               {"barrier_latency", "s", "barrier", "us", 1e6, 4},
               {"ack_latency", "s", "ack", "us", 1e6, 4},
           },

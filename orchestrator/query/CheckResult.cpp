@@ -160,21 +160,21 @@ ChangedSettings changed_definitions(store::Store& store, const std::string& swee
 
 std::vector<QueryColumn> check_columns() {
   return {
-      {"figure", "", "figure", "", 1, 0},
-      {"partition", "", "procs", "", 1, 0},
+      label_column("figure"),
+      label_column("partition", "procs"),
       {"reference", "", "reference", "", 1, 6, "unit"},
       {"measured", "", "measured", "", 1, 6, "unit"},
-      {"unit", "", "unit", "", 1, 0},
+      label_column("unit"),
       {"ratio", "", "ratio", "", 1, 4},
-      {"tolerance", "", "tolerance", "", 1, 0},
+      label_column("tolerance"),
       // The runs the reference value is the median of (1: one run), and the band it allows.
-      {"n", "", "n", "", 1, 0},
+      label_column("n"),
       {"band_low", "", "band low", "", 1, 6, "unit"},
       {"band_high", "", "band high", "", 1, 6, "unit"},
-      {"better", "", "better", "", 1, 0},
-      {"verdict", "", "verdict", "", 1, 0},
+      label_column("better"),
+      label_column("verdict"),
       // The link ("node1 -> node3") or node of a link matrix's figure; empty for the others.
-      {"label", "", "link/node", "", 1, 0},
+      label_column("label", "link/node"),
   };
 }
 
@@ -325,7 +325,7 @@ CheckResult check_sweep(store::Store& store, const std::string& sweep, const Ref
   auto& table = result.table;
   table.columns = check_columns();
   // A reference of a sweep made with --envs: each figure's environment after its name.
-  if (with_env) table.columns.insert(table.columns.begin() + 1, {"env", "", "env", "", 1, 0});
+  if (with_env) table.columns.insert(table.columns.begin() + 1, label_column("env"));
   const auto regressions = score_figures(store, sweep, reference, changed, with_env, result);
   // Every point the reference measured and this run has no result for, whatever the figures
   // say: a best-of figure read from another point is not the same figure.

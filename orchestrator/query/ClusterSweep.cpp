@@ -44,7 +44,7 @@ QueryTable by_cluster(const std::vector<ClusterSweep>& sweeps, std::vector<Query
   out.columns = tables[widest].columns;
   const auto at = after.empty() ? 0 : find_column(tables[widest], after).value_or(0) + 1;
   out.columns.insert(out.columns.begin() + static_cast<std::ptrdiff_t>(at),
-                     QueryColumn{"cluster", "", "cluster", "", 1, 0});
+                     label_column("cluster"));
   using Key = std::tuple<std::string, std::string, std::string, std::string>;
   std::vector<std::pair<Key, std::vector<Cell>>> rows;
   std::set<std::string> said;

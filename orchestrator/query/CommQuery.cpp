@@ -84,7 +84,7 @@ const WorkerTable& comm_description() {
       .view = "comm_table",
       .order = "v.sweep_id, v.row_order, v.partition, v.point_id",
       .notes = {&largest_b_eff_notes, &not_valid_notes, &too_small_notes},
-      .leading = {{"row", "", "row", "", 1, 0}},
+      .leading = {label_column("row")},
   };
   return table;
 }

@@ -94,6 +94,25 @@ std::vector<WhereClause> side_where(store::Store& store, const CompareSide& side
   return where;
 }
 
+// The table's columns, A's and B's values headed by their sweeps; a_shape, b_shape: each
+// side's nodes x processes per node (a note says where they differ).
+std::vector<QueryColumn> compare_columns(const std::string& sweep_a, const std::string& sweep_b) {
+  return {label_column("figure"),
+          label_column("unit"),
+          label_column("better"),
+          {"a", "", sweep_a, "", 1, 6, "unit"},
+          label_column("a_partition", "procs"),
+          label_column("a_at", "at"),
+          label_column("a_valid", "valid"),
+          {"b", "", sweep_b, "", 1, 6, "unit"},
+          label_column("b_partition", "procs"),
+          label_column("b_at", "at"),
+          label_column("b_valid", "valid"),
+          {"ratio", "", "B/A", "", 1, 4},
+          label_column("a_shape", "A shape"),
+          label_column("b_shape", "B shape")};
+}
+
 }  // namespace
 
 std::string CompareSide::label() const {
@@ -118,18 +137,9 @@ QueryTable compare_table(store::Store& store, const CompareSide& side_a, const C
   }
   const std::string sweep_a = side_a.label(), sweep_b = side_b.label();
   QueryTable table;
-  // a_shape, b_shape: each side's nodes x processes per node (a note says where they differ).
-  table.columns = {
-      {"figure", "", "figure", "", 1, 0},     {"unit", "", "unit", "", 1, 0},
-      {"better", "", "better", "", 1, 0},     {"a", "", sweep_a, "", 1, 6, "unit"},
-      {"a_partition", "", "procs", "", 1, 0}, {"a_at", "", "at", "", 1, 0},
-      {"a_valid", "", "valid", "", 1, 0},     {"b", "", sweep_b, "", 1, 6, "unit"},
-      {"b_partition", "", "procs", "", 1, 0}, {"b_at", "", "at", "", 1, 0},
-      {"b_valid", "", "valid", "", 1, 0},     {"ratio", "", "B/A", "", 1, 4},
-      {"a_shape", "", "A shape", "", 1, 0},   {"b_shape", "", "B shape", "", 1, 0},
-  };
+  table.columns = compare_columns(sweep_a, sweep_b);
   // Sweeps made with --envs, compared whole: a row per figure and environment.
-  if (by_env) table.columns.insert(table.columns.begin() + 1, {"env", "", "env", "", 1, 0});
+  if (by_env) table.columns.insert(table.columns.begin() + 1, label_column("env"));
   // Rows in A's order, then the figures only B has.
   using Key = std::tuple<std::string, std::string, std::string>;
   std::map<Key, const std::vector<Cell>*> of_b;

@@ -61,11 +61,15 @@ QueryTable history_table(store::Store& store, const std::string& sweep,
   if (!record) throw UsageError("no sweep named '" + sweep + "'");
   QueryTable history;
   history.columns = {
-      {"time", "", "time", "", 1, 0},       {"run", "", "run", "", 1, 0},
-      {"env", "", "env", "", 1, 0},         {"figure", "", "figure", "", 1, 0},
-      {"partition", "", "procs", "", 1, 0}, {"value", "", "value", "", 1, 6, "unit"},
-      {"unit", "", "unit", "", 1, 0},       {"at", "", "at", "", 1, 0},
-      {"valid", "", "valid", "", 1, 0},
+      label_column("time"),
+      label_column("run"),
+      label_column("env"),
+      label_column("figure"),
+      label_column("partition", "procs"),
+      {"value", "", "value", "", 1, 6, "unit"},
+      label_column("unit"),
+      label_column("at"),
+      label_column("valid"),
   };
   std::set<std::string> figures;
   // The runs whose headline the store keeps answered come from one statement; the others (a
@@ -150,18 +154,18 @@ QueryTable history_stats(const QueryTable& history) {
   }
   QueryTable stats;
   stats.columns = {
-      {"env", "", "env", "", 1, 0},
-      {"figure", "", "figure", "", 1, 0},
-      {"partition", "", "procs", "", 1, 0},
-      {"n", "", "n", "", 1, 0},
+      label_column("env"),
+      label_column("figure"),
+      label_column("partition", "procs"),
+      label_column("n"),
       {"median", "", "median", "", 1, 6, "unit"},
       {"mad", "", "MAD", "", 1, 4, "unit"},
       {"p5", "", "p5", "", 1, 6, "unit"},
       {"p95", "", "p95", "", 1, 6, "unit"},
       {"min", "", "min", "", 1, 6, "unit"},
       {"max", "", "max", "", 1, 6, "unit"},
-      {"unit", "", "unit", "", 1, 0},
-      {"not_valid", "", "not valid", "", 1, 0},
+      label_column("unit"),
+      label_column("not_valid", "not valid"),
   };
   for (const auto& key : order) {
     const auto& [env_text, name, part, unit_text] = key;

@@ -90,18 +90,18 @@ namespace {
 
 std::vector<QueryColumn> consortium_columns() {
   return {
-      {"sweep", "", "sweep", "", 1, 0},
-      {"partition", "", "procs", "", 1, 0},
+      label_column("sweep"),
+      label_column("partition", "procs"),
       nodes_column(),
       ppn_column(),
-      {"pattern", "", "pattern", "", 1, 0},
-      {"api", "", "api", "", 1, 0},
-      {"sharing", "", "sharing", "", 1, 0},
-      {"hints", "", "hints", "", 1, 0},
+      label_column("pattern"),
+      label_column("api"),
+      label_column("sharing"),
+      label_column("hints"),
       {"transfer_size", "B", "transfer", "B", 1, 0},
       {"block_size", "B", "block", "B", 1, 0},
       {"segment_count", "count", "segments", "", 1, 0},
-      {"test", "", "test", "", 1, 0},
+      label_column("test"),
       {"bandwidth", "B/s", "bandwidth", "MB/s", 1e-6, 4},
       {"process_bandwidth_min", "B/s", "proc min", "MB/s", 1e-6, 4},
       {"process_bandwidth_mean", "B/s", "proc mean", "MB/s", 1e-6, 4},
@@ -114,7 +114,7 @@ std::vector<QueryColumn> consortium_columns() {
       {"close_time_max", "s", "close max", "ms", 1e3, 3},
       {"rate", "1/s", "rate", "files/s", 1, 4},
       {"samples", "count", "samples", "", 1, 0},
-      {"valid", "", "valid", "", 1, 0},
+      label_column("valid"),
   };
 }
 

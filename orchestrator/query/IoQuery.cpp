@@ -146,7 +146,7 @@ const WorkerTable& io_description() {
       .columns =
           {
               {"schedule_time", "s", "T", "s", 1, 4},
-              {"hints", "", "hints", "", 1, 0},
+              label_column("hints"),
               {"write", "B/s", "write", "MB/s", 1e-6, 4},
               {"rewrite", "B/s", "rewrite", "MB/s", 1e-6, 4},
               {"read", "B/s", "read", "MB/s", 1e-6, 4},

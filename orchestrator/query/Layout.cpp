@@ -5,10 +5,10 @@
 namespace pbench::query {
 
 QueryColumn nodes_column() {
-  return {"nodes", "", "nodes", "", 1, 0};
+  return label_column("nodes");
 }
 QueryColumn ppn_column() {
-  return {"ppn", "", "ppn", "", 1, 0};
+  return label_column("ppn");
 }
 
 Cell optional_int_cell(store::Statement& s, int column) {

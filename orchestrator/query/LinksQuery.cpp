@@ -130,13 +130,13 @@ const WorkerTable& links_description() {
       .worker = "links",
       .columns =
           {
-              {"kind", "", "kind", "", 1, 0},
-              {"from", "", "from", "", 1, 0},
-              {"to", "", "to", "", 1, 0},
+              label_column("kind"),
+              label_column("from"),
+              label_column("to"),
               {"latency", "s", "latency", "us", 1e6, 4},
               {"bandwidth", "B/s", "bandwidth", "MB/s", 1e-6, 4},
               {"ratio", "", "vs median", "", 1, 3},
-              {"verdict", "", "verdict", "", 1, 0},
+              label_column("verdict"),
           },
       .notes = {&placement_notes},
       .frame = TableFrame::matrix,

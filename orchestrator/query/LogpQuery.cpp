@@ -10,7 +10,7 @@ const WorkerTable& logp_description() {
       .worker = "logp",
       .columns =
           {
-              {"queue_depth", "", "q", "", 1, 0},
+              label_column("queue_depth", "q"),
               {"eel", "s", "EEL", "us", 1e6, 3},
               {"eel_median", "s", "EEL med", "us", 1e6, 3},
               {"o_s", "s", "o_s", "us", 1e6, 3},

@@ -15,6 +15,7 @@
 #include "query/SystemQuery.hpp"
 #include "util/Error.hpp"
 #include "util/Sha256.hpp"
+#include "util/SplitText.hpp"
 #include "util/Time.hpp"
 
 namespace pbench::query {
@@ -452,25 +453,22 @@ std::string to_openmetrics(const std::vector<ExportSample>& samples) {
 
 std::vector<std::string> abbreviated_units(const std::string& family) {
   std::vector<std::string> found;
-  std::size_t start = 0;
-  while (start <= family.size()) {
-    const auto end = std::min(family.find('_', start), family.size());
-    const std::string token = family.substr(start, end - start);
+  for (const auto part : split_text(family, '_')) {
+    const std::string token(part);
     if (kAbbreviatedUnits.count(token)) found.push_back(token);
-    start = end + 1;
   }
   return found;
 }
 
 std::string to_csv_long(const std::vector<ExportSample>& samples) {
   QueryTable table;
-  table.columns.push_back({"time", "", "time", "", 1, 0});
+  table.columns.push_back(label_column("time"));
   for (const auto& key : kFixedLabels) table.columns.push_back({key, "", key, "", 1, 0});
   for (const char* key : {"worker", "metric", "unit"}) {
     table.columns.push_back({key, "", key, "", 1, 0});
   }
   table.columns.push_back({"value", "", "value", "", 1, 17});
-  table.columns.push_back({"labels", "", "labels", "", 1, 0});
+  table.columns.push_back(label_column("labels"));
   for (const auto& s : samples) {
     std::vector<Cell> row = {s.time};
     nlohmann::json own = nlohmann::json::object();

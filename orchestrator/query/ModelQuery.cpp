@@ -603,22 +603,22 @@ QueryTable model_table(store::Store& store, const std::string& sweep) {
 
   QueryTable table;
   table.columns = {
-      {"sweep", "", "sweep", "", 1, 0},
-      {"partition", "", "procs", "", 1, 0},
+      label_column("sweep"),
+      label_column("partition", "procs"),
       nodes_column(),
       ppn_column(),
-      {"figure", "", "figure", "", 1, 0},
-      {"subject", "", "of", "", 1, 0},
+      label_column("figure"),
+      label_column("subject", "of"),
       {"size", "B", "size", "B", 1, 10},
-      {"unit", "", "unit", "", 1, 0},
+      label_column("unit"),
       {"predicted", "", "predicted", "", 1, 4, "unit"},
       {"measured", "", "measured", "", 1, 4, "unit"},
       {"ratio", "", "measured/predicted", "", 1, 3},
-      {"reading", "", "reading", "", 1, 0},
-      {"queue_depth", "", "q", "", 1, 0},
-      {"logp", "", "logp", "", 1, 0},
-      {"samples", "", "samples", "", 1, 0},
-      {"valid", "", "valid", "", 1, 0},
+      label_column("reading"),
+      label_column("queue_depth", "q"),
+      label_column("logp"),
+      label_column("samples"),
+      label_column("valid"),
       reason_column(),
   };
   add_env_column(store, sweep, table.columns);

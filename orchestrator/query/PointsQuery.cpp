@@ -9,21 +9,21 @@ QueryTable points_table(store::Store& store, const std::optional<std::string>& s
   if (sweep && !store.find_sweep(*sweep)) throw UsageError("no sweep named '" + *sweep + "'");
   QueryTable table;
   table.columns = {
-      {"sweep", "", "sweep", "", 1, 0},
-      {"point", "", "point", "", 1, 0},
-      {"worker", "", "worker", "", 1, 0},
-      {"partition", "", "procs", "", 1, 0},
-      {"params", "", "parameters", "", 1, 0},
-      {"state", "", "state", "", 1, 0},
-      {"attempts", "", "attempts", "", 1, 0},
-      {"job", "", "job", "", 1, 0},
-      {"exit_status", "", "exit", "", 1, 0},
-      {"signal", "", "signal", "", 1, 0},
-      {"result", "", "result", "", 1, 0},
+      label_column("sweep"),
+      label_column("point"),
+      label_column("worker"),
+      label_column("partition", "procs"),
+      label_column("params", "parameters"),
+      label_column("state"),
+      label_column("attempts"),
+      label_column("job"),
+      label_column("exit_status", "exit"),
+      label_column("signal"),
+      label_column("result"),
       // The shape asked for (where the result ran for a plain partition), and why the result's
       // placement is not that shape.
-      {"nodes", "", "nodes", "", 1, 0},
-      {"ppn", "", "ppn", "", 1, 0},
+      label_column("nodes"),
+      label_column("ppn"),
       {"placement", "", "placement", "", 1, 0, {}, true},
       // The reason of a result a deadline cut short (validity.partial); elastic, like
       // placement: shortened in the aligned table so its lines keep to kTableWidth, whole in a
@@ -44,9 +44,7 @@ QueryTable points_table(store::Store& store, const std::optional<std::string>& s
       std::string(store::kChosenResult) +
       ")), "
       "(SELECT r.placement FROM results r WHERE r.id = " +
-        std::string(store::kChosenResult) +
-        "), " +
-      store::kChosenPartialReason +
+      std::string(store::kChosenResult) + "), " + store::kChosenPartialReason +
       " FROM points p JOIN sweeps sw ON sw.id = p.sweep_id "
       "LEFT JOIN attempts a ON a.id = (SELECT max(id) FROM attempts WHERE point_id = p.id) "
       "WHERE (?1 IS NULL OR sw.name = ?1) ORDER BY sw.id, p.id");

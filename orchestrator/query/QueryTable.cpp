@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <utility>
 
 #include "common/NodeCores.hpp"
 #include "common/PhysicalLimits.hpp"
@@ -133,6 +134,11 @@ std::vector<std::string> said_once(const std::vector<std::string>& notes) {
 std::string reason_cell(const std::string& reason) {
   return worker::is_oversubscription_reason(reason) ? std::string(worker::kOversubscribedPrefix)
                                                     : reason;
+}
+
+QueryColumn label_column(std::string key, std::string title) {
+  if (title.empty()) title = key;
+  return {std::move(key), "", std::move(title), "", 1, 0};
 }
 
 QueryColumn reason_column() {

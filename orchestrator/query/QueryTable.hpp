@@ -39,6 +39,9 @@ inline constexpr int kHumanDigits = 4;
 
 /// The column "reason" of a table of results: a result's first reason (elastic).
 QueryColumn reason_column();
+/// A column of labels or counts ("worker", "attempts"): no unit, shown as they are; headed
+/// `title`, or by its key when there is none.
+QueryColumn label_column(std::string key, std::string title = {});
 
 /// Empty (missing), a number, an integer label, or text.
 using Cell = std::variant<std::monostate, double, std::int64_t, std::string>;

@@ -327,21 +327,21 @@ Reference reference_of(store::Store& store, const std::string& sweep, const Tole
 QueryTable reference_table(const Reference& reference) {
   QueryTable table;
   table.columns = {
-      {"figure", "", "figure", "", 1, 0},
-      {"partition", "", "procs", "", 1, 0},
-      {"label", "", "link/node", "", 1, 0},
+      label_column("figure"),
+      label_column("partition", "procs"),
+      label_column("label", "link/node"),
       {"value", "", "value", "", 1, 6, "unit"},
-      {"unit", "", "unit", "", 1, 0},
-      {"tolerance", "", "tolerance", "", 1, 0},
-      {"n", "", "n", "", 1, 0},
+      label_column("unit"),
+      label_column("tolerance"),
+      label_column("n"),
       {"band_low", "", "band low", "", 1, 6, "unit"},
       {"band_high", "", "band high", "", 1, 6, "unit"},
-      {"valid", "", "valid", "", 1, 0},
+      label_column("valid"),
       reason_column(),
   };
   bool with_env = false;
   for (const auto& f : reference.figures) with_env = with_env || !f.env.empty();
-  if (with_env) table.columns.insert(table.columns.begin() + 1, {"env", "", "env", "", 1, 0});
+  if (with_env) table.columns.insert(table.columns.begin() + 1, label_column("env"));
   for (const auto& f : reference.figures) {
     const auto& tolerance = f.tolerance ? *f.tolerance : reference.tolerance;
     const double band = tolerance.allowed(f.value);

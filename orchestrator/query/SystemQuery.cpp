@@ -188,12 +188,18 @@ QueryTable system_table(store::Store& store, const std::optional<std::string>& s
   if (sweep && !store.find_sweep(*sweep)) throw UsageError("no sweep named '" + *sweep + "'");
   QueryTable table;
   table.columns = {
-      {"sweep", "", "sweep", "", 1, 0},         {"figure", "", "figure", "", 1, 0},
-      {"value", "", "value", "", 1, 6, "unit"}, {"unit", "", "unit", "", 1, 0},
-      {"partition", "", "procs", "", 1, 0},     {"at", "", "at", "", 1, 0},
-      {"point", "", "point", "", 1, 0},         {"job", "", "job", "", 1, 0},
-      {"valid", "", "valid", "", 1, 0},         reason_column(),
-      {"nodes", "", "nodes", "", 1, 0},         {"ppn", "", "ppn", "", 1, 0},
+      label_column("sweep"),
+      label_column("figure"),
+      {"value", "", "value", "", 1, 6, "unit"},
+      label_column("unit"),
+      label_column("partition", "procs"),
+      label_column("at"),
+      label_column("point"),
+      label_column("job"),
+      label_column("valid"),
+      reason_column(),
+      label_column("nodes"),
+      label_column("ppn"),
   };
   // A sweep made with --envs: a column env after the sweep, a row of each figure per environment.
   add_env_column(store, sweep, table.columns);

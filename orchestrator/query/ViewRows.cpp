@@ -24,8 +24,8 @@ std::vector<std::vector<Cell>> view_rows(store::Store& store, const std::string&
   for (std::size_t i = 0; i < columns.size(); ++i) {
     sql += (i ? ", v.\"" : "v.\"") + columns[i].key + "\"";
   }
-  sql += " FROM " + view + " v WHERE (?1 IS NULL OR v.sweep = ?1) AND " + chosen_run_of_view(store) +
-         " ORDER BY " + order;
+  sql += " FROM " + view + " v WHERE (?1 IS NULL OR v.sweep = ?1) AND " +
+         chosen_run_of_view(store) + " ORDER BY " + order;
   auto s = store.db().prepare(sql);
   s.bind(1, sweep);
   std::vector<std::vector<Cell>> rows;
@@ -47,15 +47,16 @@ void add_env_column(store::Store& store, const std::optional<std::string>& sweep
   if (!s.step()) return;
   auto at = columns.begin();
   while (at != columns.end() && at->key != "sweep") ++at;
-  columns.insert(at == columns.end() ? columns.begin() : at + 1, {"env", "", "env", "", 1, 0});
+  columns.insert(at == columns.end() ? columns.begin() : at + 1, label_column("env"));
 }
 
 std::string chosen_run_of_view(store::Store& store) {
   auto s = store.db().prepare("SELECT sweep_id, run_no FROM temp.chosen_run ORDER BY sweep_id");
   std::string condition;
   while (s.step()) {
-    condition += std::string(condition.empty() ? "" : " OR ") + "(v.sweep_id = " +
-                 std::to_string(s.int64(0)) + " AND v.run = " + std::to_string(s.int64(1)) + ")";
+    condition += std::string(condition.empty() ? "" : " OR ") +
+                 "(v.sweep_id = " + std::to_string(s.int64(0)) +
+                 " AND v.run = " + std::to_string(s.int64(1)) + ")";
   }
   return condition.empty() ? std::string("0") : "(" + condition + ")";
 }

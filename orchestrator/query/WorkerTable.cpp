@@ -10,15 +10,15 @@ namespace pbench::query {
 namespace {
 
 std::vector<QueryColumn> framed_columns(const WorkerTable& d) {
-  std::vector<QueryColumn> columns = {{"sweep", "", "sweep", "", 1, 0}};
+  std::vector<QueryColumn> columns = {label_column("sweep")};
   columns.insert(columns.end(), d.leading.begin(), d.leading.end());
-  columns.push_back({"partition", "", "procs", "", 1, 0});
+  columns.push_back(label_column("partition", "procs"));
   if (d.frame == TableFrame::result) {
     columns.push_back(nodes_column());
     columns.push_back(ppn_column());
   }
   columns.insert(columns.end(), d.columns.begin(), d.columns.end());
-  columns.push_back({"valid", "", "valid", "", 1, 0});
+  columns.push_back(label_column("valid"));
   if (d.frame == TableFrame::result) columns.push_back(reason_column());
   return columns;
 }

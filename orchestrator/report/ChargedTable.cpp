@@ -15,14 +15,14 @@ query::QueryTable charged_table(store::Store& store, const std::string& name,
   if (!sweep) throw UsageError("no sweep named '" + name + "' in the store");
   const auto describe = run::describe_worker_with(runner);
   query::QueryTable table;
-  table.columns = {{"run", "", "run", "", 1, 0},
-                   {"worker", "", "worker", "", 1, 0},
-                   {"partition", "", "partition", "", 1, 0},
-                   {"points", "", "points", "", 1, 0},
+  table.columns = {query::label_column("run"),
+                   query::label_column("worker"),
+                   query::label_column("partition"),
+                   query::label_column("points"),
                    {"planned_node_hours", "", "planned node-hours", "", 1, 4},
                    {"charged_node_hours", "", "charged node-hours", "", 1, 4},
-                   {"charged_points", "", "charged points", "", 1, 0},
-                   {"charged_from", "", "charged from", "", 1, 0}};
+                   query::label_column("charged_points", "charged points"),
+                   query::label_column("charged_from", "charged from")};
   for (const auto& stored_run : store.runs(sweep->id)) {
     const auto plan = run::plan_stored_sweep(store, *sweep, describe, stored_run.started_at);
     const auto accounting =

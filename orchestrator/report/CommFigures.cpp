@@ -10,6 +10,7 @@
 #include "report/TableView.hpp"
 #include "report/WorkerFigures.hpp"
 #include "util/NumberText.hpp"
+#include "util/SplitText.hpp"
 
 namespace pbench::report {
 namespace {
@@ -17,19 +18,13 @@ namespace {
 /// "2,2,3" as numbers; empty when any entry is not a positive integer.
 std::vector<int> parse_ring_sizes(const std::string& text) {
   std::vector<int> sizes;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const auto comma = text.find(',', start);
-    const auto item =
-        text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+  for (const auto item : split_text(text, ',')) {
     if (item.empty() || item.size() > 9 ||
-        item.find_first_not_of("0123456789") != std::string::npos)
+        item.find_first_not_of("0123456789") != std::string_view::npos)
       return {};
-    const int v = std::stoi(item);
+    const int v = std::stoi(std::string(item));
     if (v < 1) return {};
     sizes.push_back(v);
-    if (comma == std::string::npos) break;
-    start = comma + 1;
   }
   return sizes;
 }

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "jobs/ShellQuote.hpp"
 #include "util/Error.hpp"
 
 namespace pbench::schedulers {
@@ -69,6 +70,16 @@ JobStatus status_of_gone_job(const JobRef& job, const std::string& scheduler) {
   s.state = JobState::failed;
   s.native_state = "gone from " + scheduler + " without an exit marker";
   return s;
+}
+
+void add_limit_directives(std::vector<std::string>& lines, const JobResources& r,
+                          const DirectiveSpelling& spelling) {
+  const std::string& p = spelling.prefix;
+  if (r.time_limit_seconds > 0)
+    lines.push_back(p + spelling.time + format_hms(r.time_limit_seconds));
+  if (!r.account.empty()) lines.push_back(p + spelling.account + jobs::shell_quote(r.account));
+  if (!r.queue.empty()) lines.push_back(p + spelling.queue + jobs::shell_quote(r.queue));
+  for (const auto& extra : r.extra) lines.push_back(p + extra);
 }
 
 }  // namespace pbench::schedulers

@@ -116,11 +116,7 @@ std::vector<std::string> PbsScheduler::directives(const JobResources& r) const {
     if (r.dialect != "pbspro") lines.push_back("#PBS -l naccesspolicy=singlejob");
     lines.push_back("#SBATCH --exclusive");
   }
-  if (r.time_limit_seconds > 0)
-    lines.push_back("#PBS -l walltime=" + format_hms(r.time_limit_seconds));
-  if (!r.account.empty()) lines.push_back("#PBS -A " + jobs::shell_quote(r.account));
-  if (!r.queue.empty()) lines.push_back("#PBS -q " + jobs::shell_quote(r.queue));
-  for (const auto& extra : r.extra) lines.push_back("#PBS " + extra);
+  add_limit_directives(lines, r, {"#PBS ", "-l walltime=", "-A ", "-q "});
   return lines;
 }
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "schedulers/Scheduler.hpp"
+#include "schedulers/BatchSupport.hpp"
 
 namespace pbench::schedulers {
 
@@ -36,13 +36,11 @@ std::vector<std::string> pbs_dialects();
 /// unknown) as "STATE: NOTE".
 std::map<std::string, std::string> parse_pbsnodes_list(const std::string& out);
 
-class PbsScheduler : public Scheduler {
+class PbsScheduler : public BatchScheduler {
  public:
-  explicit PbsScheduler(process::ProcessRunner& runner) : runner_(runner) {}
+  using BatchScheduler::BatchScheduler;
   std::string name() const override { return "pbs"; }
   std::vector<std::string> directives(const JobResources& resources) const override;
-  /// Quiet sweeps are polled at most every 15 s (a busy slurmctld has other clients).
-  std::chrono::milliseconds max_poll_interval() const override { return std::chrono::seconds(15); }
   std::string submit(const JobSubmission& job) override;
   std::vector<JobStatus> poll(const std::vector<JobRef>& jobs) override;
   void cancel(const std::vector<JobRef>& jobs) override;
@@ -51,9 +49,6 @@ class PbsScheduler : public Scheduler {
   /// down, offline or unknown.
   std::map<std::string, std::string> unavailable_nodes(
       const std::vector<std::string>& hosts) override;
-
- private:
-  process::ProcessRunner& runner_;
 };
 
 /// The file pbench leaves in a job directory when it cancels the job.

@@ -137,13 +137,23 @@ std::string parse_sbatch_id(const std::string& out) {
   return line;
 }
 
+namespace {
+
+/// Job `id` in the state Slurm names `native` (squeue's or sacct's word).
+JobStatus slurm_job_status(const std::string& id, const std::string& native) {
+  JobStatus s;
+  s.job_id = id;
+  s.state = slurm_state(native);
+  s.native_state = native;
+  return s;
+}
+
+}  // namespace
+
 std::optional<JobStatus> slurm_status(const std::string& id, const std::vector<SqueueLine>& lines) {
   for (const auto& l : lines) {
     if (l.id != id) continue;
-    JobStatus s;
-    s.job_id = id;
-    s.state = slurm_state(l.state);
-    s.native_state = l.state;
+    JobStatus s = slurm_job_status(id, l.state);
     if (!l.reason.empty() && l.reason != "None") s.native_state += " (" + l.reason + ")";
     return s;
   }
@@ -186,10 +196,8 @@ std::vector<SacctLine> parse_sacct(const std::string& out) {
 std::optional<JobStatus> sacct_status(const std::string& id, const std::vector<SacctLine>& lines) {
   for (const auto& l : lines) {
     if (l.id != id) continue;
-    JobStatus s;
-    s.job_id = id;
-    s.state = slurm_state(l.state);
-    s.native_state = l.state + " (sacct)";
+    JobStatus s = slurm_job_status(id, l.state);
+    s.native_state += " (sacct)";
     const auto colon = l.exit_code.find(':');
     try {
       if (colon != std::string::npos) {
@@ -257,11 +265,7 @@ std::vector<std::string> SlurmScheduler::directives(const JobResources& r) const
     lines.push_back("#SBATCH --ntasks-per-node=" + std::to_string(r.procs_per_node));
   }
   if (r.exclusive) lines.push_back("#SBATCH --exclusive");
-  if (r.time_limit_seconds > 0)
-    lines.push_back("#SBATCH --time=" + format_hms(r.time_limit_seconds));
-  if (!r.account.empty()) lines.push_back("#SBATCH --account=" + jobs::shell_quote(r.account));
-  if (!r.queue.empty()) lines.push_back("#SBATCH --partition=" + jobs::shell_quote(r.queue));
-  for (const auto& extra : r.extra) lines.push_back("#SBATCH " + extra);
+  add_limit_directives(lines, r, {"#SBATCH ", "--time=", "--account=", "--partition="});
   return lines;
 }
 

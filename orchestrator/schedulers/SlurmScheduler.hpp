@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "schedulers/Scheduler.hpp"
+#include "schedulers/BatchSupport.hpp"
 
 namespace pbench::schedulers {
 
@@ -48,13 +48,11 @@ std::vector<std::string> job_id_lists(const std::vector<JobRef>& jobs, std::size
 /// The status sacct records for job `id`, with its exit status or signal; empty when absent.
 std::optional<JobStatus> sacct_status(const std::string& id, const std::vector<SacctLine>& lines);
 
-class SlurmScheduler : public Scheduler {
+class SlurmScheduler : public BatchScheduler {
  public:
-  explicit SlurmScheduler(process::ProcessRunner& runner) : runner_(runner) {}
+  using BatchScheduler::BatchScheduler;
   std::string name() const override { return "slurm"; }
   std::vector<std::string> directives(const JobResources& resources) const override;
-  /// Quiet sweeps are polled at most every 15 s (a busy slurmctld has other clients).
-  std::chrono::milliseconds max_poll_interval() const override { return std::chrono::seconds(15); }
   std::string submit(const JobSubmission& job) override;
   /// An sbatch --array=0-(n-1)%throttle of a dispatcher script that runs element i's job
   /// script in its attempt directory; the ids are "ARRAY_i".
@@ -70,7 +68,6 @@ class SlurmScheduler : public Scheduler {
       const std::vector<std::string>& hosts) override;
 
  private:
-  process::ProcessRunner& runner_;
   /// Asks sacct, in one call, how jobs squeue no longer lists ended (empty without accounting).
   std::vector<SacctLine> ask_accounting(const std::vector<JobRef>& gone);
 

@@ -25,6 +25,16 @@ std::string join(const std::vector<std::string>& words) {
   return out;
 }
 
+/// The text of `key`, one of the names in `known`; fails "unknown WHAT 'NAME' (known: ...)".
+std::string known_text(const sweep::TomlReader& r, const toml::node& node, const std::string& key,
+                       const std::string& what, const std::vector<std::string>& known) {
+  std::string text = r.text(node, key);
+  if (std::find(known.begin(), known.end(), text) == known.end()) {
+    r.fail(key, "unknown " + what + " '" + text + "' (known: " + join(known) + ")");
+  }
+  return text;
+}
+
 // A line run before the worker: one line, no NUL.
 std::vector<std::string> lines_of(const sweep::TomlReader& r, const toml::node& node,
                                   const std::string& key) {
@@ -150,20 +160,12 @@ SiteProfile parse_site_profile(std::string_view text, const std::string& origin)
                 {"name", "dialect", "account", "queue", "time_limit", "max_time_limit",
                  "directives"});
     if (auto* v = table->get("name")) {
-      profile.scheduler = r.text(*v, "scheduler.name");
-      const auto known = schedulers::scheduler_names();
-      if (std::find(known.begin(), known.end(), *profile.scheduler) == known.end()) {
-        r.fail("scheduler.name",
-               "unknown scheduler '" + *profile.scheduler + "' (known: " + join(known) + ")");
-      }
+      profile.scheduler =
+          known_text(r, *v, "scheduler.name", "scheduler", schedulers::scheduler_names());
     }
     if (auto* v = table->get("dialect")) {
-      profile.dialect = r.text(*v, "scheduler.dialect");
-      const auto known = schedulers::pbs_dialects();
-      if (std::find(known.begin(), known.end(), *profile.dialect) == known.end()) {
-        r.fail("scheduler.dialect",
-               "unknown dialect '" + *profile.dialect + "' (known: " + join(known) + ")");
-      }
+      profile.dialect =
+          known_text(r, *v, "scheduler.dialect", "dialect", schedulers::pbs_dialects());
       if (profile.scheduler && *profile.scheduler != "pbs") {
         r.fail("scheduler.dialect",
                "a dialect is for the pbs scheduler, not " + *profile.scheduler);

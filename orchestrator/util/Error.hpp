@@ -7,17 +7,25 @@
 
 namespace pbench {
 
-/// Bad input from the user (arguments, files, names): exit code 2.
-class UsageError : public std::runtime_error {
+/// An error main ends pbench with, exit status `Status` (each status one type, so that the
+/// types below are distinct and a catch names the one it means).
+template <int Status>
+class ExitError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
 
+/// Bad input from the user (arguments, files, names): exit code 2.
+using UsageError = ExitError<2>;
 /// A problem with the store (not a pbench database, wrong schema version, SQL failure): exit 3.
-class StoreError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+using StoreError = ExitError<3>;
+/// A result document that does not meet the contract: exit 4.
+using ValidationError = ExitError<4>;
+/// A scheduler or process problem (command missing, submission refused): exit 5.
+using SchedulerError = ExitError<5>;
+/// A program pbench needs for this command is not installed (gnuplot for `pbench report`): exit 6.
+/// The message names the package that provides it.
+using MissingProgramError = ExitError<6>;
 
 /// A store whose file SQLite finds damaged (PRAGMA quick_check or integrity_check, or "database
 /// disk image is malformed" from a statement): exit 7. The message names the store and how to
@@ -31,25 +39,6 @@ class StoreDamagedError : public StoreError {
 
  private:
   std::string sqlite_said_;
-};
-
-/// A result document that does not meet the contract: exit 4.
-class ValidationError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-/// A scheduler or process problem (command missing, submission refused): exit 5.
-class SchedulerError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-/// A program pbench needs for this command is not installed (gnuplot for `pbench report`): exit 6.
-/// The message names the package that provides it.
-class MissingProgramError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
 };
 
 /// The scheduler could not be reached (its controller down or restarting): worth asking again

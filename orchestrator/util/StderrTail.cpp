@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cctype>
 #include <string_view>
+#include <utility>
 #include <vector>
+
+#include "util/SplitText.hpp"
 
 namespace pbench {
 namespace {
@@ -41,15 +44,9 @@ bool is_worker_error(const std::string& line) {
 /// The non-empty lines of `text`, trimmed.
 std::vector<std::string> lines_of(const std::string& stderr_tail) {
   std::vector<std::string> lines;
-  std::size_t start = 0;
-  while (start <= stderr_tail.size()) {
-    const auto end = stderr_tail.find('\n', start);
-    const auto line =
-        trimmed(std::string_view(stderr_tail)
-                    .substr(start, end == std::string::npos ? std::string::npos : end - start));
-    if (!line.empty()) lines.push_back(line);
-    if (end == std::string::npos) break;
-    start = end + 1;
+  for (const auto item : split_text(stderr_tail, '\n')) {
+    auto line = trimmed(item);
+    if (!line.empty()) lines.push_back(std::move(line));
   }
   return lines;
 }

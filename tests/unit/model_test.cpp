@@ -261,17 +261,23 @@ json table(std::vector<std::string> columns, json rows) {
   return {{"columns", cols}, {"rows", rows}};
 }
 
-// logp on 2 processes of one node: EEL 2 us, q = 1: g 1 us, G 1 ns/B.
-json logp_document() {
+// logp on 2 processes, one pair (its placement "intranode" or "internode"): EEL, and at q = 1
+// g and G.
+json logp_pair_document(double eel, double g, double big_g, const std::string& placement) {
   auto doc =
       testing::document("logp", 2,
-                        json::array({testing::metric("eel_min", 2e-6, "s"),
-                                     testing::metric("g", 1e-6, "s", {{"queue_depth", 1}}),
-                                     testing::metric("big_g", 1e-9, "s/B", {{"queue_depth", 1}})}),
+                        json::array({testing::metric("eel_min", eel, "s"),
+                                     testing::metric("g", g, "s", {{"queue_depth", 1}}),
+                                     testing::metric("big_g", big_g, "s/B", {{"queue_depth", 1}})}),
                         true);
   doc["measurements"]["pairs"] = table({"pair", "sender", "receiver", "placement"},
-                                       json::array({json::array({0, 0, 1, "intranode"})}));
+                                       json::array({json::array({0, 0, 1, placement})}));
   return doc;
+}
+
+// logp on 2 processes of one node: EEL 2 us, q = 1: g 1 us, G 1 ns/B.
+json logp_document() {
+  return logp_pair_document(2e-6, 1e-6, 1e-9, "intranode");
 }
 
 // comm on 2 processes: the ping-pong on the model at 1008 B, the ring at 0.4x.
@@ -382,17 +388,10 @@ namespace {
 
 // logp on 2x1: its pair crosses nodes. EEL 50 us; q = 1: g 40 us, G 40 ns/B (25 MB/s).
 json network_logp_document() {
-  auto doc =
-      testing::document("logp", 2,
-                        json::array({testing::metric("eel_min", 50e-6, "s"),
-                                     testing::metric("g", 40e-6, "s", {{"queue_depth", 1}}),
-                                     testing::metric("big_g", 40e-9, "s/B", {{"queue_depth", 1}})}),
-                        true);
+  auto doc = logp_pair_document(50e-6, 40e-6, 40e-9, "internode");
   doc["procs_per_node"] = 1;
   doc["hosts"] = {"node1", "node2"};
   doc["rank_hosts"] = {"node1", "node2"};
-  doc["measurements"]["pairs"] = table({"pair", "sender", "receiver", "placement"},
-                                       json::array({json::array({0, 0, 1, "internode"})}));
   return doc;
 }
 

@@ -76,6 +76,15 @@ struct OnePointSweep {
   store::AttemptRecord attempt() { return *store.latest_attempt(store.points(sweep.id)[0].id); }
 };
 
+/// The one point, submitted through a scripted scheduler as its job "100".
+struct SubmittedPoint {
+  OnePointSweep s;
+  ScriptedScheduler scheduler;
+  run::SweepDriver driver{s.store, scheduler, s.sweep};
+  SubmittedPoint() { REQUIRE(driver.submit_ready(1) == 1); }
+  const JobSubmission& job() const { return scheduler.jobs.at("100"); }
+};
+
 void write_file(const fs::path& path, const std::string& text) {
   std::ofstream out(path);
   out << text;
@@ -143,56 +152,47 @@ TEST_CASE("an exit marker tells a cancelled job from a command ended by a signal
 }
 
 TEST_CASE("a point whose rank was killed is failed with the signal the launcher reports") {
-  OnePointSweep s;
-  ScriptedScheduler scheduler;
-  run::SweepDriver driver(s.store, scheduler, s.sweep);
-  REQUIRE(driver.submit_ready(1) == 1);
-  const auto& job = scheduler.jobs.at("100");
+  SubmittedPoint f;
+  const auto& job = f.job();
   write_file(job.stdout_path, kHydraReport);
   write_file(job.stderr_path, "");
   // mpiexec exits with the signal's number; the job script sees no signal of its own.
-  scheduler.states["100"] = {"100", JobState::failed, "exited 9", 9, {}, "a", "b"};
-  driver.poll_once();
-  const auto attempt = s.attempt();
+  f.scheduler.states["100"] = {"100", JobState::failed, "exited 9", 9, {}, "a", "b"};
+  f.driver.poll_once();
+  const auto attempt = f.s.attempt();
   CHECK(attempt.state == PointState::failed);
   CHECK(attempt.exit_status == 9);
   CHECK(attempt.signal == "KILL");
 }
 
 TEST_CASE("a cancelled point keeps its own signal whatever the launcher printed") {
-  OnePointSweep s;
-  ScriptedScheduler scheduler;
-  run::SweepDriver driver(s.store, scheduler, s.sweep);
-  REQUIRE(driver.submit_ready(1) == 1);
-  const auto& job = scheduler.jobs.at("100");
+  SubmittedPoint f;
+  const auto& job = f.job();
   write_file(job.stderr_path, "srun: error: vm: task 0: Terminated\n");
-  scheduler.states["100"] = {"100", JobState::cancelled, "CANCELLED", 143, "TERM", "a", "b"};
-  driver.poll_once();
-  CHECK(s.attempt().state == PointState::cancelled);
-  CHECK(s.attempt().signal == "TERM");
+  f.scheduler.states["100"] = {"100", JobState::cancelled, "CANCELLED", 143, "TERM", "a", "b"};
+  f.driver.poll_once();
+  CHECK(f.s.attempt().state == PointState::cancelled);
+  CHECK(f.s.attempt().signal == "TERM");
 }
 
 TEST_CASE("while the scheduler is unreachable the driver waits, says so, and resumes") {
-  OnePointSweep s;
-  ScriptedScheduler scheduler;
-  run::SweepDriver driver(s.store, scheduler, s.sweep);
-  REQUIRE(driver.submit_ready(1) == 1);
-  scheduler.unavailable = "slurm: squeue failed: Unable to contact slurm controller";
-  driver.poll_once();  // no news, no error
-  driver.poll_once();
-  CHECK(scheduler.polls == 2);
-  CHECK(s.attempt().state == PointState::queued);
-  const auto waiting = driver.progress();
+  SubmittedPoint f;
+  f.scheduler.unavailable = "slurm: squeue failed: Unable to contact slurm controller";
+  f.driver.poll_once();  // no news, no error
+  f.driver.poll_once();
+  CHECK(f.scheduler.polls == 2);
+  CHECK(f.s.attempt().state == PointState::queued);
+  const auto waiting = f.driver.progress();
   CHECK(waiting.note.find("scheduler unreachable for ") == 0);
   CHECK(waiting.note.find("(gives up after 600 s): slurm: squeue failed: Unable to contact") !=
         std::string::npos);
   // It answers again: the job's end is recorded and the note is gone.
-  scheduler.unavailable.clear();
-  write_file(scheduler.jobs.at("100").job_dir + "/result.json", "{}");
-  scheduler.states["100"] = {"100", JobState::completed, "COMPLETED", 0, {}, "a", "b"};
-  driver.poll_once();
-  CHECK(s.attempt().state == PointState::done);
-  CHECK(driver.progress().note.empty());
+  f.scheduler.unavailable.clear();
+  write_file(f.job().job_dir + "/result.json", "{}");
+  f.scheduler.states["100"] = {"100", JobState::completed, "COMPLETED", 0, {}, "a", "b"};
+  f.driver.poll_once();
+  CHECK(f.s.attempt().state == PointState::done);
+  CHECK(f.driver.progress().note.empty());
 }
 
 TEST_CASE("an unreachable sbatch leaves the point planned without failing the cycle") {

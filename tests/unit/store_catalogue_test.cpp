@@ -180,14 +180,20 @@ bool answered(store::Store& store, std::int64_t run) {
                             std::to_string(run)) == 1;
 }
 
+/// Sweep `name`: comm on 2 and 4 processes, its first run's results b_eff 1 GB/s (valid) and
+/// 3 GB/s (not valid).
+void add_comm_sweep(testing::Fixture& f, const std::string& name) {
+  f.add_sweep(name, {{"comm", 2}, {"comm", 4}});
+  f.add_run(0, testing::document("comm", 2, {testing::metric("b_eff", 1e9, "B/s")}, true));
+  f.add_run(1, testing::document("comm", 4, {testing::metric("b_eff", 3e9, "B/s")}, false));
+}
+
 }  // namespace
 
 TEST_CASE("a run's headline is kept answered, the same rows as the view, and made stale by "
           "what changes it") {
   testing::Fixture f;
-  f.add_sweep("kept", {{"comm", 2}, {"comm", 4}});
-  f.add_run(0, testing::document("comm", 2, {testing::metric("b_eff", 1e9, "B/s")}, true));
-  f.add_run(1, testing::document("comm", 4, {testing::metric("b_eff", 3e9, "B/s")}, false));
+  add_comm_sweep(f, "kept");
   // Nothing is answered until pbench answers (collect, or opening for writing).
   CHECK_FALSE(answered(f.store, 1));
   const auto from_view = query::system_table(f.store, std::string("kept"), {});
@@ -241,9 +247,7 @@ TEST_CASE("a run's headline is kept answered, the same rows as the view, and mad
 TEST_CASE("history reads the kept answers in one statement and gives what query system gives "
           "run by run") {
   testing::Fixture f;
-  f.add_sweep("nightly", {{"comm", 2}, {"comm", 4}});
-  f.add_run(0, testing::document("comm", 2, {testing::metric("b_eff", 1e9, "B/s")}, true));
-  f.add_run(1, testing::document("comm", 4, {testing::metric("b_eff", 3e9, "B/s")}, false));
+  add_comm_sweep(f, "nightly");
   const auto sweep_id = f.store.find_sweep("nightly")->id;
   f.store.start_run(sweep_id, "2026-11-23T07:00:00Z", "{}");
   f.add_run(1, testing::document("comm", 4, {testing::metric("b_eff", 2e9, "B/s")}, true));

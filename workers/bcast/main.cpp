@@ -8,18 +8,15 @@
 int main(int argc, char** argv) {
   using namespace pbench;
   bcast::BcastParameters parameters;
-  auto spec = worker::checked_parameters_spec(
+  const auto measure = [&](worker::WorkerContext& context) {
+    parameters.check_for(context.mpi.size());
+    bcast::BcastRun run(context.mpi, parameters, &context.deadline);
+    worker::write_measured<bcast::BcastReport>(run.measure(), context);
+  };
+  return worker::run_checked_worker(
       "bcast",
       "pbench-bcast: broadcast latency OL = max_i OL_i (de Supinski & Karonis) beside the "
       "classic methods (send latency, broadcast rounds, broadcast-barrier, "
       "broadcast-acknowledge)",
-      parameters);
-  spec.body = [&](worker::WorkerContext& context) {
-    parameters.check_for(context.mpi.size());
-    bcast::BcastRun run(context.mpi, parameters, &context.deadline);
-    auto measurements = run.measure();
-    if (!measurements) return;  // not rank 0
-    worker::write_report(bcast::BcastReport(std::move(*measurements)), context);
-  };
-  return worker::run_worker(spec, argc, argv);
+      parameters, measure, argc, argv);
 }

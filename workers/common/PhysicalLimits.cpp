@@ -88,40 +88,29 @@ std::string few_listed(const std::vector<std::string>& items, std::size_t most,
   return out;
 }
 
+PhysicalLimits& PhysicalLimits::declare(std::string name, std::string unit, PhysicalRule rule,
+                                        std::vector<LabelledValue> values, std::string why) {
+  quantities_.push_back(
+      {std::move(name), std::move(unit), rule, std::move(values), {}, 0, std::move(why)});
+  return *this;
+}
+
 PhysicalLimits& PhysicalLimits::positive(std::string name, double value, std::string unit,
                                          std::string why) {
-  quantities_.push_back({std::move(name),
-                         std::move(unit),
-                         PhysicalRule::positive,
-                         {{"", value}},
-                         {},
-                         0,
-                         std::move(why)});
-  return *this;
+  return declare(std::move(name), std::move(unit), PhysicalRule::positive, {{"", value}},
+                 std::move(why));
 }
 
 PhysicalLimits& PhysicalLimits::non_negative(std::string name, double value, std::string unit,
                                              std::string why) {
-  quantities_.push_back({std::move(name),
-                         std::move(unit),
-                         PhysicalRule::non_negative,
-                         {{"", value}},
-                         {},
-                         0,
-                         std::move(why)});
-  return *this;
+  return declare(std::move(name), std::move(unit), PhysicalRule::non_negative, {{"", value}},
+                 std::move(why));
 }
 
 PhysicalLimits& PhysicalLimits::positive_each(std::string name, std::vector<LabelledValue> members,
                                               std::string unit, std::string why) {
-  quantities_.push_back({std::move(name),
-                         std::move(unit),
-                         PhysicalRule::positive,
-                         std::move(members),
-                         {},
-                         0,
-                         std::move(why)});
-  return *this;
+  return declare(std::move(name), std::move(unit), PhysicalRule::positive, std::move(members),
+                 std::move(why));
 }
 
 PhysicalLimits& PhysicalLimits::at_least_sum_of_parts(std::string name, double whole,

@@ -67,6 +67,10 @@ class PhysicalLimits {
   const std::vector<PhysicalQuantity>& quantities() const { return quantities_; }
 
  private:
+  /// Declares a quantity (or family) of one value or more, without parts.
+  PhysicalLimits& declare(std::string name, std::string unit, PhysicalRule rule,
+                          std::vector<LabelledValue> values, std::string why);
+
   std::vector<PhysicalQuantity> quantities_;
 };
 

@@ -3,6 +3,7 @@
 // start MPI, measure, and have rank 0 write the result document. Errors end every rank with a
 // clear message and a non-zero exit.
 #include <functional>
+#include <optional>
 #include <ostream>
 #include <stdexcept>
 #include <string>
@@ -77,7 +78,24 @@ void write_report(const Report& report, WorkerContext& context) {
   report.print(context.protocol);
 }
 
+/// The end of a run whose measurement gives rank 0 its `measured` values and the other ranks
+/// none: rank 0 writes the Report made of them (and of `more`, the report's other arguments).
+template <class Report, class Measured, class... More>
+void write_measured(std::optional<Measured> measured, WorkerContext& context, More&&... more) {
+  if (measured) write_report(Report(std::move(*measured), std::forward<More>(more)...), context);
+}
+
 /// Runs a worker; returns the process exit code.
 int run_worker(const WorkerSpec& spec, int argc, char** argv);
+
+/// Runs the worker `name` whose parameters are `parameters` (checked before MPI starts, see
+/// checked_parameters_spec) and whose measurement is `body`; returns the process exit code.
+template <class WorkerParameters>
+int run_checked_worker(std::string name, std::string description, WorkerParameters& parameters,
+                       std::function<void(WorkerContext&)> body, int argc, char** argv) {
+  WorkerSpec spec = checked_parameters_spec(std::move(name), std::move(description), parameters);
+  spec.body = std::move(body);
+  return run_worker(spec, argc, argv);
+}
 
 }  // namespace pbench::worker

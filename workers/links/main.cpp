@@ -9,20 +9,18 @@
 int main(int argc, char** argv) {
   using namespace pbench;
   links::LinksParameters parameters;
-  auto spec = worker::checked_parameters_spec(
-      "links",
-      "pbench-links: latency and bandwidth of every ordered pair of nodes, measured on "
-      "mpiGraph's shift schedule (step k: node i sends to node i+k, every node busy)",
-      parameters);
-  spec.body = [&](worker::WorkerContext& context) {
+  const auto measure = [&](worker::WorkerContext& context) {
     if (context.mpi.size() < 2) {
       throw worker::UsageError("a link needs two processes (run one per node on 2 or more nodes)");
     }
     const worker::NodeLayout layout(context.mpi.rank_hosts());
     const auto endpoints = links::endpoints_of(layout);
-    auto matrix = links::measure_links(endpoints, parameters, context.deadline);
-    if (!matrix) return;  // not rank 0
-    worker::write_report(links::LinksReport(std::move(*matrix), parameters), context);
+    worker::write_measured<links::LinksReport>(
+        links::measure_links(endpoints, parameters, context.deadline), context, parameters);
   };
-  return worker::run_worker(spec, argc, argv);
+  return worker::run_checked_worker(
+      "links",
+      "pbench-links: latency and bandwidth of every ordered pair of nodes, measured on "
+      "mpiGraph's shift schedule (step k: node i sends to node i+k, every node busy)",
+      parameters, measure, argc, argv);
 }

@@ -7,16 +7,13 @@
 int main(int argc, char** argv) {
   using namespace pbench;
   logp::LogpParameters parameters;
-  auto spec = worker::checked_parameters_spec(
+  const auto measure = [&](worker::WorkerContext& context) {
+    logp::LogpRun run(context.mpi, parameters, &context.deadline);
+    worker::write_measured<logp::LogpReport>(run.measure(), context);
+  };
+  return worker::run_checked_worker(
       "logp",
       "pbench-logp: LogP/LogGP parameters (EEL, o_s, o_r, g and G by queue depth) after Bell et "
       "al., on pairs of ranks (2k sends, 2k+1 receives)",
-      parameters);
-  spec.body = [&](worker::WorkerContext& context) {
-    logp::LogpRun run(context.mpi, parameters, &context.deadline);
-    auto measurements = run.measure();
-    if (!measurements) return;  // not rank 0
-    worker::write_report(logp::LogpReport(std::move(*measurements)), context);
-  };
-  return worker::run_worker(spec, argc, argv);
+      parameters, measure, argc, argv);
 }
