@@ -7,6 +7,7 @@
 #include <set>
 
 #include "plan/SweepPlanner.hpp"
+#include "plan/WorkerAnswers.hpp"
 #include "schedulers/Launcher.hpp"
 #include "sweep/WorkerCatalog.hpp"
 #include "util/Error.hpp"
@@ -76,7 +77,7 @@ void check_worker(const Launch& launch, const std::string& binary, process::Proc
   if (launch.set_up) return;
   process::ProcessResult result;
   try {
-    result = runner.run({path, "--version"}, kVersionTimeout);
+    result = WorkerAnswers::shared().ask(runner, {path, "--version"}, kVersionTimeout);
   } catch (const std::exception& e) {
     out.push_back(launch.where + "worker '" + path + " --version' could not run: " + e.what());
     return;

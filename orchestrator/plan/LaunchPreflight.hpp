@@ -8,7 +8,8 @@
 //    executable file there; a bare name ("mpiexec", "srun") must be on PATH, unless the jobs
 //    run setup lines first (a profile's `lines`: a module load may put it there).
 //  - `--version` runs only where the jobs set up nothing first (no lines, no variables): a
-//    worker that needs the setup's library path cannot start without it.
+//    worker that needs the setup's library path cannot start without it. Its answer is kept
+//    for the process (WorkerAnswers): a driver checking again does not start the worker again.
 #include <string>
 #include <vector>
 

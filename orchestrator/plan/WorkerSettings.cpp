@@ -10,6 +10,7 @@
 #include "common/Units.hpp"
 
 #include "plan/SweepPlanner.hpp"
+#include "plan/WorkerAnswers.hpp"
 #include "sweep/WorkerCatalog.hpp"
 #include "util/Error.hpp"
 #include "util/Suggest.hpp"
@@ -121,7 +122,8 @@ DescribeWorker describe_worker_with(process::ProcessRunner& runner) {
     std::vector<std::string> argv{locate_worker(binary)};
     argv.insert(argv.end(), args.begin(), args.end());
     argv.push_back("--describe-parameters");
-    const auto result = runner.run(argv, std::chrono::seconds(30));
+    // Asked once per binary per process (planning, the cost, a stored sweep's cost all ask).
+    const auto result = WorkerAnswers::shared().ask(runner, argv, std::chrono::seconds(30));
     if (result.exit_code != 0) {
       const std::string message = last_line(result.err);
       throw UsageError(message.empty() ? binary + " --describe-parameters failed (exit " +

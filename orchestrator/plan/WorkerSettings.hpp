@@ -19,7 +19,8 @@ namespace pbench::run {
 using DescribeWorker =
     std::function<nlohmann::json(const std::string& binary, const std::vector<std::string>& args)>;
 
-/// The real asker: runs the binary (found by locate_worker) through `runner`.
+/// The real asker: runs the binary (found by locate_worker) through `runner`, once per binary
+/// (unchanged on disk) and ARGS per process: the answers are kept (WorkerAnswers::shared()).
 DescribeWorker describe_worker_with(process::ProcessRunner& runner);
 
 /// The parameter names in a --describe-parameters answer.
