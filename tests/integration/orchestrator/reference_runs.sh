@@ -45,8 +45,9 @@ assert f["tolerance"].endswith("%") and abs(float(f["tolerance"][:-1]) - expecte
 # run inside it when the noise reached 4%), far narrower than the 45% regression below. A loaded
 # CI machine's noise can pull the five runs together (a MAD of 10.6 us, a band of 4.32%, in a
 # fresh-clone run): the band is checked against the runs' own MAD above, and here only that it
-# is at least the 2% floor and well short of the regression.
-assert 2 <= float(f["tolerance"][:-1]) < 20, f
+# is at least the 2% floor and short of the regression: the 1500 us run must fall outside it
+# (a bound from the test's own known values, not from this machine's noise, which once gave 20.7%).
+assert 2 <= float(f["tolerance"][:-1]) < 100 * (1500e-6 / median - 1), (f, median)
 stats = [r for r in json.load(open(sys.argv[3]))["rows"] if r["figure"] == "bcast_ol"]
 assert len(stats) == 1 and stats[0]["n"] == 5, stats
 assert abs(stats[0]["median"] - median) <= 1e-12 * median and abs(stats[0]["mad"] - mad) <= 1e-12 * median, stats
