@@ -28,10 +28,17 @@ namespace {
 std::string catalogue_text();
 void insert_catalogue(Database& db, const std::string& table);
 
+/// The SHA-256 of this pbench's catalogue text, computed once per process (a store's open asks
+/// for it up to three times).
+const std::string& catalogue_fingerprint() {
+  static const std::string fingerprint = sha256_hex(catalogue_text());
+  return fingerprint;
+}
+
 /// Whether the store's metric catalogue is this pbench's (its fingerprint in meta).
 bool catalogue_current(Database& db) {
   auto held = db.prepare("SELECT value FROM meta WHERE key = 'metric_catalogue'");
-  return held.step() && held.text(0) == sha256_hex(catalogue_text());
+  return held.step() && held.text(0) == catalogue_fingerprint();
 }
 
 /// The free space of the file system holding `path` when it is full (less than a page free for
@@ -344,7 +351,7 @@ void Store::read_through_own_views() {
 
 bool Store::refresh_catalogue() {
   if (catalogue_current(db_)) return false;
-  const std::string fingerprint = sha256_hex(catalogue_text());
+  const std::string& fingerprint = catalogue_fingerprint();
   Transaction txn(db_);
   db_.exec("DELETE FROM metric_catalogue");
   insert_catalogue(db_, "main.metric_catalogue");
