@@ -13,5 +13,5 @@ add_test(NAME "query: store_views"
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/query/store_views.sh)
 set_tests_properties("query: store_views" PROPERTIES
   ENVIRONMENT "PBENCH=$<TARGET_FILE:pbench>"
-  LABELS "orchestrator;store;query;logp;comm;io;bcast"
+  LABELS "orchestrator;store;query;logp;comm;io;bcast;links"
   TIMEOUT 900)

@@ -85,6 +85,35 @@ for worker in logp comm io bcast; do
   done
 done
 
+# A user who may only read the store, after an upgrade of pbench whose views and catalogue differ
+# from the store's: every worker's table (links too, from a tiny link matrix) and the headlines
+# read through this pbench's views made for the one command give what the owner reads, and the
+# file is left as it was (orchestrator: error_paths holds the rest of this case).
+"$PBENCH" run l --workers links --partitions 2 --set links.latency_roundtrips=100 \
+  --set links.message_size=64KiB --set links.messages=2 --set links.repetitions=1 \
+  > runl.txt 2> runl.err || { cat runl.err; fail "the links sweep failed"; }
+source "$(dirname "$0")/../lib/nobody.sh"
+staged=$(stage_for_nobody "$PBENCH")
+mkdir ro && cp "$PBENCH_DB" ro/pbench.db
+sqlite3 ro/pbench.db "DROP VIEW io_table; CREATE VIEW io_table AS SELECT 1 AS older;
+  UPDATE meta SET value = 'an older pbench' WHERE key = 'store_views';
+  UPDATE meta SET value = 'an older catalogue' WHERE key = 'metric_catalogue';"
+chmod 444 ro/pbench.db && chmod 555 ro
+before=$(sha256sum < ro/pbench.db)
+for query in "system --sweep v" "logp --sweep v" "comm --sweep v" "io --sweep v" \
+    "bcast --sweep v" "links --sweep l"; do
+  read -r -a args <<< "$query"
+  "$PBENCH" query "${args[@]}" --format csv > owner.csv 2> /dev/null
+  "${NOBODY[@]}" "$staged/pbench" --db ro/pbench.db query "${args[@]}" --format csv \
+    > reader.csv 2> reader.err || fail "query $query (read-only, older views): $(cat reader.err)"
+  grep -q "reads it through this pbench's own" reader.err || fail "query $query: no note"
+  [[ $(wc -l < owner.csv) -ge 2 ]] || fail "query $query read no rows: $(cat owner.csv)"
+  cmp -s owner.csv reader.csv || fail "query $query through temporary views differs:
+$(diff owner.csv reader.csv | head)"
+done
+[[ $(sha256sum < ro/pbench.db) == "$before" && ! -e ro/pbench.db-wal ]] \
+  || fail "reading a store with older views changed its file"
+
 # Python's standard sqlite3 module, no pbench code: the headlines exactly as --format json.
 "$PBENCH" query system --sweep v --format json > system.json
 "$PY" - "$PBENCH_DB" <<'PY'
