@@ -9,8 +9,6 @@
 #include "common/NodeCores.hpp"
 #include "query/ClusterSweep.hpp"
 #include "query/HistoryQuery.hpp"
-#include "query/IoConsortiumQuery.hpp"
-#include "query/LinksQuery.hpp"
 #include "query/ModelQuery.hpp"
 #include "query/PointsQuery.hpp"
 #include "query/ResultValidity.hpp"
@@ -25,6 +23,7 @@
 #include "report/Provenance.hpp"
 #include "report/StoredResult.hpp"
 #include "report/WorkerFigures.hpp"
+#include "report/WorkerReport.hpp"
 #include "util/Error.hpp"
 #include "util/NumberText.hpp"
 #include "util/TextSafety.hpp"
@@ -82,11 +81,22 @@ struct SweepData {
   store::Store& store;
   std::string sweep;
   std::vector<std::string> workers;
-  std::vector<StoredResult> beff_io;     ///< io results of b_eff_io
-  std::vector<StoredResult> consortium;  ///< io results of the consortium suite
-  EnvironmentLabels envs;                ///< how the figures name the environments (--envs)
+  EnvironmentLabels envs;  ///< how the figures name the environments (--envs)
+  /// The newest result of each point of each worker the sweep ran.
+  std::map<std::string, std::vector<StoredResult>> results;
   bool ran(const std::string& worker) const {
     return std::find(workers.begin(), workers.end(), worker) != workers.end();
+  }
+  /// The results of `report`'s worker that its section shows.
+  std::vector<StoredResult> shown(const WorkerReport& report) const {
+    const auto found = results.find(report.worker);
+    if (found == results.end()) return {};
+    if (!report.shows) return found->second;
+    std::vector<StoredResult> out;
+    for (const auto& r : found->second) {
+      if (report.shows(r)) out.push_back(r);
+    }
+    return out;
   }
 };
 
@@ -123,27 +133,55 @@ struct Section {
   std::function<void(const SweepData&, HtmlPage&, FigureSink&)> write;
 };
 
-/// The section of `worker` when the sweep ran it: its table (query WORKER), the reasons of its
-/// newest results that are not valid, a figure drawn from the table and one or more from the
-/// results.
-Section worker_section(const std::string& worker, const std::string& title,
-                       Figure (*table_figure)(const query::QueryTable&, const EnvironmentLabels&),
-                       std::vector<Figure> (*result_figures)(const std::vector<StoredResult>&,
-                                                             const EnvironmentLabels&)) {
-  return {worker, title, [worker](const SweepData& d) { return d.ran(worker); },
-          [worker, table_figure, result_figures](const SweepData& d, HtmlPage& page,
-                                                 FigureSink& figures) {
-            const auto table = query::find_worker_query(worker)->table(d.store, d.sweep);
-            const auto results = newest_results(d.store, d.sweep, worker);
+/// The section of a worker's report entry (WorkerReport.cpp) when the sweep ran the worker (and,
+/// for an entry that shows some of its results, has one of them): its table (query WORKER
+/// --suite S), the reasons of its results that are not valid, and its figures.
+Section worker_section(const WorkerReport& report) {
+  return {report.id, report.title,
+          [&report](const SweepData& d) {
+            return d.ran(report.worker) && (!report.shows || !d.shown(report).empty());
+          },
+          [&report](const SweepData& d, HtmlPage& page, FigureSink& figures) {
+            const auto* query = query::find_worker_query(report.worker);
+            const auto table = query::suite_table(*query, report.suite)(d.store, d.sweep);
+            const auto results = d.shown(report);
             page.table(table);
             not_valid_list(page, results);
-            figures.add(table_figure(table, d.envs));
-            for (auto& f : result_figures(results, d.envs)) figures.add(f);
+            for (auto& f : report.figures({d.store, d.sweep, table, results, d.envs}))
+              figures.add(std::move(f));
           }};
 }
 
+/// The section "LogGP model": the figures predicted from the sweep's logp parameters that differ
+/// from what was measured, with their readings.
+void write_model_section(const SweepData& d, HtmlPage& page, FigureSink&) {
+  // The figures outside the band, with their readings; the notes say the band and the
+  // logp parameters (pbench query model SWEEP has every row).
+  query::QueryTable table;
+  try {
+    table = query::model_table(d.store, d.sweep);
+  } catch (const UsageError& e) {  // its logp points have no result (nor has the store)
+    page.paragraph(std::string("No prediction: ") + e.what() + ".");
+    return;
+  }
+  std::size_t reading = 0;
+  while (reading < table.columns.size() && table.columns[reading].key != "reading") ++reading;
+  const std::size_t all = table.rows.size();
+  std::erase_if(table.rows, [&](const std::vector<query::Cell>& row) {
+    const auto* text = std::get_if<std::string>(&row[reading]);
+    return text && *text == "agrees";
+  });
+  page.paragraph(std::to_string(all - table.rows.size()) + " of " + std::to_string(all) +
+                 " figures predicted from the LogGP parameters of the sweep agree with what was "
+                 "measured within the band; " +
+                 (table.rows.empty() ? std::string("none differs.")
+                                     : "those that differ, with a reading of why:") +
+                 " Every row: pbench query model " + d.sweep + " (docs/model.md).");
+  page.table(table);
+}
+
 std::vector<Section> sections() {
-  return {
+  std::vector<Section> out = {
       {"system", "System: the headline figures", [](const SweepData&) { return true; },
        [](const SweepData& d, HtmlPage& page, FigureSink&) {
          page.table(query::system_table(d.store, d.sweep, {}));
@@ -157,69 +195,14 @@ std::vector<Section> sections() {
            page.table(missing);
          }
        }},
-      worker_section("logp", "logp: LogP parameters", logp_gap_figure, logp_size_figures),
-      worker_section("comm", "comm: b_eff", comm_scaling_figure, comm_figures),
-      {"io", "io: b_eff_io", [](const SweepData& d) { return !d.beff_io.empty(); },
-       [](const SweepData& d, HtmlPage& page, FigureSink& figures) {
-         const auto table = query::find_worker_query("io")->table(d.store, d.sweep);
-         page.table(table);
-         not_valid_list(page, d.beff_io);
-         figures.add(io_partition_figure(table, d.envs));
-         for (auto& f : io_pattern_figures(d.beff_io, d.envs)) figures.add(f);
-       }},
-      {"consortium", "io: Parallel I/O Consortium suite",
-       [](const SweepData& d) { return !d.consortium.empty(); },
-       [](const SweepData& d, HtmlPage& page, FigureSink& figures) {
-         page.table(query::io_consortium_table(d.store, d.sweep));
-         not_valid_list(page, d.consortium);
-         figures.add(consortium_figure(d.consortium, d.envs));
-       }},
-      {"bcast", "bcast: broadcast latency", [](const SweepData& d) { return d.ran("bcast"); },
-       [](const SweepData& d, HtmlPage& page, FigureSink& figures) {
-         const auto table = query::find_worker_query("bcast")->table(d.store, d.sweep);
-         page.table(table);
-         not_valid_list(page, newest_results(d.store, d.sweep, "bcast"));
-         for (auto& f : bcast_figures(table, d.envs)) figures.add(f);
-       }},
-      {"links", "links: the link matrix", [](const SweepData& d) { return d.ran("links"); },
-       [](const SweepData& d, HtmlPage& page, FigureSink& figures) {
-         page.table(query::find_worker_query("links")->table(d.store, d.sweep));
-         not_valid_list(page, newest_results(d.store, d.sweep, "links"));
-         for (auto& f : links_figures(query::link_matrices(d.store, d.sweep), d.envs))
-           figures.add(f);
-       }},
-      {"model", "LogGP model: predicted against measured",
-       [](const SweepData& d) {
-         return d.ran("logp") && (d.ran("comm") || d.ran("bcast") || d.ran("links"));
-       },
-       [](const SweepData& d, HtmlPage& page, FigureSink&) {
-         // The figures outside the band, with their readings; the notes say the band and the
-         // logp parameters (pbench query model SWEEP has every row).
-         query::QueryTable table;
-         try {
-           table = query::model_table(d.store, d.sweep);
-         } catch (const UsageError& e) {  // its logp points have no result (nor has the store)
-           page.paragraph(std::string("No prediction: ") + e.what() + ".");
-           return;
-         }
-         std::size_t reading = 0;
-         while (reading < table.columns.size() && table.columns[reading].key != "reading")
-           ++reading;
-         const std::size_t all = table.rows.size();
-         std::erase_if(table.rows, [&](const std::vector<query::Cell>& row) {
-           const auto* text = std::get_if<std::string>(&row[reading]);
-           return text && *text == "agrees";
-         });
-         page.paragraph(
-             std::to_string(all - table.rows.size()) + " of " + std::to_string(all) +
-             " figures predicted from the LogGP parameters of the sweep agree with what was "
-             "measured within the band; " +
-             (table.rows.empty() ? std::string("none differs.")
-                                 : "those that differ, with a reading of why:") +
-             " Every row: pbench query model " + d.sweep + " (docs/model.md).");
-         page.table(table);
-       }},
   };
+  for (const auto& report : worker_reports()) out.push_back(worker_section(report));
+  out.push_back({"model", "LogGP model: predicted against measured",
+                 [](const SweepData& d) {
+                   return d.ran("logp") && (d.ran("comm") || d.ran("bcast") || d.ran("links"));
+                 },
+                 write_model_section});
+  return out;
 }
 
 /// The section "By cluster" of a sweep that the store holds from other clusters too (its base
@@ -328,12 +311,10 @@ ReportSummary ReportWriter::write(const std::string& sweep, const std::filesyste
   HtmlPage page("pbench report: sweep " + sweep);
   FigureSink figures(page, gnuplot, dir, options, summary);
 
-  SweepData data{store_, sweep, sweep_workers(store_, sweep),
-                 {},     {},    EnvironmentLabels::read(store_, sweep)};
-  if (data.ran("io")) {
-    for (auto& r : newest_results(store_, sweep, "io"))
-      (is_consortium(r) ? data.consortium : data.beff_io).push_back(std::move(r));
-  }
+  SweepData data{
+      store_, sweep, sweep_workers(store_, sweep), EnvironmentLabels::read(store_, sweep), {}};
+  for (const auto& worker : data.workers)
+    data.results[worker] = newest_results(store_, sweep, worker);
 
   const auto points = query::points_table(store_, sweep, false);
   const auto missing = query::points_table(store_, sweep, true);
