@@ -27,3 +27,14 @@ stage_for_nobody() {
   fi
   echo "$dir"
 }
+
+# older_views_copy STORE DIR VIEW: a copy of STORE as DIR/pbench.db, read-only in a read-only
+# DIR, as an older pbench left it: VIEW is another one and the views' and the catalogue's
+# fingerprints are not this pbench's (what a reader meets after an upgrade of pbench).
+older_views_copy() {
+  mkdir "$2" && cp "$1" "$2/pbench.db"
+  sqlite3 "$2/pbench.db" "DROP VIEW $3; CREATE VIEW $3 AS SELECT 1 AS older;
+    UPDATE meta SET value = 'an older pbench' WHERE key = 'store_views';
+    UPDATE meta SET value = 'an older catalogue' WHERE key = 'metric_catalogue';"
+  chmod 444 "$2/pbench.db" && chmod 555 "$2"
+}

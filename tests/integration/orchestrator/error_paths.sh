@@ -29,11 +29,7 @@ out=$(as_nobody "$PBENCH" --db ro/pbench.db sweep s2 --partitions 2 2>&1) && fai
 # as it was before its "EEL med" column, and another fingerprint), a user who may only read the
 # store reads it through this pbench's views made for the command (a note says so), and the
 # file is left as it was.
-mkdir oldviews && cp "$PBENCH_DB" oldviews/pbench.db
-sqlite3 oldviews/pbench.db "DROP VIEW logp_table; CREATE VIEW logp_table AS SELECT 1 AS older;
-  UPDATE meta SET value = 'an older pbench' WHERE key = 'store_views';
-  UPDATE meta SET value = 'an older catalogue' WHERE key = 'metric_catalogue';"
-chmod 444 oldviews/pbench.db && chmod 555 oldviews
+older_views_copy "$PBENCH_DB" oldviews logp_table
 before=$(sha256sum < oldviews/pbench.db)
 as_nobody "$PBENCH" --db oldviews/pbench.db query logp --sweep base --format csv > oldviews.csv \
   2> oldviews.err || fail "a read-only store with older views was not read: $(cat oldviews.err)"

@@ -94,11 +94,7 @@ done
   > runl.txt 2> runl.err || { cat runl.err; fail "the links sweep failed"; }
 source "$(dirname "$0")/../lib/nobody.sh"
 staged=$(stage_for_nobody "$PBENCH")
-mkdir ro && cp "$PBENCH_DB" ro/pbench.db
-sqlite3 ro/pbench.db "DROP VIEW io_table; CREATE VIEW io_table AS SELECT 1 AS older;
-  UPDATE meta SET value = 'an older pbench' WHERE key = 'store_views';
-  UPDATE meta SET value = 'an older catalogue' WHERE key = 'metric_catalogue';"
-chmod 444 ro/pbench.db && chmod 555 ro
+older_views_copy "$PBENCH_DB" ro io_table
 before=$(sha256sum < ro/pbench.db)
 for query in "system --sweep v" "logp --sweep v" "comm --sweep v" "io --sweep v" \
     "bcast --sweep v" "links --sweep l"; do
