@@ -98,6 +98,12 @@ struct SweepData {
     }
     return out;
   }
+  /// Whether `report`'s section has a result to show (any, for an entry without a filter).
+  bool shows_any(const WorkerReport& report) const {
+    const auto found = results.find(report.worker);
+    return found != results.end() &&
+           (!report.shows || std::any_of(found->second.begin(), found->second.end(), report.shows));
+  }
 };
 
 /// The reasons of the results that are not valid, as a list next to a table.
@@ -139,7 +145,7 @@ struct Section {
 Section worker_section(const WorkerReport& report) {
   return {report.id, report.title,
           [&report](const SweepData& d) {
-            return d.ran(report.worker) && (!report.shows || !d.shown(report).empty());
+            return d.ran(report.worker) && (!report.shows || d.shows_any(report));
           },
           [&report](const SweepData& d, HtmlPage& page, FigureSink& figures) {
             const auto* query = query::find_worker_query(report.worker);
