@@ -162,14 +162,18 @@ std::string SweepDriver::outage_file() const {
 
 void SweepDriver::note_unavailable(const std::string& message) {
   const std::int64_t now = epoch_seconds();
-  std::int64_t since = now;
+  // This driver's own outage is counted from when it began even where the file cannot be kept
+  // (the runs directory deleted under the driver: without it, each cycle began the outage anew
+  // and the driver of a lab taken down waited for ever).
+  std::int64_t since = in_outage_ ? std::min(outage_since_, now) : now;
   if (const auto previous = read_outage(outage_file())) {
     std::error_code ec;
     const auto age = fs::file_time_type::clock::now() - fs::last_write_time(outage_file(), ec);
     // This driver's own outage, or one that another driver saw until moments ago.
-    if (!ec && (in_outage_ || age < kOutageFileFresh)) since = std::min(previous->since, now);
+    if (!ec && (in_outage_ || age < kOutageFileFresh)) since = std::min(previous->since, since);
   }
   in_outage_ = true;
+  outage_since_ = since;
   const std::string tmp = outage_file() + ".tmp";
   std::ofstream(tmp, std::ios::trunc) << since << " " << outage_budget_.count() << "\n"
                                       << message << "\n";

@@ -2,6 +2,7 @@
 // Moves a sweep's points through their states: submits planned points within the throttle,
 // polls every active job in one scheduler call per cycle, and records each attempt's outcome.
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <string>
@@ -137,6 +138,7 @@ class SweepDriver {
   std::string rejection_;  ///< the scheduler's message for a refused submission this cycle
   std::chrono::seconds outage_budget_{600};
   bool in_outage_ = false;
+  std::int64_t outage_since_ = 0;  ///< when this driver's outage began (seconds since the epoch)
   bool collect_as_points_end_ = false;
   bool collected_for_collect_ = false;
   CollectReport collected_;

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <thread>
 
 #include "drive/SweepDriver.hpp"
 #include "schedulers/Launcher.hpp"
@@ -238,4 +239,19 @@ TEST_CASE("an outage longer than the budget ends the wait with a clear error") {
   fs::last_write_time(stale, fs::file_time_type::clock::now() - std::chrono::hours(1));
   scheduler.unavailable = "slurm: squeue failed: again";
   CHECK_NOTHROW(fresh.poll_once());
+}
+
+TEST_CASE("an outage is counted from its start when the runs directory is gone") {
+  // The sweep's directory deleted under the driver (a test's scratch space removed, a lab taken
+  // down): the outage file cannot be kept, and the driver still gives up after its budget.
+  OnePointSweep s;
+  ScriptedScheduler scheduler;
+  run::SweepDriver driver(s.store, scheduler, s.sweep);
+  driver.set_outage_budget(std::chrono::seconds(0));
+  REQUIRE(driver.submit_ready(1) == 1);
+  fs::remove_all(s.sweep.directory);
+  scheduler.unavailable = "slurm: squeue failed: Unable to contact slurm controller";
+  CHECK_NOTHROW(driver.poll_once());  // the outage begins
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // past the whole second
+  CHECK_THROWS_AS(driver.poll_once(), SchedulerError);
 }
