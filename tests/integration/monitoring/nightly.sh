@@ -158,8 +158,11 @@ sys.exit(not any(a["labels"].get("alertname") == "PbenchOlRegressed" and
                  a["labels"].get("env") == "a" and a["status"] == "firing"
                  for line in sys.stdin for a in json.loads(line)["alerts"]))'
 }
+# Waited for too is the alert firing in Prometheus from both sources: each source's series
+# fires on its own scrape, and the Pushgateway's can reach the receiver before node_exporter's
+# night-3 sample is evaluated.
 for _ in $(seq 450); do
-  a_fired && break
+  a_fired && "$PY" "$here/prometheus_api.py" "$API" firing && break
   sleep 0.2
 done
 "$PY" "$here/prometheus_api.py" "$API" verify "$start" night-1.prom night-2.prom night-3.prom \
