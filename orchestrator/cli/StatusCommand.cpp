@@ -231,7 +231,10 @@ void add_wait_command(CLI::App& app, GlobalOptions& global) {
       "wait", "Wait until a sweep's points have ended (driving it if no other process does)");
   auto o = std::make_shared<StatusOptions>();
   command->add_option("name", o->name, "Sweep name")->required();
-  command->add_option("--timeout", o->timeout, "Give up after this many seconds (0: never)")
+  command
+      ->add_option("--timeout", o->timeout,
+                   "Give up after this many seconds (0: never); exit status 8 when points are "
+                   "then still to end")
       ->check(CLI::NonNegativeNumber);
   command->add_option("--max-parallel", o->max_parallel, "Points running at once when driving")
       ->check(CLI::PositiveNumber);
@@ -239,12 +242,19 @@ void add_wait_command(CLI::App& app, GlobalOptions& global) {
   command->callback([o, &global] {
     SweepContext context(global.db, o->name);
     context.driver->set_outage_budget(std::chrono::seconds(global.scheduler_outage));
-    const auto p = follow_sweep(context, o->max_parallel, o->timeout);
-    global.exit_code = exit_code_of(p);
+    bool timed_out = false;
+    const auto p = follow_sweep(context, o->max_parallel, o->timeout, &timed_out);
+    global.exit_code = timed_out ? kWaitTimedOut : exit_code_of(p);
+    const std::string waited =
+        timed_out ? "; the points left go on (--timeout " + run::format_duration(o->timeout) +
+                        " passed: wait again, or pbench cancel " + o->name + ")"
+                  : "";
     if (o->format == "json") {
-      print_summary_json(progress_table(o->name, p, global.exit_code), {});
+      auto table = progress_table(o->name, p, global.exit_code);
+      if (timed_out) table.notes.push_back("timed out" + waited);
+      print_summary_json(table, {});
     } else {
-      std::cout << "sweep " << o->name << ": " << p.line() << "\n";
+      std::cout << "sweep " << o->name << ": " << p.line() << waited << "\n";
     }
   });
 }

@@ -149,8 +149,10 @@ void await_driver_end(const std::string& sweep_dir) {
 
 }  // namespace
 
-run::Progress follow_sweep(SweepContext& context, int max_parallel, double timeout_seconds) {
+run::Progress follow_sweep(SweepContext& context, int max_parallel, double timeout_seconds,
+                           bool* timed_out) {
   const InterruptGuard guard;
+  if (timed_out) *timed_out = false;
   const auto stop = [&] {
     throw Interrupted(interrupted_message(context.sweep.name, context.driver->progress()),
                       interrupted);
@@ -158,9 +160,12 @@ run::Progress follow_sweep(SweepContext& context, int max_parallel, double timeo
   ProgressDisplay display(context.sweep.name);
   const auto start = std::chrono::steady_clock::now();
   auto expired = [&] {
-    return timeout_seconds > 0 &&
-           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >
-               timeout_seconds;
+    const bool over =
+        timeout_seconds > 0 &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >
+            timeout_seconds;
+    if (over && timed_out) *timed_out = true;
+    return over;
   };
   for (;;) {
     {

@@ -46,8 +46,10 @@ std::string interrupted_message(const std::string& name, const run::Progress& pr
 
 /// Drives the sweep to the end in this process (when no other process does) or watches the
 /// one that does, showing progress on stderr; returns the final progress. Throws Interrupted on
-/// SIGINT or SIGTERM (handled only while it runs).
-run::Progress follow_sweep(SweepContext& context, int max_parallel, double timeout_seconds);
+/// SIGINT or SIGTERM (handled only while it runs). `timed_out`, when given, says whether it
+/// returned because `timeout_seconds` passed with points still to end.
+run::Progress follow_sweep(SweepContext& context, int max_parallel, double timeout_seconds,
+                           bool* timed_out = nullptr);
 
 /// This machine's earlier runs of sweeps of `scheduler` in the store `db` (none when there is no
 /// store yet), for a new sweep's plan to learn from.
@@ -59,6 +61,9 @@ void tell_max_time(run::PlanOptions& options, const sweep::SweepSpec& spec);
 
 /// 0 when every point is done, 1 otherwise (failed, cancelled, timed out or unfinished).
 int exit_code_of(const run::Progress& progress);
+/// `wait`'s exit status when its --timeout passed with points still queued, running or
+/// planned: they go on, and a script can tell that from a point that ended badly (1).
+inline constexpr int kWaitTimedOut = 8;
 /// 4 when collecting refused a result or stored one not launched as its point asked, else 0.
 int exit_code_of(const run::CollectReport& report);
 

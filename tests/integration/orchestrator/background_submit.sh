@@ -73,7 +73,21 @@ for _ in $(seq 50); do
   "$PBENCH" status slow --format csv | grep >/dev/null ",queued,\|,running," && break
   sleep 0.1
 done
+# A wait whose --timeout passes while the point runs: exit 8 (not 1: nothing ended badly), the
+# point left running, and said so.
+rc=0
+"$PBENCH" wait slow --timeout 1 > timed.out 2> /dev/null || rc=$?
+[[ $rc -eq 8 ]] || fail "wait whose timeout passed exited $rc, expected 8: $(cat timed.out)"
+grep -q "^sweep slow: 1 points: 1 running; the points left go on (--timeout 1s passed" timed.out ||
+  fail "wait does not say its timeout passed: $(cat timed.out)"
+"$PBENCH" wait slow --timeout 1 --format json > timed.json 2> /dev/null || true
+"$PY" -c 'import json, sys; d = json.load(open(sys.argv[1]))
+assert d["rows"][0]["exit_status"] == 8 and d["rows"][0]["running"] == 1, d
+assert any(n.startswith("timed out") for n in d["notes"]), d' timed.json ||
+  fail "wait --format json does not say it timed out: $(cat timed.json)"
 "$PBENCH" cancel slow
-"$PBENCH" wait slow --timeout 30 || true
+rc=0
+"$PBENCH" wait slow --timeout 30 > /dev/null 2>&1 || rc=$?
+[[ $rc -eq 1 ]] || fail "wait on the cancelled sweep exited $rc, expected 1"
 "$PBENCH" status slow --format csv | grep >/dev/null ",cancelled," || fail "the cancelled point is not cancelled"
 echo "background submit: ok"

@@ -137,11 +137,13 @@ rc=0
 [[ $rc -eq 0 || $rc -eq 11 ]] || fail "check exited $rc: $(tail -20 check.out)"
 grep -q "verdict" check.out || fail "check gave no verdict: $(tail -20 check.out)"
 
-# A node that dies mid-sweep is named: a slow logp point over the eight nodes, one node's
-# slurmd and everything in its namespace killed while it runs.
+# A node that dies mid-sweep is named: a slow logp point over the eight nodes (the sweep's one
+# point: a second would pend on the dead node, and wait would end only at its timeout, exit 8,
+# leaving its driver polling), one node's slurmd and everything in its namespace killed while
+# it runs.
 slow_template slow.sh
-args=(dies --site site.toml --envs openmpi --partitions 8x1 --template slow.sh --workers logp
-      "${FAST[@]}")
+args=(dies --site site.toml --envs openmpi --partitions 8x1 --queue-depths 1 --template slow.sh
+      --workers logp "${FAST[@]}")
 key=$(point_key 1 "${args[@]}")
 [[ "$key" =~ ^[0-9a-f]+$ ]] || fail "no key for the point: '$key'"
 echo "$key" > "$slow_points"
@@ -159,6 +161,9 @@ kill_lab_node "$victim"
 rc=0
 "$PBENCH" wait dies --timeout 240 > wait.out 2>&1 || rc=$?
 [[ $rc -eq 1 ]] || fail "wait exited $rc, expected 1 (a failed point): $(cat wait.out)"
+# wait returned once the driver had ended: nothing drives the sweep on.
+! pgrep -f -- "_drive dies( |\$)" > /dev/null ||
+  fail "the sweep's driver still runs after wait: $(pgrep -af -- "_drive dies")"
 # Slurm finds the node not responding, then down: collect asks it (one sinfo for the sweep).
 for _ in $(seq 120); do
   [[ $(sinfo -h -n "$victim" -o '%T') == *'*' || $(sinfo -h -n "$victim" -o '%T') == down* ]] && break

@@ -43,7 +43,8 @@ scontrol update nodename=node3 state=down reason="pbench test: node3 is down"
 "$PBENCH" sweep dn --scheduler slurm --partitions 4x1 "${LOGP[@]}" > /dev/null
 rc=0
 "$PBENCH" wait dn --timeout 6 > wait.out 2>&1 || rc=$?
-[[ $rc -ne 0 ]] || fail "the point ran although node3 is down: $(cat wait.out)"
+[[ $rc -eq 8 ]] || fail "wait exited $rc, expected 8 (its --timeout passed, the point pending): $(cat wait.out)"
+grep -q "timeout 6s passed" wait.out || fail "wait does not say it timed out: $(cat wait.out)"
 "$PBENCH" status dn --format json > status.json
 "$PY" - status.json <<'PY'
 import json, sys
