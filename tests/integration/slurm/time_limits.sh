@@ -25,8 +25,12 @@ LONG=(--workers logp,comm,io,bcast -T 150
       --set bcast.impl=binomial --set bcast.hop_delay_us=2000 --set bcast.repetitions=1000
       --set bcast.max_measurements=3
       --set bcast.sizes=8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536)
+# The job sleeps past its limit in the command's subshell. "|| exit": Slurm's linuxproc signals
+# the processes it found, one by one; a subshell woken by its killed sleep before its own TERM
+# came would start the worker, outside the list, and leave it running after the job (seen in
+# fresh-clone CIs, a launcher still waiting on a dead lab).
 for scheduler in slurm pbs; do
-  template_with "sleep 600" "$scheduler-long.sh"
+  template_with "sleep 600 || exit 143" "$scheduler-long.sh"
   "$PBENCH" sweep "tl-$scheduler" --scheduler "$scheduler" --partitions 1 --queue-depths 1 \
     --time-limit 0:30 --share-nodes --template "$scheduler-long.sh" "${SMALL[@]}" > /dev/null
   "$PBENCH" submit "tl-$scheduler" > /dev/null
