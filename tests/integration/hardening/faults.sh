@@ -1,7 +1,6 @@
 # Shared by the fault tests, local and under Slurm (source it after the area's common.sh): a
 # sweep whose one chosen point runs for minutes, found by a command-line argument no other
 # process on the machine has, so the test can kill a rank of exactly that worker mid-run.
-templates="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../../jobtemplates" && pwd)"
 # --flood-bytes differs in every run of the test (the pid of this shell): the unique argument.
 unique_flood_bytes=$((16777216 + $$))
 # A small logp workload without eel_runs: the slow point gets its EEL runs from the environment.
@@ -36,9 +35,7 @@ kill_lab_node() {
 # slow_template OUT: the built-in template (one for every scheduler), in which a point whose key
 # is listed in $slow_points runs 100,000 EEL runs (minutes) instead of 10.
 slow_template() {
-  local line="if grep -qxF \"\$PBENCH_POINT\" '$slow_points'; then export PBENCH_EEL_RUNS=100000; fi"
-  awk -v line="$line" '/^\{\{command\}\}$/ { print line } { print }' "$templates/job.sh" > "$1"
-  grep -qF -- "$line" "$1" || fail "could not make the test template $1"
+  template_with "if grep -qxF \"\$PBENCH_POINT\" '$slow_points'; then export PBENCH_EEL_RUNS=100000; fi" "$1"
 }
 
 # point_key Q ARGS...: the key of the queue-depth-Q point of `pbench sweep ARGS... --dry-run`.

@@ -3,6 +3,7 @@
 # the runs, the pbench binary, a small logp workload, and assertions that print what went wrong.
 # Usage: [SCRATCH_NAME=pbench-<group>] source .../orchestrator/common.sh
 SCRATCH_NAME=${SCRATCH_NAME:-pbench-it} source "$(dirname "${BASH_SOURCE[0]}")/../lib/scratch.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/job_template.sh"
 PBENCH=${PBENCH:?PBENCH must name the pbench binary}
 export PBENCH_DB="$work/pbench.db" PBENCH_RUNS_DIR="$work/runs"
 # A logp run small enough for a test (the defaults are the method's).

@@ -100,9 +100,7 @@ check_sweep pb comm,bcast
 
 # A launcher that ignores the allocation (every rank on the batch node): 2x2 asked, 1x4 found;
 # the result is not valid with its placement as the reason, in the tables and in query points.
-awk '/^\{\{command\}\}$/ { print "mpiexec() { command mpiexec -hosts \"$(hostname)\" \"$@\"; }" } { print }' \
-  "$here/../../../jobtemplates/job.sh" > onenode.sh
-grep -q "^mpiexec()" onenode.sh || fail "could not make the test template"
+template_with 'mpiexec() { command mpiexec -hosts "$(hostname)" "$@"; }' onenode.sh
 # run exits 4 (a result not launched as asked) and says so.
 rc=0
 "$PBENCH" run packed --scheduler slurm --template onenode.sh --workers logp --partitions 2x2 \

@@ -13,14 +13,6 @@ point_states() {
   sqlite3 -cmd ".timeout 5000" "$PBENCH_DB" "select p.partition || ':' || p.state from points p join sweeps s on s.id = p.sweep_id
                          where s.name = '$1' order by p.partition, p.id"
 }
-# A copy of the built-in template (one for every scheduler) with a line inserted before the
-# worker's command.
-template_with() {
-  local line=$1 out=$2
-  awk -v line="$line" '/^\{\{command\}\}$/ { print line } { print }' \
-    "$here/../../../jobtemplates/job.sh" > "$out"
-  grep -qF -- "$line" "$out" || fail "could not make the test template $out"
-}
 # sweep_through NAME SCHEDULER: a logp sweep NAME over partitions 1 and 2 through SCHEDULER's
 # batch commands (5-minute limit, queue lab, two jobs at once), its table in table.json: one
 # row (partition 2; logp needs two processes) with an EEL, both results stored, every attempt

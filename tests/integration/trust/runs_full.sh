@@ -20,8 +20,7 @@ base_run
 # before the fill).
 hold="if mkdir '$work/first' 2> /dev/null; then :; elif mkdir '$work/second' 2> /dev/null; then"
 hold+=" touch '$work/held'; while [ ! -e '$work/release' ]; do sleep 0.1; done; fi"
-awk -v line="$hold" '/^\{\{command\}\}$/ { print line } { print }' "$TEMPLATES/job.sh" > held.sh
-grep -qF -- "$hold" held.sh || fail "could not make the test template held.sh"
+template_with "$hold" held.sh
 LONG=(--partitions 2 --queue-depths 1,2,4 --set logp.eel_roundtrips=500 --set logp.eel_runs=2
       --set logp.max_size=1024 --set logp.repetitions=1 --set logp.flood_messages=500)
 "$PBENCH" run full "${LONG[@]}" --max-parallel 1 --template held.sh > full.out 2> full.err &
